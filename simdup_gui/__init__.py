@@ -1,0 +1,3 @@
+"""simdup: find near-duplicate text files with SimHash fingerprints."""
+
+__version__ = "0.1.0"

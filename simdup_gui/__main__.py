@@ -1,0 +1,3 @@
+from simdup_gui.app.main import main
+
+raise SystemExit(main())

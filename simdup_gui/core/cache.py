@@ -1,0 +1,116 @@
+"""Fingerprint cache in SQLite, keyed by path, size, mtime_ns, inode and settings version.
+
+Fingerprints are 128 bits, too wide for SQLite INTEGER (signed 64-bit): they are
+stored as 16 big-endian bytes. A corrupt or foreign file is moved aside and rebuilt.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable, Sequence
+
+from .models import FileRecord
+
+SCHEMA_VERSION = 3
+_COLUMNS = ("path", "version", "size", "mtime_ns", "inode", "fingerprint", "encoding",
+            "features", "text_hash", "content_hash", "bad_bytes", "newline", "low_confidence",
+            "chars")
+
+
+def default_cache_path() -> str:
+    import platformdirs
+
+    return os.path.join(platformdirs.user_cache_dir("simdup", appauthor=False), "fingerprints.sqlite")
+
+
+class FingerprintCache:
+    def __init__(self, path: str | None = None) -> None:
+        self.path = path or default_cache_path()
+        self.rebuilt = False
+        os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        try:
+            self.db = self._open()
+        except sqlite3.DatabaseError:
+            self._discard()
+            self.db = self._open()
+            self.rebuilt = True
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=10)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and (version != SCHEMA_VERSION or "files" not in tables):
+                db.close()
+                raise sqlite3.DatabaseError("foreign or old cache file")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS files (path TEXT NOT NULL, version TEXT NOT NULL, "
+                "size INTEGER, mtime_ns INTEGER, inode INTEGER, fingerprint BLOB, encoding TEXT, "
+                "features INTEGER, text_hash TEXT, content_hash TEXT, bad_bytes INTEGER, "
+                "newline TEXT, low_confidence INTEGER, chars INTEGER, PRIMARY KEY (path, version))"
+            )
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            db.commit()
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def _discard(self) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            p = self.path + suffix
+            if os.path.exists(p):
+                os.replace(p, p + ".broken")
+
+    def lookup(self, version: str, keys: Sequence[tuple[str, int, int, int, int, str]]
+               ) -> dict[str, FileRecord]:
+        """Records still valid for (path, size, mtime_ns, inode, dev, root) keys."""
+        out: dict[str, FileRecord] = {}
+        want = {k[0]: k for k in keys}
+        paths = list(want)
+        try:
+            for i in range(0, len(paths), 900):
+                part = paths[i : i + 900]
+                q = ("SELECT " + ",".join(_COLUMNS) + " FROM files WHERE version=? AND path IN ("
+                     + ",".join("?" * len(part)) + ")")
+                for row in self.db.execute(q, [version, *part]):
+                    path, _, size, mtime_ns, inode = row[:5]
+                    k = want[path]
+                    if (size, mtime_ns, inode) != (k[1], k[2], k[3]):
+                        continue
+                    out[path] = FileRecord(
+                        path=path, size=size, mtime_ns=mtime_ns, inode=inode, dev=k[4], root=k[5],
+                        encoding=row[6], fingerprint=int.from_bytes(row[5], "big"),
+                        features=row[7], text_hash=row[8], content_hash=row[9],
+                        bad_bytes=row[10], newline=row[11], low_confidence=bool(row[12]),
+                        chars=row[13])
+        except sqlite3.DatabaseError:
+            return {}
+        return out
+
+    def store(self, version: str, records: Iterable[FileRecord]) -> None:
+        rows = [(r.path, version, r.size, r.mtime_ns, r.inode, r.fingerprint.to_bytes(16, "big"),
+                 r.encoding, r.features, r.text_hash, r.content_hash, r.bad_bytes, r.newline,
+                 int(r.low_confidence), r.chars) for r in records]
+        if not rows:
+            return
+        try:
+            self.db.executemany(
+                "INSERT OR REPLACE INTO files (" + ",".join(_COLUMNS) + ") VALUES ("
+                + ",".join("?" * len(_COLUMNS)) + ")", rows)
+            self.db.commit()
+        except sqlite3.DatabaseError:
+            pass  # a cache that cannot be written only costs speed
+
+    def clear(self) -> None:
+        self.db.execute("DELETE FROM files")
+        self.db.commit()
+
+    def count(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+
+    def close(self) -> None:
+        self.db.close()

@@ -1,0 +1,119 @@
+"""One file to one record: read with bounded memory, decode, extract features, hash."""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .decode import SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
+from .features import DEFAULT_MODE, NORMALISATION_VERSION, FeatureBuilder, rechunk, tokenizer_name
+from .models import FileRecord, Problem
+from .simhash import HashFn, simhash128
+
+STREAM_ABOVE = 16 << 20  # files larger than this are decoded in pieces
+READ_BLOCK = 4 << 20
+HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureSettings:
+    mode: str = DEFAULT_MODE
+
+    def version(self) -> str:
+        """Changes whenever fingerprints of the same bytes could change."""
+        return f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128"
+
+
+def _is_html(path: str, head: bytes) -> bool:
+    if path.lower().endswith(HTML_SUFFIXES):
+        return True
+    h = head[:512].lstrip().lower()
+    return h.startswith(b"<!doctype html") or h.startswith(b"<html")
+
+
+def _stream_text(fh, first: bytes, codec: str, bom: int, hasher, counter: list[int]) -> Iterator[str]:
+    dec = codecs.getincrementaldecoder(codec)(errors="replace")
+    block = first[bom:]
+    while True:
+        text = dec.decode(block, final=not block)
+        counter[0] += text.count("\ufffd")
+        if text:
+            yield text
+        if not block:
+            return
+        block = fh.read(READ_BLOCK)
+        hasher.update(block)
+
+
+def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSettings(),
+                     hash_fn: HashFn | None = None) -> FileRecord | Problem:
+    """Fingerprint one file, or say why it cannot be."""
+    try:
+        fh = open(path, "rb")
+    except FileNotFoundError:
+        return Problem(path, "vanished during the scan", "vanished")
+    except PermissionError:
+        return Problem(path, "permission denied", "unreadable")
+    except OSError as e:
+        return Problem(path, f"cannot open: {e.strerror or e}", "unreadable")
+    try:
+        with fh:
+            st = os.fstat(fh.fileno())
+            if st.st_size == 0:
+                return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
+            hasher = hashlib.blake2b(digest_size=16)
+            if st.st_size <= STREAM_ABOVE:
+                data = fh.read()
+                hasher.update(data)
+                dec = decode_bytes(data)
+                head = data[:SNIFF_BYTES]
+                pieces: Iterator[str] | list[str] = [dec.text]
+                label, bad_counter = dec.encoding, [dec.bad_bytes]
+            else:
+                first = fh.read(1 << 20)
+                hasher.update(first)
+                codec, bom, label = choose_codec(first)
+                head = first[:SNIFF_BYTES]
+                bad_counter = [0]
+                pieces = _stream_text(fh, first, codec, bom, hasher, bad_counter)
+            fb = FeatureBuilder(settings.mode, _is_html(path, head))
+            chars = 0
+            for chunk in rechunk(pieces):
+                chars += len(chunk)
+                fb.add(chunk)
+            if chars and bad_counter[0] / chars > 0.05:
+                return Problem(path, f"binary or unknown encoding ({bad_counter[0]} undecodable "
+                               f"characters, best guess {label})", "undecodable")
+            feats = fb.finish()
+    except DecodeError as e:
+        return Problem(path, str(e), e.kind)
+    except FileNotFoundError:
+        return Problem(path, "vanished during the scan", "vanished")
+    except MemoryError:
+        return Problem(path, "too large to fingerprint in memory", "too_large")
+    except OSError as e:
+        return Problem(path, f"read error: {e.strerror or e}", "unreadable")
+    if not feats.names:
+        return Problem(path, "no words to fingerprint (only spaces or punctuation)", "no_text")
+    fp = simhash128(feats.names, feats.weights, hash_fn)
+    return FileRecord(
+        path=path, size=st.st_size, mtime_ns=st.st_mtime_ns, inode=st.st_ino, dev=st.st_dev,
+        root=root, encoding=label, fingerprint=fp, features=len(feats.names),
+        text_hash=feats.text_hash, content_hash=hasher.hexdigest(), bad_bytes=bad_counter[0],
+        newline=feats.newline, low_confidence=feats.low_confidence, chars=feats.chars,
+    )
+
+
+def fingerprint_batch(items: list[tuple[str, str]], mode: str) -> list[FileRecord | Problem]:
+    """Worker entry point: fingerprint a chunk of (path, root) items."""
+    settings = FeatureSettings(mode)
+    out: list[FileRecord | Problem] = []
+    for path, root in items:
+        try:
+            out.append(fingerprint_file(path, root, settings))
+        except Exception as e:  # noqa: BLE001 - one bad file must never stop a scan
+            out.append(Problem(path, f"internal error: {type(e).__name__}: {e}", "error"))
+    return out

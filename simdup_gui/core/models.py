@@ -1,0 +1,87 @@
+"""Plain data shared by the engine, the CLI and the GUI."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+ALLOWED_BITS = (16, 32, 64, 128)
+
+
+@dataclass(slots=True)
+class FileRecord:
+    """One fingerprinted file. ``fingerprint`` always holds the full 128 bits."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    inode: int
+    dev: int
+    root: str
+    encoding: str
+    fingerprint: int
+    features: int
+    text_hash: str
+    content_hash: str
+    bad_bytes: int = 0
+    newline: str = "none"
+    low_confidence: bool = False
+    chars: int = 0
+
+    def fp(self, bits: int) -> int:
+        """The ``bits``-bit fingerprint: the low bits of the 128-bit one."""
+        return self.fingerprint & ((1 << bits) - 1)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["fingerprint"] = f"{self.fingerprint:032x}"
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> FileRecord:
+        d = dict(d)
+        d["fingerprint"] = int(d["fingerprint"], 16)
+        known = {f for f in cls.__dataclass_fields__}
+        return cls(**{k: v for k, v in d.items() if k in known})
+
+
+@dataclass(slots=True)
+class Problem:
+    """A file (or folder) that was not fingerprinted, with the reason."""
+
+    path: str
+    reason: str
+    kind: str = "error"
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "reason": self.reason, "kind": self.kind}
+
+
+@dataclass(slots=True)
+class Member:
+    index: int  # index into the record list
+    distance: int  # Hamming distance to the representative at the group's size
+    exact: bool  # same normalised text as the representative
+
+
+@dataclass(slots=True)
+class Group:
+    id: int
+    representative: int  # index into the record list
+    members: list[Member] = field(default_factory=list)
+
+    @property
+    def exact(self) -> bool:
+        return all(m.exact for m in self.members)
+
+    def indices(self) -> list[int]:
+        return [m.index for m in self.members]
+
+
+@dataclass(slots=True)
+class ProgressEvent:
+    phase: str  # "walk", "fingerprint", "group", "done"
+    files_done: int = 0
+    files_total: int = 0
+    bytes_done: int = 0
+    bytes_total: int = 0
+    current: str = ""
