@@ -1,0 +1,35 @@
+"""The `simdup` command line: the same engine as the app, with JSON output."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Each subcommand lives in its own module with register(subparsers) -> None;
+# register sets ``func`` (args -> exit code) as the parser default.
+COMMANDS = ["simdup_gui.cli.scan_cmd"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="simdup", description="Find near-duplicate text files "
+                                "with SimHash fingerprints.")
+    from simdup_gui import __version__
+
+    p.add_argument("--version", action="version", version=f"simdup {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(name).register(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("simdup: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

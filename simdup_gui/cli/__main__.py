@@ -1,0 +1,3 @@
+from simdup_gui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,99 @@
+"""`simdup scan`: fingerprint folders and print groups of near-duplicates."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from simdup_gui.core.cluster import GROUPING_MODES, build_groups
+from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
+from simdup_gui.core.fingerprint import FeatureSettings
+from simdup_gui.core.job import Job
+from simdup_gui.core.results import Results, dumps_json, to_csv, to_text
+from simdup_gui.core.scan import ScanOptions, scan
+from simdup_gui.core.settings import DEFAULT_BITS, DEFAULT_DISTANCE
+from simdup_gui.core.walk import WalkOptions
+
+from .common import StderrProgress, bits_arg, size_arg
+
+
+def add_scan_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("roots", nargs="+", metavar="ROOT", help="folders (or files) to scan")
+    p.add_argument("--include", action="append", default=[], metavar="GLOB",
+                   help="only files whose name or relative path matches (repeatable)")
+    p.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                   help="skip files and folders that match (repeatable)")
+    p.add_argument("--no-default-excludes", action="store_true",
+                   help="also enter .git, node_modules, __pycache__ and virtualenvs")
+    p.add_argument("--min-size", type=size_arg, default=1, metavar="N")
+    p.add_argument("--max-size", type=size_arg, default=None, metavar="N")
+    p.add_argument("--follow-symlinks", action="store_true")
+    p.add_argument("--features", choices=FEATURE_MODES, default=DEFAULT_MODE,
+                   help=f"feature mode (default {DEFAULT_MODE}, chosen by measured accuracy)")
+    p.add_argument("--workers", type=int, default=0, help="processes (default: one per core)")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
+    p.add_argument("--cache", metavar="FILE", help="cache file (default: user cache folder)")
+
+
+def scan_options(args: argparse.Namespace) -> ScanOptions:
+    return ScanOptions(
+        walk=WalkOptions(include=tuple(args.include), exclude=tuple(args.exclude),
+                         default_excludes=not args.no_default_excludes, min_size=args.min_size,
+                         max_size=args.max_size, follow_symlinks=args.follow_symlinks),
+        features=FeatureSettings(args.features), workers=args.workers,
+        use_cache=not args.no_cache, cache_path=args.cache)
+
+
+def register(sub) -> None:
+    p = sub.add_parser("scan", help="scan folders and list near-duplicate groups",
+                       description="Scan folders and list groups of near-duplicate text files. "
+                       "Default maximum distance per size: " + ", ".join(
+                           f"{b} bits: k={k}" for b, k in DEFAULT_DISTANCE.items()))
+    add_scan_options(p)
+    p.add_argument("--bits", type=bits_arg, default=DEFAULT_BITS,
+                   help="fingerprint size: 16, 32, 64 or 128 (default 64)")
+    p.add_argument("--distance", "-k", type=int, default=None, metavar="K",
+                   help="maximum Hamming distance (default scales with --bits)")
+    p.add_argument("--grouping", choices=GROUPING_MODES, default="linked",
+                   help="linked: chains of near pairs; strict: every pair within K")
+    p.add_argument("--format", choices=("json", "csv", "text"), default="text")
+    p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    k = DEFAULT_DISTANCE[args.bits] if args.distance is None else args.distance
+    if not 0 <= k <= args.bits:
+        print(f"simdup scan: error: --distance must be between 0 and {args.bits}", file=sys.stderr)
+        return 2
+    missing = [r for r in args.roots if not os.path.lexists(r)]
+    if missing:
+        print(f"simdup scan: error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    try:
+        opts = scan_options(args)
+    except ValueError as e:
+        print(f"simdup scan: error: {e}", file=sys.stderr)
+        return 2
+    progress = StderrProgress()
+    result = scan(args.roots, opts, Job(progress))
+    groups, plan = build_groups(result.records, args.bits, k, args.grouping)
+    settings = {"bits": args.bits, "distance": k, "features": args.features,
+                "grouping": args.grouping, "roots": [os.path.abspath(r) for r in args.roots],
+                "include": args.include, "exclude": args.exclude, "min_size": args.min_size,
+                "max_size": args.max_size, "follow_symlinks": args.follow_symlinks,
+                "index": plan}
+    res = Results(result.records, groups, result.problems, settings, result.stats)
+    if args.format == "json":
+        out = dumps_json(res) + "\n"
+    elif args.format == "csv":
+        out = to_csv(res)
+    else:
+        out = to_text(res)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8", newline="") as fh:
+            fh.write(out)
+    else:
+        sys.stdout.write(out)
+    return 130 if result.cancelled else 0
