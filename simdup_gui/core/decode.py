@@ -113,7 +113,7 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
             return "utf-8", 0, "utf-8"
     # Mostly valid UTF-8 with a few bad bytes stays UTF-8.
     probe = data.decode("utf-8", errors="replace")
-    if _count_bad(probe) <= max(1, len(data) // 1000):
+    if _count_bad(probe) <= max(4, len(data) // 200):
         return "utf-8", 0, "utf-8"
     # Sample from the start and the middle: headers are often ASCII.
     if len(data) > CHARDET_SAMPLE:
@@ -124,6 +124,11 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
         sample = data
     guess = chardet.detect(sample)
     codec = normalise_codec(guess.get("encoding"))
+    high = sum(1 for c in sample if c >= 0x80) / max(1, len(sample))
+    if (guess.get("confidence") or 0) < 0.2 and high > 0.3:
+        raise DecodeError(f"binary or unknown encoding (no encoding fits; best guess "
+                          f"{guess.get('encoding')} at {guess.get('confidence') or 0:.0%})",
+                          "undecodable")
     if codec is None:
         # chardet could not tell: GB18030 decodes any byte pair; judge it by the bad ratio.
         codec = "gb18030"

@@ -172,7 +172,6 @@ class FeatureBuilder:
         self.chars = 0
         self._last: str | None = None
         self._hash = hashlib.blake2b(digest_size=16)
-        self._first = True
         self._crlf = self._lf = self._cr = 0
 
     def add(self, raw: str) -> None:
@@ -182,10 +181,8 @@ class FeatureBuilder:
         self._lf += raw.count("\n") - crlf
         self._cr += raw.count("\r") - crlf
         text = normalise(raw, self.is_html)
-        collapsed = " ".join(text.split())
-        if collapsed:
-            self._hash.update((collapsed if self._first else " " + collapsed).encode("utf-8"))
-            self._first = False
+        # "Exact" text ignores whitespace entirely: re-wrapped Chinese has no spaces to keep.
+        self._hash.update("".join(text.split()).encode("utf-8", "surrogatepass"))
         toks = tokens(text, self.tokenizer)
         if not toks:
             return
