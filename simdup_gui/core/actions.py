@@ -1,0 +1,350 @@
+"""Plan and carry out move / trash / delete on marked files, safely and with a journal.
+
+Safety, in order: :func:`plan_action` refuses marks that would leave a group with no file;
+just before each file, :func:`execute` re-checks that the file is the one the scan saw
+(size, mtime_ns, content hash) and that an unmarked copy of its group still exists
+unchanged, else skips it with the reason. Every file gets an :class:`Outcome`; a dry run
+runs the same checks and touches nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+
+from .fileops import (changed_reason, find_trash_entry, move_file, send_to_trash, temp_name_for,
+                      unique_path)
+from .job import NULL_JOB, Cancelled, Job
+from .journal import JOURNAL_VERSION, JournalWriter, new_journal_path
+from .models import ProgressEvent
+from .results import Results
+
+ACTIONS = ("move", "trash", "delete")
+STATUSES = ("done", "skipped", "failed", "planned")  # "planned": what a dry run would do
+
+
+class ActionRefused(ValueError):
+    """The marks would lose data (a group with no file left), so nothing was done."""
+
+
+@dataclass
+class KeptCopy:
+    path: str
+    size: int
+    mtime_ns: int
+    content_hash: str
+
+
+@dataclass
+class PlannedOp:
+    """One marked file and what will be done to it."""
+
+    seq: int
+    action: str
+    path: str
+    size: int
+    mtime_ns: int
+    content_hash: str
+    group_id: int
+    root: str
+    dest: str | None  # intended destination of a move (the final name may differ on a clash)
+    kept: list[KeptCopy]
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> PlannedOp:
+        d = dict(d)
+        d["kept"] = [KeptCopy(**k) for k in d.get("kept", [])]
+        return cls(**d)
+
+
+@dataclass
+class Plan:
+    action: str
+    ops: list[PlannedOp]
+    move_to: str | None = None
+    flat: bool = False
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(op.size for op in self.ops)
+
+    def describe(self) -> str:
+        """One line for a confirmation: the action, the count and the size."""
+        verb = {"move": f"Move to {self.move_to}", "trash": "Send to the trash",
+                "delete": "Delete permanently"}[self.action]
+        return f"{verb}: {len(self.ops)} files, {_human(self.total_bytes)}"
+
+
+@dataclass
+class Outcome:
+    path: str
+    status: str  # one of STATUSES
+    action: str
+    dest: str | None = None
+    reason: str = ""  # why skipped, the error if failed, or a note (hard links, trash)
+    size: int = 0
+    group_id: int = -1
+    restorable: bool | None = None  # trash: can undo bring it back?
+
+
+@dataclass
+class Report:
+    """Every file's outcome, in plan order."""
+
+    action: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    dry_run: bool = False
+    cancelled: bool = False
+    journal: str | None = None
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+    @property
+    def failed(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "failed"]
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.failed else 0
+
+    def summary(self) -> str:
+        parts = [f"{self.count(s)} {s}" for s in STATUSES if self.count(s)]
+        head = "dry run, nothing touched: " if self.dry_run else ""
+        tail = "; cancelled" if self.cancelled else ""
+        return f"{self.action}: {head}{', '.join(parts) or 'nothing to do'}{tail}"
+
+    def to_dict(self) -> dict:
+        return {"action": self.action, "dry_run": self.dry_run, "cancelled": self.cancelled,
+                "journal": self.journal, "counts": {s: self.count(s) for s in STATUSES},
+                "files": [asdict(o) for o in self.outcomes]}
+
+
+def _human(n: float) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n} bytes"
+
+
+def _intended_dest(path: str, root: str, move_to: str, flat: bool) -> str:
+    rel = os.path.basename(path)
+    if not flat and root:
+        r = os.path.relpath(path, root)
+        if not r.startswith(os.pardir + os.sep) and r != os.pardir and not os.path.isabs(r):
+            rel = r
+    return os.path.join(move_to, rel)
+
+
+def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str | None = None,
+                flat: bool = False) -> Plan:
+    """The ops for ``action`` on the marked files of ``res``.
+
+    Raises ActionRefused if a group would have no file left or a marked file is in no group
+    (no known copy to keep), and ValueError for a bad action or destination.
+    """
+    if action not in ACTIONS:
+        raise ValueError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
+    if action == "move":
+        if not move_to:
+            raise ValueError("move needs a destination folder")
+        move_to = os.path.abspath(move_to)
+        if os.path.exists(move_to) and not os.path.isdir(move_to):
+            raise ValueError(f"destination is not a folder: {move_to}")
+    elif move_to:
+        raise ValueError(f"a destination folder only makes sense for move, not {action}")
+    m = set(marks)
+    in_groups: set[str] = set()
+    problems: list[str] = []
+    ops: list[PlannedOp] = []
+    for g in res.groups:
+        recs = [res.records[i] for i in g.indices()]
+        in_groups.update(r.path for r in recs)
+        marked = [r for r in recs if r.path in m]
+        kept = [KeptCopy(r.path, r.size, r.mtime_ns, r.content_hash) for r in recs
+                if r.path not in m]
+        if marked and not kept:
+            problems.append(f"group {g.id}: all {len(recs)} files are marked; "
+                            "unmark at least one to keep")
+            continue
+        for r in marked:
+            dest = _intended_dest(r.path, r.root, move_to, flat) if action == "move" else None
+            ops.append(PlannedOp(len(ops), action, r.path, r.size, r.mtime_ns, r.content_hash,
+                                 g.id, r.root, dest, kept))
+    stray = sorted(m - in_groups)
+    if stray:
+        problems.append(f"{len(stray)} marked files are in no group, so no copy of them is "
+                        f"known to stay (first: {stray[0]})")
+    if problems:
+        raise ActionRefused("Refused, nothing was done: this would leave files with no copy.\n"
+                            + "\n".join("  " + p for p in problems))
+    return Plan(action, ops, move_to, flat)
+
+
+class _KeptChecker:
+    """Is some kept copy of a group still there unchanged? Hashes each kept file once per
+    run unless its size, mtime or inode changes in between."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, tuple[tuple, str | None]] = {}
+
+    def _check(self, k: KeptCopy) -> str | None:
+        try:
+            st = os.lstat(k.path)
+            key = (st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, st.st_mode)
+        except OSError:
+            key = ()
+        hit = self._cache.get(k.path)
+        if hit is not None and hit[0] == key and key:
+            return hit[1]
+        why = changed_reason(k.path, k.size, k.mtime_ns, k.content_hash)
+        self._cache[k.path] = (key, why)
+        return why
+
+    def why_not(self, op: PlannedOp) -> str | None:
+        """None if a kept copy is fine, else the reason no kept copy qualifies."""
+        reasons = []
+        target = os.path.realpath(op.path)
+        for k in op.kept:
+            why = self._check(k)
+            if why is None and os.path.realpath(k.path) == target:
+                why = "is the same file as the one to remove (link)"
+            if why is None:
+                return None
+            reasons.append(f"{k.path} {why}")
+        return "no unchanged kept copy of its group remains (" + "; ".join(reasons) + ")"
+
+
+def _nlink_note(path: str) -> str:
+    try:
+        n = os.lstat(path).st_nlink
+    except OSError:
+        return ""
+    return f"has {n - 1} other hard link(s); no space is freed" if n > 1 else ""
+
+
+def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
+            journal: str | None = None, trash: Callable[[str], None] = send_to_trash,
+            seqs: Iterable[int] | None = None, _writer: JournalWriter | None = None) -> Report:
+    """Carry out ``plan`` (or with ``dry_run`` say what would happen, touching nothing).
+
+    ``journal`` is the journal file (default: a new one in the user data folder); dry runs
+    write none. ``trash`` sends one file to the trash (injectable for tests). Cancelling
+    ``job`` stops between files; the files not reached are reported as skipped. ``seqs``
+    limits the run to those ops (used by resume).
+    """
+    report = Report(plan.action, dry_run=dry_run)
+    writer = _writer
+    if not dry_run and writer is None:
+        writer = JournalWriter(journal or new_journal_path())
+        writer.write({"type": "start", "version": JOURNAL_VERSION, "id": uuid.uuid4().hex,
+                      "time": time.time(), "action": plan.action, "move_to": plan.move_to,
+                      "flat": plan.flat, "ops": [op.to_dict() for op in plan.ops]})
+    report.journal = writer.path if writer else None
+    wanted = set(seqs) if seqs is not None else None
+    ops = [op for op in plan.ops if wanted is None or op.seq in wanted]
+    total_bytes = sum(op.size for op in ops)
+    kept = _KeptChecker()
+    taken: set[str] = set()
+    claimed: set[str] = set()
+    done_bytes = 0
+    try:
+        for i, op in enumerate(ops):
+            try:
+                job.check()
+            except Cancelled:
+                report.cancelled = True
+                report.outcomes += [Outcome(o.path, "skipped", o.action, reason="cancelled "
+                                            "before this file", size=o.size, group_id=o.group_id)
+                                    for o in ops[i:]]
+                break
+            job.report(ProgressEvent("apply", i, len(ops), done_bytes, total_bytes, op.path))
+            out = _one(op, plan, kept, taken, claimed, dry_run, writer, trash)
+            report.outcomes.append(out)
+            done_bytes += op.size
+        job.report(ProgressEvent("done", len(report.outcomes), len(ops), done_bytes,
+                                 total_bytes))
+    finally:
+        if writer is not None:
+            writer.write({"type": "end", "time": time.time(), "cancelled": report.cancelled})
+            if _writer is None:
+                writer.close()
+    return report
+
+
+def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed: set[str],
+         dry_run: bool, writer: JournalWriter | None,
+         trash: Callable[[str], None]) -> Outcome:
+    out = Outcome(op.path, "skipped", op.action, size=op.size, group_id=op.group_id)
+    why = changed_reason(op.path, op.size, op.mtime_ns, op.content_hash)
+    if why is None:
+        why = kept.why_not(op)
+    if why is not None:
+        out.reason = why
+        if writer:
+            writer.write({"type": "skipped", "seq": op.seq, "reason": why})
+        return out
+    note = _nlink_note(op.path) if op.action != "move" else ""
+    if op.action == "move":
+        out.dest = unique_path(op.dest or "", taken)
+        taken.add(out.dest)
+    if dry_run:
+        out.status, out.reason = "planned", note
+        return out
+    assert writer is not None
+    try:
+        if op.action == "move":
+            out.dest, how = _move_journaled(op, out.dest or "", taken, writer)
+            note = "copied across file systems, verified, original removed" if how == "copy" \
+                else note
+            writer.write({"type": "done", "seq": op.seq, "dest": out.dest, "how": how})
+        elif op.action == "trash":
+            writer.write({"type": "begin", "seq": op.seq, "path": op.path})
+            trash(op.path)
+            if os.path.lexists(op.path):
+                raise OSError(f"the trash reported success but {op.path} is still there")
+            entry = find_trash_entry(op.path, claimed)
+            if entry:
+                claimed.add(entry["trash_info"])
+            out.restorable = entry is not None
+            if entry is None:
+                note = (note + "; " if note else "") + "undo cannot restore it on this " \
+                    "platform: restore it from the system trash"
+            writer.write({"type": "done", "seq": op.seq, **(entry or {}),
+                          "restorable": entry is not None})
+        else:
+            writer.write({"type": "begin", "seq": op.seq, "path": op.path})
+            os.unlink(op.path)
+            writer.write({"type": "done", "seq": op.seq})
+    except Exception as e:  # any failure is reported as one, never as success
+        out.status, out.reason = "failed", _err(e)
+        writer.write({"type": "failed", "seq": op.seq, "error": out.reason})
+        return out
+    out.status, out.reason = "done", note
+    return out
+
+
+def _err(e: BaseException) -> str:
+    if isinstance(e, OSError) and e.strerror:
+        return f"{e.strerror}" + (f": {e.filename}" if e.filename else "")
+    return str(e) or type(e).__name__
+
+
+def _move_journaled(op: PlannedOp, dest: str, taken: set[str],
+                    writer: JournalWriter) -> tuple[str, str]:
+    for _ in range(100):
+        tmp = temp_name_for(dest)
+        writer.write({"type": "begin", "seq": op.seq, "path": op.path, "dest": dest, "tmp": tmp})
+        try:
+            return dest, move_file(op.path, dest, op.content_hash, tmp)
+        except FileExistsError:
+            dest = unique_path(dest, taken)  # something appeared there meanwhile
+            taken.add(dest)
+    raise OSError(f"could not find a free name for {op.path} in {os.path.dirname(dest)}")
