@@ -1,0 +1,182 @@
+"""`simdup apply`, `simdup undo`, `simdup resume`: act on duplicates safely, and take it back."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from simdup_gui.core.actions import ActionRefused, Report, execute, plan_action
+from simdup_gui.core.export import load_results
+from simdup_gui.core.job import Job
+from simdup_gui.core.journal import last_journal
+from simdup_gui.core.marking import (KEEP_RULES, KeepRule, mark_all_but_one,
+                                     without_reference)
+from simdup_gui.core.models import ProgressEvent
+from simdup_gui.core.recovery import resume, undo
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "apply", help="mark all but one file in each group and move, trash or delete them",
+        description="Keep one file per group (by --keep) and move, trash or delete the others. "
+        "Each file is re-checked just before it is touched; every step is journaled so "
+        "`simdup undo` can take it back.")
+    p.add_argument("results", metavar="RESULTS.json", help="what `simdup scan --format json` "
+                   "(or the app) saved")
+    p.add_argument("--keep", choices=KEEP_RULES, metavar="RULE",
+                   help=f"which file of each group to keep: {', '.join(KEEP_RULES)} "
+                   "(default: use the marks saved in RESULTS.json)")
+    p.add_argument("--prefer-folder", metavar="DIR", help="keep the copy under DIR (with "
+                   "--keep folder, or before any other rule)")
+    p.add_argument("--prefer-encoding", metavar="ENC", default="utf-8",
+                   help="with --keep encoding: keep the copy in ENC (default utf-8)")
+    p.add_argument("--reference", action="append", default=[], metavar="DIR",
+                   help="files under DIR are never touched (repeatable)")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--move-to", metavar="DIR", help="move the others into DIR")
+    what.add_argument("--trash", action="store_true", help="send the others to the trash")
+    what.add_argument("--delete", action="store_true", help="delete the others permanently")
+    p.add_argument("--flat", action="store_true", help="with --move-to: no sub-folders")
+    p.add_argument("--dry-run", "-n", action="store_true", help="say what would happen; "
+                   "touch nothing")
+    p.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
+    p.add_argument("--journal", metavar="FILE", help="journal file (default: a new one in "
+                   "the user data folder)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=run_apply)
+
+    u = sub.add_parser("undo", help="undo the last action (or the one in JOURNAL)",
+                       description="Move files back, restore trashed files where the trash "
+                       "can be read, and roll back an interrupted action.")
+    u.add_argument("journal", nargs="?", metavar="JOURNAL", help="default: the last journal")
+    u.add_argument("--format", choices=("text", "json"), default="text")
+    u.set_defaults(func=run_undo)
+
+    r = sub.add_parser("resume", help="finish an interrupted action from its journal")
+    r.add_argument("journal", nargs="?", metavar="JOURNAL", help="default: the last journal")
+    r.add_argument("--format", choices=("text", "json"), default="text")
+    r.set_defaults(func=run_resume)
+
+
+def _err(cmd: str, msg: str) -> int:
+    print(f"simdup {cmd}: error: {msg}", file=sys.stderr)
+    return 2
+
+
+def _progress(ev: ProgressEvent) -> None:
+    if sys.stderr.isatty() and ev.phase in ("apply", "undo"):
+        sys.stderr.write(f"\r\x1b[K{ev.phase} {ev.files_done + 1}/{ev.files_total}: "
+                         f"{ev.current[-100:]}")
+        sys.stderr.flush()
+    elif sys.stderr.isatty() and ev.phase == "done":
+        sys.stderr.write("\r\x1b[K")
+
+
+def _rule(args: argparse.Namespace) -> KeepRule:
+    if args.keep == "folder" or (args.prefer_folder and args.keep is None):
+        return KeepRule("folder", folder=args.prefer_folder)
+    if args.prefer_folder:
+        if args.keep == "encoding":
+            raise ValueError("--prefer-folder combines with a plain rule, not with encoding")
+        return KeepRule("folder", folder=args.prefer_folder, then=args.keep)
+    return KeepRule(args.keep, encoding=args.prefer_encoding)
+
+
+def print_report(rep: Report, fmt: str) -> None:
+    if fmt == "json":
+        print(json.dumps(rep.to_dict(), ensure_ascii=False, indent=1))
+        return
+    for o in rep.outcomes:
+        status = "FAILED" if o.status == "failed" else o.status
+        where = f" -> {o.dest}" if o.dest and o.action != "undo" else ""
+        why = f"  ({o.reason})" if o.reason else ""
+        print(f"{status:<8s} {o.action:<6s} {o.path}{where}{why}")
+    print(rep.summary())
+    if rep.journal and not rep.dry_run:
+        print(f"journal: {rep.journal}")
+
+
+def _confirm(question: str) -> bool:
+    try:
+        answer = input(f"{question} [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def run_apply(args: argparse.Namespace) -> int:
+    if args.flat and not args.move_to:
+        return _err("apply", "--flat only goes with --move-to")
+    try:
+        res = load_results(args.results)
+    except (OSError, ValueError) as e:
+        return _err("apply", f"cannot read {args.results}: {e}")
+    try:
+        if args.keep or args.prefer_folder:
+            marks = mark_all_but_one(res, _rule(args), args.reference)
+        elif res.marks:
+            marks = without_reference(res.marks, args.reference)
+        else:
+            return _err("apply", "no --keep rule and no marks saved in the results file")
+        action = "move" if args.move_to else "trash" if args.trash else "delete"
+        plan = plan_action(res, marks, action, move_to=args.move_to, flat=args.flat)
+    except ActionRefused as e:
+        print(f"simdup apply: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        return _err("apply", str(e))
+    if not plan.ops:
+        print("nothing to do: no file is marked")
+        return 0
+    if args.dry_run:
+        print_report(execute(plan, dry_run=True), args.format)
+        return 0
+    if not args.yes:
+        if not sys.stdin.isatty():
+            return _err("apply", f"{plan.describe()}; refusing without --yes because there "
+                        "is no terminal to ask (try --dry-run first)")
+        if not _confirm(plan.describe() + ". Proceed?"):
+            print("nothing done")
+            return 0
+    job = Job(_progress)
+    rep = execute(plan, job, journal=args.journal)
+    print_report(rep, args.format)
+    if rep.journal and args.format == "text":
+        print(f"undo with: simdup undo {rep.journal}")
+    return rep.exit_code
+
+
+def _journal_arg(cmd: str, path: str | None) -> str | None:
+    path = path or last_journal()
+    if path is None:
+        _err(cmd, "no journal found: nothing has been done yet")
+    elif not os.path.isfile(path):
+        _err(cmd, f"no such journal: {path}")
+        return None
+    return path
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    path = _journal_arg("undo", args.journal)
+    if path is None:
+        return 2
+    try:
+        rep = undo(path, Job(_progress))
+    except ValueError as e:
+        return _err("undo", str(e))
+    print_report(rep, args.format)
+    return rep.exit_code
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    path = _journal_arg("resume", args.journal)
+    if path is None:
+        return 2
+    try:
+        rep = resume(path, Job(_progress))
+    except ValueError as e:
+        return _err("resume", str(e))
+    print_report(rep, args.format)
+    return rep.exit_code
