@@ -1,0 +1,56 @@
+"""Save and load review work (results with marks), and export groups as CSV, JSON or HTML."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+from .report_html import to_html
+from .results import Results, dumps_json, load_json, to_csv
+
+EXPORT_FORMATS = ("json", "csv", "html")
+
+
+def _write_atomic(path: str, text: str) -> None:
+    """Write to a temporary file beside ``path`` and rename it over: never half a file."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".simdup-save-", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def save_results(res: Results, path: str) -> None:
+    """Save results with their marks (and every record, so nothing is lost on reload)."""
+    _write_atomic(path, dumps_json(res, include_ungrouped=True) + "\n")
+
+
+def load_results(path: str) -> Results:
+    """Load what :func:`save_results` or `simdup scan --format json` wrote; marks included."""
+    with open(path, encoding="utf-8") as fh:
+        return load_json(fh.read())
+
+
+def export_text(res: Results, fmt: str) -> str:
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"export format must be one of {', '.join(EXPORT_FORMATS)}, not {fmt!r}")
+    if fmt == "json":
+        return dumps_json(res) + "\n"
+    if fmt == "csv":
+        return to_csv(res)
+    return to_html(res)
+
+
+def export_results(res: Results, path: str, fmt: str | None = None) -> None:
+    """Export the groups to ``path``; the format defaults to the file's extension."""
+    fmt = fmt or os.path.splitext(path)[1].lstrip(".").lower()
+    if fmt == "htm":
+        fmt = "html"
+    _write_atomic(path, export_text(res, fmt))
