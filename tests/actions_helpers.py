@@ -1,0 +1,85 @@
+"""Folders of near-duplicate files and their Results, for the marking/actions/apply tests."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from simdup_gui.core.cluster import build_groups
+from simdup_gui.core.fileops import hash_file
+from simdup_gui.core.models import FileRecord, Group, Member
+from simdup_gui.core.results import Results
+from simdup_gui.core.scan import ScanOptions, scan
+
+from .conftest import EN, OTHER, ZH
+
+T0 = 1_600_000_000 * 10**9  # a fixed modification time, in ns
+
+
+def write(path: Path, data: bytes, mtime_ns: int) -> str:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    os.utime(path, ns=(mtime_ns, mtime_ns))
+    return str(path)
+
+
+def make_corpus(root: Path) -> dict[str, str]:
+    """Two groups and one loner under ``root``; returns name -> path.
+
+    en group: a/report.txt (oldest, smallest), bb/report.txt (one word edited),
+    ccc/deep/report.txt (newest, largest, longest path).
+    zh group: a/zh.txt in UTF-8 and bb/zh-gbk.txt in GBK (older, fewer bytes).
+    """
+    en = EN.encode()
+    p = {
+        "en_a": write(root / "a" / "report.txt", en, T0),
+        "en_b": write(root / "bb" / "report.txt",
+                      EN.replace("folder by folder", "folder after folder", 1).encode(), T0 + 10**9),
+        "en_c": write(root / "ccc" / "deep" / "report.txt",
+                      en + b"One more closing sentence was added at the end.\n", T0 + 2 * 10**9),
+        "zh_utf8": write(root / "a" / "zh.txt", ZH.encode("utf-8"), T0 + 5 * 10**9),
+        "zh_gbk": write(root / "bb" / "zh-gbk.txt", ZH.encode("gbk"), T0 + 4 * 10**9),
+        "other": write(root / "other.txt", OTHER.encode(), T0),
+    }
+    return p
+
+
+def scan_results(root: Path) -> Results:
+    """Scan ``root`` with the real engine and group at 64 bits, k=10."""
+    r = scan([str(root)], ScanOptions(use_cache=False, workers=1))
+    groups, _ = build_groups(r.records, 64, 10)
+    return Results(r.records, groups, r.problems, {"bits": 64, "distance": 10}, r.stats)
+
+
+def corpus_results(tmp_path: Path) -> tuple[Results, dict[str, str]]:
+    paths = make_corpus(tmp_path / "src")
+    res = scan_results(tmp_path / "src")
+    sizes = sorted(len(g.members) for g in res.groups)
+    assert sizes == [2, 3], f"test corpus should form groups of 2 and 3 files, got {sizes}"
+    return res, paths
+
+
+def record_for(path: str, root: str, encoding: str = "utf-8") -> FileRecord:
+    """A FileRecord with the real size, mtime and content hash, without fingerprinting."""
+    st = os.stat(path)
+    return FileRecord(path=path, size=st.st_size, mtime_ns=st.st_mtime_ns, inode=st.st_ino,
+                      dev=st.st_dev, root=root, encoding=encoding, fingerprint=0, features=1,
+                      text_hash="", content_hash=hash_file(path))
+
+
+def results_from_groups(groups: list[list[str]], root: str) -> Results:
+    """Results whose groups are exactly ``groups`` (lists of existing paths)."""
+    records: list[FileRecord] = []
+    out: list[Group] = []
+    for gid, paths in enumerate(groups):
+        members = []
+        for p in paths:
+            members.append(Member(len(records), 0, False))
+            records.append(record_for(p, root))
+        out.append(Group(gid, members[0].index, members))
+    return Results(records, out, [], {"bits": 64, "distance": 10}, {})
+
+
+def tree_state(root: Path) -> dict[str, str]:
+    """path -> content hash of every file under ``root``."""
+    return {str(p): hash_file(str(p)) for p in sorted(root.rglob("*")) if p.is_file()}
