@@ -22,6 +22,8 @@ GROUPING_MODES = ("linked", "strict")
 
 
 class UnionFind:
+    """Plain union-find (kept for callers; grouping uses :func:`components`)."""
+
     def __init__(self, n: int) -> None:
         self.parent = list(range(n))
 
@@ -40,42 +42,109 @@ class UnionFind:
             self.parent[ra] = rb
 
 
-def _file_pairs_adjacency(inverse: np.ndarray, pairs: np.ndarray) -> tuple[dict, dict]:
-    members: dict[int, list[int]] = defaultdict(list)
-    for i, u in enumerate(inverse.tolist()):
-        members[u].append(i)
-    adj: dict[int, set[int]] = defaultdict(set)
-    for a, b in pairs.tolist():
-        adj[a].add(b)
-        adj[b].add(a)
-    return members, adj
+def components(n: int, pairs: np.ndarray) -> np.ndarray:
+    """Connected components of ``n`` nodes joined by ``pairs``, vectorised.
+
+    Returns for each node the smallest node of its component (isolated nodes are
+    their own label). Label propagation with pointer jumping: a few numpy passes
+    even for millions of pairs, no Python loop per node.
+    """
+    labels = np.arange(n, dtype=np.int64)
+    if n == 0 or len(pairs) == 0:
+        return labels
+    a = np.ascontiguousarray(pairs[:, 0], dtype=np.int64)
+    b = np.ascontiguousarray(pairs[:, 1], dtype=np.int64)
+    while True:
+        la, lb = labels[a], labels[b]
+        m = np.minimum(la, lb)
+        if not (la != lb).any():
+            break
+        np.minimum.at(labels, la, m)
+        np.minimum.at(labels, lb, m)
+        while True:  # pointer jumping: every node to its root
+            nxt = labels[labels]
+            if (nxt == labels).all():
+                break
+            labels = nxt
+    return labels
+
+
+def fingerprint_words(records: Sequence[FileRecord]) -> tuple[np.ndarray, np.ndarray]:
+    """The 128-bit fingerprints of ``records`` as (low, high) uint64 arrays."""
+    n = len(records)
+    m64 = 0xFFFFFFFFFFFFFFFF
+    lo = np.fromiter((r.fingerprint & m64 for r in records), dtype=np.uint64, count=n)
+    hi = np.fromiter((r.fingerprint >> 64 for r in records), dtype=np.uint64, count=n)
+    return lo, hi
+
+
+def group_labels(fps, bits: int, distance: int) -> np.ndarray:
+    """Linked grouping on arrays alone: for each input a group label, -1 when alone.
+
+    ``fps`` as for :func:`near_pairs` ((lo, hi) uint64 arrays avoid Python ints).
+    The labels are the component ids of :func:`build_groups` "linked" mode.
+    """
+    npairs = near_pairs(fps, bits, distance)
+    n_u = len(npairs.lo)
+    comp = components(n_u, npairs.pairs)
+    lab = comp[npairs.inverse]
+    size = np.bincount(lab, minlength=n_u)
+    return np.where(size[lab] > 1, lab, -1)
 
 
 def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
-                 mode: str = "linked") -> tuple[list[Group], str]:
-    """Group ``records`` at (bits, distance). Returns the groups and the index plan text."""
+                 mode: str = "linked", fingerprints: tuple[np.ndarray, np.ndarray] | None = None
+                 ) -> tuple[list[Group], str]:
+    """Group ``records`` at (bits, distance). Returns the groups and the index plan text.
+
+    ``fingerprints``: the records' fingerprints as (lo, hi) uint64 arrays, when the
+    caller has them already (saves a pass over a million Python ints).
+    """
     if mode not in GROUPING_MODES:
         raise ValueError(f"grouping must be one of {', '.join(GROUPING_MODES)}, not {mode!r}")
-    fps = [r.fingerprint for r in records]
-    npairs = near_pairs(fps, bits, distance)
-    members, adj = _file_pairs_adjacency(npairs.inverse, npairs.pairs)
+    if fingerprints is None:
+        fingerprints = fingerprint_words(records)
+    npairs = near_pairs(fingerprints, bits, distance)
+    inverse, pairs = npairs.inverse, npairs.pairs
     # Work on distinct fingerprints; identical ones always share a group.
     n_u = len(npairs.lo)
-    weight = [len(members[u]) for u in range(n_u)]
-    degree = [weight[u] - 1 + sum(weight[v] for v in adj.get(u, ())) for u in range(n_u)]
+    weight_a = np.bincount(inverse, minlength=n_u).astype(np.int64)
+    deg_a = weight_a - 1
+    if len(pairs):
+        pa, pb = pairs[:, 0], pairs[:, 1]
+        deg_a = deg_a + np.bincount(pa, weights=weight_a[pb], minlength=n_u).astype(np.int64)
+        deg_a = deg_a + np.bincount(pb, weights=weight_a[pa], minlength=n_u).astype(np.int64)
+    # Only distinct fingerprints with a copy or a near pair can end up in a group.
+    involved = weight_a > 1
+    if len(pairs):
+        involved[pairs.ravel()] = True
+    nodes = np.flatnonzero(involved)
+    degree = dict(zip(nodes.tolist(), deg_a[nodes].tolist()))
+    weight = dict(zip(nodes.tolist(), weight_a[nodes].tolist()))
+    # members of each involved distinct fingerprint, in input order
+    rec_idx = np.flatnonzero(involved[inverse])
+    rec_idx = rec_idx[np.argsort(inverse[rec_idx], kind="stable")]
+    bounds = np.cumsum(weight_a[nodes])[:-1]
+    members: dict[int, list[int]] = dict(zip(nodes.tolist(),
+                                             (a.tolist() for a in np.split(rec_idx, bounds))))
 
     clusters: list[list[int]] = []
     if mode == "linked":
-        uf = UnionFind(n_u)
-        for a, b in npairs.pairs.tolist():
-            uf.union(a, b)
-        by_root: dict[int, list[int]] = defaultdict(list)
-        for u in range(n_u):
-            by_root[uf.find(u)].append(u)
-        clusters = [c for c in by_root.values() if len(c) > 1 or weight[c[0]] > 1]
+        comp = components(n_u, pairs)
+        lab = comp[nodes]
+        order = np.argsort(lab, kind="stable")
+        lab_s, nodes_s = lab[order], nodes[order]
+        cut = np.flatnonzero(lab_s[1:] != lab_s[:-1]) + 1
+        for cl in np.split(nodes_s, cut):
+            if cl.size:
+                clusters.append(cl.tolist())
     else:
-        assigned = [False] * n_u
-        for u in sorted(range(n_u), key=lambda x: (-degree[x], x)):
+        adj: dict[int, set[int]] = defaultdict(set)
+        for a, b in pairs.tolist():
+            adj[a].add(b)
+            adj[b].add(a)
+        assigned = dict.fromkeys(degree, False)
+        for u in sorted(degree, key=lambda x: (-degree[x], x)):
             if assigned[u]:
                 continue
             assigned[u] = True
