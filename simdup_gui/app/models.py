@@ -19,10 +19,6 @@ COLUMNS = 7
 _GROUP_ID = 0xFFFFFFFF  # internal id of group rows; file rows carry their group's position
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("GroupTreeModel", text)
-
-
 def human_size(n: float) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if n < 1024 or unit == "GB":
@@ -77,8 +73,8 @@ class GroupTreeModel(QAbstractItemModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return [tr("Name"), tr("Folder"), tr("Size"), tr("Modified"), tr("Encoding"),
-                    tr("Distance"), tr("Similarity")][section]
+            return [QCoreApplication.translate("GroupTreeModel", "Name"), QCoreApplication.translate("GroupTreeModel", "Folder"), QCoreApplication.translate("GroupTreeModel", "Size"), QCoreApplication.translate("GroupTreeModel", "Modified"), QCoreApplication.translate("GroupTreeModel", "Encoding"),
+                    QCoreApplication.translate("GroupTreeModel", "Distance"), QCoreApplication.translate("GroupTreeModel", "Similarity")][section]
         return None
 
     def flags(self, index):
@@ -106,8 +102,8 @@ class GroupTreeModel(QAbstractItemModel):
             size = sum(self.records[m.index].size for m in g.members)
             if role == Qt.ItemDataRole.DisplayRole:
                 if col == COL_NAME:
-                    kind = tr("exact text") if g.exact else tr("near-duplicates")
-                    return tr("Group {0}: {1} files, {2}").format(g.id, len(g.members), kind)
+                    kind = QCoreApplication.translate("GroupTreeModel", "exact text") if g.exact else QCoreApplication.translate("GroupTreeModel", "near-duplicates")
+                    return QCoreApplication.translate("GroupTreeModel", "Group {0}: {1} files, {2}").format(g.id, len(g.members), kind)
                 if col == COL_SIZE:
                     return human_size(size)
                 if col == COL_DISTANCE:
@@ -154,9 +150,9 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = r.path
             if m.index == g.representative:
-                tip += "\n" + tr("Representative of the group")
+                tip += "\n" + QCoreApplication.translate("GroupTreeModel", "Representative of the group")
             if r.low_confidence:
-                tip += "\n" + tr("Short text: few words, so the fingerprint is less reliable")
+                tip += "\n" + QCoreApplication.translate("GroupTreeModel", "Short text: few words, so the fingerprint is less reliable")
             return tip
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (COL_SIZE, COL_DISTANCE,
                                                                  COL_SIMILARITY):
