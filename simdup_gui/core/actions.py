@@ -257,6 +257,7 @@ def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
     done_bytes = 0
     try:
         for i, op in enumerate(ops):
+            job.report(ProgressEvent("apply", i, len(ops), done_bytes, total_bytes, op.path))
             try:
                 job.check()
             except Cancelled:
@@ -265,7 +266,6 @@ def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
                                             "before this file", size=o.size, group_id=o.group_id)
                                     for o in ops[i:]]
                 break
-            job.report(ProgressEvent("apply", i, len(ops), done_bytes, total_bytes, op.path))
             out = _one(op, plan, kept, taken, claimed, dry_run, writer, trash)
             report.outcomes.append(out)
             done_bytes += op.size

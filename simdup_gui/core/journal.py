@@ -53,7 +53,14 @@ class JournalWriter:
     def __init__(self, path: str) -> None:
         self.path = path
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        torn = False
+        if os.path.exists(path) and os.path.getsize(path):
+            with open(path, "rb") as fh:
+                fh.seek(-1, os.SEEK_END)
+                torn = fh.read(1) != b"\n"
         self._fh = open(path, "a", encoding="utf-8")
+        if torn:  # a crash cut the last line short: start ours on a fresh line
+            self._fh.write("\n")
 
     def write(self, entry: dict) -> None:
         self._fh.write(json.dumps(entry, ensure_ascii=False) + "\n")

@@ -19,9 +19,12 @@ def _plan_of(state: JournalState) -> Plan:
                 bool(s.get("flat")))
 
 
-def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outcome:
+def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outcome | None:
     """Decide what a half-done op (begun, no outcome) actually did, and finish it off:
-    ``mode`` "resume" completes a half-finished move, "rollback" reverts it."""
+    ``mode`` "resume" completes a half-finished move, "rollback" reverts it.
+
+    Returns an outcome to report, or None when the op is left to the normal run (resume
+    redoes an untouched file; undo moves back a finished one)."""
     op = PlannedOp.from_dict(state.ops[seq])
     b = state.begun[seq]
     src, dest, tmp = op.path, b.get("dest"), b.get("tmp")
@@ -43,6 +46,8 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
                 else:
                     os.unlink(dest)
                     outcome = "none"
+                    out.status = "done"
+                    out.reason = "interrupted half-way; the new copy was removed"
             elif src_here:
                 outcome = "none"
             elif dest_here:
@@ -65,11 +70,12 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
     w.write(entry)
     if outcome == "done":
         state.results[seq] = dict(entry, type="done")
+        if mode == "rollback":
+            return None
         out.status, out.reason = "done", "finished from the journal after an interruption"
-    else:
-        state.begun.pop(seq, None)
-        out.reason = "interrupted before this file was changed; left as it was"
-    return out
+        return out
+    state.begun.pop(seq, None)
+    return out if out.status == "done" else None
 
 
 def resume(journal: str, job: Job = NULL_JOB,
@@ -78,7 +84,7 @@ def resume(journal: str, job: Job = NULL_JOB,
     files not reached, with the same checks as a fresh run."""
     state = read_journal(journal)
     with JournalWriter(journal) as w:
-        settled = [_settle(state, s, "resume", w) for s in state.pending()]
+        settled = [o for s in state.pending() if (o := _settle(state, s, "resume", w))]
         rest = execute(_plan_of(state), job, trash=trash, seqs=state.not_started(), _writer=w)
     rest.outcomes[:0] = settled
     rest.journal = journal
@@ -96,7 +102,7 @@ def undo(journal: str | None = None, job: Job = NULL_JOB) -> Report:
     state = read_journal(journal)
     report = Report("undo", journal=journal)
     with JournalWriter(journal) as w:
-        report.outcomes += [_settle(state, s, "rollback", w) for s in state.pending()]
+        report.outcomes += [o for s in state.pending() if (o := _settle(state, s, "rollback", w))]
         todo = [s for s in reversed(state.done()) if s not in state.undone]
         try:
             for i, seq in enumerate(todo):
