@@ -15,6 +15,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--distance", type=int, default=None, help="maximum Hamming distance")
     p.add_argument("--scan", action="store_true", help="start scanning at once")
     p.add_argument("--language", choices=("en", "zh_CN"), default=None)
+    p.add_argument("--screenshot", metavar="PNG", help=argparse.SUPPRESS)  # docs: scan, pick, save
     return p.parse_args(argv)
 
 
@@ -30,6 +31,34 @@ def main(argv: list[str] | None = None) -> int:
     win = MainWindow(roots=args.roots, bits=args.bits, distance=args.distance,
                      language=args.language)
     win.show()
-    if args.scan:
+    if args.screenshot:
+        win.scanFinished.connect(lambda _r: _screenshot(app, win, args.screenshot))
+    if args.scan or args.screenshot:
         win.start_scan()
     return app.exec()
+
+
+def _screenshot(app, win, path: str) -> None:
+    """Select a Chinese file of the largest group, then save the window to ``path`` and quit."""
+    from PySide6.QtCore import QTimer
+
+    from .models import RECORD_ROLE
+
+    def shoot() -> None:
+        proxy = win.proxy
+        best, best_d = None, -1
+        for g in range(proxy.rowCount()):
+            gi = proxy.index(g, 0)
+            group = win.model.groups[proxy.mapToSource(gi).row()]
+            dist = {m.index: m.distance for m in group.members}
+            for r in range(proxy.rowCount(gi)):
+                idx = proxy.index(r, 0, gi)
+                i = idx.data(RECORD_ROLE)
+                if any("\u4e00" <= c <= "\u9fff" for c in win.records[i].path) and 0 < dist[i] < 5:
+                    if dist[i] > best_d:
+                        best, best_d = idx, dist[i]
+        if best is not None:
+            win.tree.setCurrentIndex(best)
+        QTimer.singleShot(300, lambda: (win.grab().save(path), app.quit()))
+
+    QTimer.singleShot(300, shoot)
