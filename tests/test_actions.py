@@ -1,16 +1,20 @@
 import errno
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 import send2trash.plat_other as plat_other
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simdup_gui.core import actions, fileops
 from simdup_gui.core.actions import ActionRefused, execute, plan_action
 from simdup_gui.core.fileops import hash_file
 from simdup_gui.core.job import Job
 from simdup_gui.core.journal import last_journal, read_journal
-from simdup_gui.core.marking import KeepRule, mark_all_but_one
+from simdup_gui.core.marking import (KeepRule, groups_without_kept_file, invert_marks,
+                                     mark_all_but_one, toggle_selected)
 from simdup_gui.core.recovery import resume, undo
 
 from .actions_helpers import T0, corpus_results, results_from_groups, tree_state, write
@@ -372,3 +376,73 @@ def test_fileops_unique_path_counts_up(tmp_path):
     assert fileops.unique_path(str(tmp_path / "a.txt")) == str(tmp_path / "a (2).txt")
     assert fileops.unique_path(str(tmp_path / "b.txt"), {str(tmp_path / "b.txt")}) == \
         str(tmp_path / "b (1).txt")
+
+
+# ---- property test ---------------------------------------------------------------------
+
+STEPS = st.one_of(
+    st.tuples(st.just("rule"), st.sampled_from(["oldest", "newest", "largest", "smallest",
+                                                 "shortest-path", "longest-path"])),
+    st.tuples(st.just("toggle"), st.integers(0, 15)),
+    st.tuples(st.just("invert")),
+    st.tuples(st.just("clear")),
+    st.tuples(st.just("edit"), st.integers(0, 15)),
+    st.tuples(st.just("act"), st.sampled_from(["move", "trash", "delete"])),
+    st.tuples(st.just("undo")),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(sizes=st.lists(st.integers(1, 4), min_size=1, max_size=4),
+       steps=st.lists(STEPS, min_size=1, max_size=10))
+def test_random_marks_and_actions_keep_a_file_per_group_and_never_touch_unmarked_files(
+        sizes, steps):
+    with tempfile.TemporaryDirectory() as d:
+        root = Path(d) / "src"
+        groups = [[write(root / f"g{g}" / ("x" * (i + 1)) / "f.txt",
+                         f"group {g} copy {i} ".encode() * (10 + 7 * i), T0 + (i * 7 % 3) * 10**9)
+                   for i in range(n)] for g, n in enumerate(sizes)]
+        res = results_from_groups(groups, str(root))
+        paths = [r.path for r in res.records]
+        bin_ = Path(d) / "bin"
+        bin_.mkdir()
+        marks: set[str] = set()
+        journals: list[str] = []
+
+        def fake_trash(path):
+            os.rename(path, bin_ / f"{len(os.listdir(bin_))}")
+
+        for step in steps:
+            kind = step[0]
+            if kind == "rule":
+                marks = mark_all_but_one(res, KeepRule(step[1]))
+            elif kind == "toggle":
+                marks = toggle_selected(marks, [paths[step[1] % len(paths)]])
+            elif kind == "invert":
+                marks = invert_marks(res, marks)
+            elif kind == "clear":
+                marks = set()
+            elif kind == "edit":
+                p = paths[step[1] % len(paths)]
+                if os.path.exists(p):
+                    with open(p, "ab") as fh:
+                        fh.write(b"edited")
+            elif kind == "undo" and journals:
+                undo(journals.pop())
+            elif kind == "act":
+                before = tree_state(root)
+                try:
+                    dest = str(Path(d) / "dups") if step[1] == "move" else None
+                    plan = plan_action(res, marks, step[1], move_to=dest)
+                except ActionRefused:
+                    assert groups_without_kept_file(res, marks)
+                    assert tree_state(root) == before
+                    continue
+                journals.append(str(Path(d) / "j" / f"{len(journals)}.jsonl"))
+                rep = execute(plan, journal=journals[-1], trash=fake_trash)
+                done = {o.path for o in rep.outcomes if o.status == "done"}
+                assert done <= marks
+                after = tree_state(root)
+                assert {p: h for p, h in before.items() if p not in done} == after
+            for g in groups:
+                assert any(os.path.exists(p) for p in g), "a group lost its last file"
