@@ -1,0 +1,152 @@
+import io
+import json
+import os
+import sys
+
+import pytest
+
+from simdup_gui.cli import main
+from simdup_gui.core.export import save_results
+from simdup_gui.core.fileops import hash_file
+
+from .actions_helpers import make_corpus, tree_state
+
+
+@pytest.fixture
+def scanned(tmp_path):
+    """A corpus and the JSON that `simdup scan --format json` wrote for it."""
+    paths = make_corpus(tmp_path / "src")
+    out = tmp_path / "results.json"
+    assert main(["scan", str(tmp_path / "src"), "--format", "json", "-o", str(out),
+                 "--no-cache", "--workers", "1"]) == 0
+    return tmp_path, paths, str(out)
+
+
+class FakeStdin(io.StringIO):
+    def __init__(self, text: str, tty: bool) -> None:
+        super().__init__(text)
+        self._tty = tty
+
+    def isatty(self) -> bool:
+        return self._tty
+
+
+def test_dry_run_lists_each_file_and_touches_nothing(scanned, capsys):
+    tmp, p, results = scanned
+    before = tree_state(tmp / "src")
+    assert main(["apply", results, "--keep", "oldest", "--delete", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("planned  delete") == 3 and p["en_b"] in out and p["en_a"] not in out
+    assert "dry run, nothing touched" in out
+    assert tree_state(tmp / "src") == before
+
+
+def test_without_yes_and_without_a_terminal_it_refuses_with_exit_2(scanned, capsys,
+                                                                    monkeypatch):
+    tmp, p, results = scanned
+    before = tree_state(tmp / "src")
+    monkeypatch.setattr(sys, "stdin", FakeStdin("y\n", tty=False))
+    assert main(["apply", results, "--keep", "oldest", "--trash"]) == 2
+    err = capsys.readouterr().err
+    assert "refusing without --yes" in err and "3 files" in err
+    assert tree_state(tmp / "src") == before
+
+
+def test_on_a_terminal_it_asks_with_count_and_size_and_no_means_nothing(scanned, capsys,
+                                                                         monkeypatch):
+    tmp, p, results = scanned
+    before = tree_state(tmp / "src")
+    monkeypatch.setattr(sys, "stdin", FakeStdin("n\n", tty=True))
+    assert main(["apply", results, "--keep", "newest", "--delete"]) == 0
+    out = capsys.readouterr().out
+    assert "Delete permanently: 3 files" in out and "nothing done" in out
+    assert tree_state(tmp / "src") == before
+
+
+def test_move_with_yes_then_undo_restores_every_byte(scanned, capsys):
+    tmp, p, results = scanned
+    before = tree_state(tmp / "src")
+    journal = str(tmp / "j.jsonl")
+    assert main(["apply", results, "--keep", "shortest-path", "--move-to", str(tmp / "dups"),
+                 "--yes", "--journal", journal]) == 0
+    out = capsys.readouterr().out
+    assert "move: 3 done" in out and f"simdup undo {journal}" in out
+    assert not os.path.exists(p["en_c"]) and os.path.exists(p["en_a"])
+    assert main(["undo", journal]) == 0
+    assert tree_state(tmp / "src") == before
+
+
+def test_undo_without_argument_takes_the_last_journal(scanned, capsys):
+    tmp, p, results = scanned
+    h = hash_file(p["zh_gbk"])
+    assert main(["apply", results, "--keep", "encoding", "--move-to", str(tmp / "dups"),
+                 "--flat", "--yes"]) == 0
+    assert not os.path.exists(p["zh_gbk"]) and os.path.exists(p["zh_utf8"])
+    assert main(["undo"]) == 0
+    assert hash_file(p["zh_gbk"]) == h
+
+
+def test_undo_with_no_journal_yet_is_a_usage_error(capsys):
+    assert main(["undo"]) == 2
+    assert "no journal" in capsys.readouterr().err
+
+
+def test_prefer_folder_and_reference_decide_what_stays(scanned, capsys):
+    tmp, p, results = scanned
+    assert main(["apply", results, "--keep", "newest", "--prefer-folder", str(tmp / "src" / "bb"),
+                 "--delete", "--dry-run", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    planned = {f["path"] for f in doc["files"]}
+    assert p["en_b"] not in planned and p["zh_gbk"] not in planned
+    assert main(["apply", results, "--keep", "newest", "--reference", str(tmp / "src" / "a"),
+                 "--delete", "--dry-run", "--format", "json"]) == 0
+    planned = {f["path"] for f in json.loads(capsys.readouterr().out)["files"]}
+    assert planned == {p["en_b"], p["en_c"], p["zh_gbk"]}
+
+
+def test_saved_marks_that_empty_a_group_are_refused_with_exit_2(scanned, capsys):
+    tmp, p, results = scanned
+    from simdup_gui.core.export import load_results
+
+    res = load_results(results)
+    res.marks = {p["en_a"], p["en_b"], p["en_c"]}
+    save_results(res, str(tmp / "review.json"))
+    before = tree_state(tmp / "src")
+    assert main(["apply", str(tmp / "review.json"), "--delete", "--yes"]) == 2
+    assert "all 3 files are marked" in capsys.readouterr().err
+    assert tree_state(tmp / "src") == before
+
+
+def test_a_failed_delete_exits_1_and_says_failed(scanned, capsys, monkeypatch):
+    tmp, p, results = scanned
+    real = os.unlink
+
+    def deny(path, *a, **kw):
+        if str(path) == p["en_b"]:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *a, **kw)
+
+    monkeypatch.setattr(os, "unlink", deny)
+    assert main(["apply", results, "--keep", "oldest", "--delete", "--yes"]) == 1
+    out = capsys.readouterr().out
+    assert f"FAILED   delete {p['en_b']}" in out and "1 failed" in out
+    assert os.path.exists(p["en_b"])
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--keep", "biggest", "--delete"], "invalid choice"),
+    (["--keep", "oldest", "--delete", "--trash"], "not allowed with"),
+    (["--keep", "oldest"], "one of the arguments"),
+])
+def test_bad_arguments_are_usage_errors(scanned, capsys, argv, message):
+    tmp, p, results = scanned
+    with pytest.raises(SystemExit) as e:
+        main(["apply", results, *argv])
+    assert e.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_flat_without_move_to_and_folder_rule_without_folder_exit_2(scanned, capsys):
+    tmp, p, results = scanned
+    assert main(["apply", results, "--keep", "oldest", "--delete", "--flat"]) == 2
+    assert main(["apply", results, "--keep", "folder", "--delete", "--dry-run"]) == 2
+    assert "preferred folder" in capsys.readouterr().err
