@@ -34,7 +34,8 @@ def make_corpus(root: Path) -> dict[str, str]:
     p = {
         "en_a": write(root / "a" / "report.txt", en, T0),
         "en_b": write(root / "bb" / "report.txt",
-                      EN.replace("folder by folder", "folder after folder", 1).encode(), T0 + 10**9),
+                      EN.replace("folder by folder", "folder after folder", 1).encode(),
+                      T0 + 10**9),
         "en_c": write(root / "ccc" / "deep" / "report.txt",
                       en + b"One more closing sentence was added at the end.\n", T0 + 2 * 10**9),
         "zh_utf8": write(root / "a" / "zh.txt", ZH.encode("utf-8"), T0 + 5 * 10**9),

@@ -289,7 +289,7 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
     if why is not None:
         out.reason = why
         if writer:
-            writer.write({"type": "skipped", "seq": op.seq, "reason": why})
+            writer.write({"type": "skipped", "seq": op.seq, "reason": why}, sync=False)
         return out
     note = _nlink_note(op.path) if op.action != "move" else ""
     if op.action == "move":
@@ -304,7 +304,8 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
             out.dest, how = _move_journaled(op, out.dest or "", taken, writer)
             note = "copied across file systems, verified, original removed" if how == "copy" \
                 else note
-            writer.write({"type": "done", "seq": op.seq, "dest": out.dest, "how": how})
+            writer.write({"type": "done", "seq": op.seq, "dest": out.dest, "how": how},
+                         sync=False)
         elif op.action == "trash":
             writer.write({"type": "begin", "seq": op.seq, "path": op.path})
             trash(op.path)
@@ -322,7 +323,7 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
         else:
             writer.write({"type": "begin", "seq": op.seq, "path": op.path})
             os.unlink(op.path)
-            writer.write({"type": "done", "seq": op.seq})
+            writer.write({"type": "done", "seq": op.seq}, sync=False)
     except Exception as e:  # any failure is reported as one, never as success
         out.status, out.reason = "failed", _err(e)
         writer.write({"type": "failed", "seq": op.seq, "error": out.reason})

@@ -48,7 +48,7 @@ def last_journal(folder: str | None = None) -> str | None:
 
 
 class JournalWriter:
-    """Appends entries; each one is on disk (flush + fsync) before :meth:`write` returns."""
+    """Appends entries; by default each is on disk (flush + fsync) when :meth:`write` returns."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -62,10 +62,13 @@ class JournalWriter:
         if torn:  # a crash cut the last line short: start ours on a fresh line
             self._fh.write("\n")
 
-    def write(self, entry: dict) -> None:
+    def write(self, entry: dict, sync: bool = True) -> None:
+        """Append ``entry``. ``sync=False`` (outcome entries) only flushes: losing one in a
+        crash is harmless, since recovery re-derives a begun op's outcome from the disk."""
         self._fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
         self._fh.flush()
-        os.fsync(self._fh.fileno())
+        if sync:
+            os.fsync(self._fh.fileno())
 
     def close(self) -> None:
         self._fh.close()

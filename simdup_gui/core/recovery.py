@@ -134,6 +134,10 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
     out.dest = src  # where it was taken back from
     try:
         if not src or not os.path.lexists(src):
+            if os.path.lexists(op.path) and hash_file(op.path) == op.content_hash:
+                out.status, out.reason = "done", "already back (its undo entry was lost)"
+                w.write({"type": "undone", "seq": op.seq, "time": time.time()})
+                return out
             raise OSError(f"it is no longer at {src}")
         if os.path.lexists(op.path):
             out.status = "skipped"
@@ -155,7 +159,7 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
     out.status = "done"
     if h != op.content_hash:
         out.reason = "restored, but its content had changed since the action"
-    w.write({"type": "undone", "seq": op.seq, "time": time.time()})
+    w.write({"type": "undone", "seq": op.seq, "time": time.time()}, sync=False)
     return out
 
 
