@@ -104,6 +104,9 @@ class MainWindow(QMainWindow):
         self._scan_t0 = 0.0
         self._regroup_count = 0
         self._build()
+        from .actions_ui import ActionsController
+
+        self.actions = ActionsController(self)
         self._restore(roots, bits, distance)
         lang = language or self.settings.value("language", "") or i18n.system_language()
         self.set_language(lang)
@@ -312,6 +315,8 @@ class MainWindow(QMainWindow):
         self._update_similarity()
         self._update_status()
         self.textdiff.retranslate()
+        if hasattr(self, "actions"):
+            self.actions.retranslate()
         self.bitdiff.set_diff(self.bitdiff.diff, *getattr(self, "_diff_names", ("", "")))
         if not self.progress_label.text() or self.worker is None:
             self.progress_label.setText(self.tr("Ready."))
@@ -585,7 +590,7 @@ class MainWindow(QMainWindow):
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
     def extend_context_menu(self, menu: QMenu, path: str) -> None:
-        """Hook for actions on files (marking)."""
+        self.actions.extend_context_menu(menu, path)
 
     def _about(self) -> None:
         QMessageBox.about(self, self.tr("About simdup"), self.tr(

@@ -1,0 +1,109 @@
+"""Marking and acting on duplicates through the window (pytest-qt, offscreen)."""
+
+import hashlib
+import os
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QSettings  # noqa: E402
+
+from simdup_gui.app.window import MainWindow  # noqa: E402
+from simdup_gui.core.actions import Report  # noqa: E402
+
+from .conftest import EN, ZH  # noqa: E402
+
+
+def digest(p):
+    with open(p, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()
+
+
+@pytest.fixture
+def win(qtbot, tmp_path):
+    src = tmp_path / "src"
+    (src / "a").mkdir(parents=True)
+    (src / "a" / "zh.txt").write_bytes(ZH.encode())
+    (src / "zh_gbk.txt").write_bytes(ZH.encode("gbk"))
+    (src / "en.txt").write_text(EN)
+    (src / "a" / "en copy.txt").write_text(EN.replace("five", "six"))
+    os.utime(src / "a" / "zh.txt", ns=(1, 1_000_000_000))
+    os.utime(src / "en.txt", ns=(1, 1_000_000_000))
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(roots=[str(src)], settings=settings, language="en")
+    qtbot.addWidget(w)
+    w.actions.confirm = False
+    w.actions.show_reports = False
+    with qtbot.waitSignal(w.scanFinished, timeout=60_000):
+        w.start_scan()
+    qtbot.waitUntil(lambda: not w.is_scanning())
+    assert len(w.model.groups) == 2
+    w.src = src
+    return w
+
+
+def run_action(qtbot, w, *args, **kw):
+    with qtbot.waitSignal(w.actions.actionFinished, timeout=30_000) as blocker:
+        started = w.actions.act_on_marked(*args, **kw)
+    qtbot.waitUntil(lambda: w.actions.worker is None)
+    return started, blocker.args[0]
+
+
+def test_keep_oldest_then_move_then_undo_restores_every_byte(qtbot, win, tmp_path):
+    before = {p: digest(p) for p in (str(x) for x in win.src.rglob("*.txt"))}
+    win.actions.mark_all_but_one("oldest")
+    assert win.model.marks == {str(win.src / "zh_gbk.txt"), str(win.src / "a" / "en copy.txt")}
+    assert "2 marked" in win.status_label.text()
+    dest = tmp_path / "dups"
+    started, report = run_action(qtbot, win, "move", move_to=str(dest), journal=str(
+        tmp_path / "j.jsonl"))
+    assert started and isinstance(report, Report)
+    assert report.count("done") == 2 and not report.failed
+    assert (dest / "a" / "en copy.txt").exists() and (dest / "zh_gbk.txt").exists()
+    assert not (win.src / "zh_gbk.txt").exists()
+    assert len(win.model.groups) == 0  # both groups now have a single file
+    with qtbot.waitSignal(win.actions.actionFinished, timeout=30_000):
+        win.actions.undo_last(str(tmp_path / "j.jsonl"))
+    qtbot.waitUntil(lambda: win.actions.worker is None)
+    after = {p: digest(p) for p in (str(x) for x in win.src.rglob("*.txt"))}
+    assert after == before
+    assert len(win.model.groups) == 2
+
+
+def test_marking_every_copy_is_refused_and_nothing_moves(qtbot, win, tmp_path):
+    g = win.model.groups[0]
+    win.model.set_marks({win.records[m.index].path for m in g.members})
+    started, err = run_action(qtbot, win, "move", move_to=str(tmp_path / "d"))
+    assert not started and "no copy" in str(err)
+    assert all(os.path.exists(win.records[m.index].path) for m in g.members)
+
+
+def test_dry_run_touches_nothing(qtbot, win, tmp_path):
+    win.actions.mark_all_but_one("newest")
+    marked = set(win.model.marks)
+    started, report = run_action(qtbot, win, "delete", dry_run=True)
+    assert report.dry_run and report.count("planned") == len(marked) == 2
+    assert all(os.path.exists(p) for p in marked)
+    assert len(win.model.groups) == 2
+
+
+def test_reference_folder_files_are_never_marked(qtbot, win):
+    win.actions.set_reference([str(win.src / "a")])
+    win.actions.mark_all_but_one("shortest-path")
+    assert win.model.marks and not any(p.startswith(str(win.src / "a")) for p in win.model.marks)
+    win.actions.invert()
+    assert not any(p.startswith(str(win.src / "a")) for p in win.model.marks)
+    win.actions.clear()
+    assert win.model.marks == set()
+
+
+def test_save_and_load_keep_the_marks(qtbot, win, tmp_path):
+    win.actions.mark_all_but_one("largest")
+    marks = set(win.model.marks)
+    path = tmp_path / "review.json"
+    win.actions.save_to(str(path))
+    win.actions.clear()
+    win.actions.load_from(str(path))
+    assert win.model.marks == marks
+    assert len(win.model.groups) == 2
