@@ -114,10 +114,34 @@ def normalise(text: str, is_html: bool = False) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+class _Memo(dict):
+    """A bounded memo of a pure function of one token (tokens repeat: Zipf)."""
+
+    def __init__(self, fn: Callable[[str], object], limit: int = 1 << 20) -> None:
+        super().__init__()
+        self.fn = fn
+        self.limit = limit
+
+    def __missing__(self, key: str):
+        value = self.fn(key)
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
+def _is_word(t: str) -> bool:
+    return bool(t[:1].isalnum() or _WORD.match(t))
+
+
+_IS_WORD = _Memo(_is_word)
+_IDF = _Memo(lambda t: idf(t))
+
+
 def tokens(text: str, tokenizer: Tokenizer | None = None) -> list[str]:
     """Word tokens of normalised text (punctuation and spaces dropped)."""
     cut = tokenizer or default_tokenizer()
-    return [t for t in cut(text) if t[:1].isalnum() or _WORD.match(t)]
+    return list(filter(_IS_WORD.__getitem__, cut(text)))
 
 
 def rechunk(pieces: Iterable[str], size: int = CHUNK_CHARS) -> Iterator[str]:
@@ -203,7 +227,7 @@ class FeatureBuilder:
     def finish(self) -> Features:
         names: list[str] = []
         weights: list[float] = []
-        uni_idf = {t: idf(t) for t in self.unigrams}
+        uni_idf = {t: _IDF[t] for t in self.unigrams}
         for t, c in self.unigrams.items():
             names.append(t)
             weights.append((1.0 + math.log(c)) * uni_idf[t])
@@ -219,6 +243,91 @@ class FeatureBuilder:
                 weights.append((1.0 + math.log(c)) * 0.5 * (uni_idf[a] + uni_idf[b]))
         return Features(names, weights, self.n_tokens, self._hash.hexdigest(), self.chars,
                         self.newline())
+
+
+    def fingerprint(self) -> tuple[int, int] | None:
+        """(128-bit SimHash, number of features) without building feature names.
+
+        Equal to ``simhash128(f.names, f.weights)`` with ``f = self.finish()``, bit
+        for bit: the same weights in the same float arithmetic, the same mmh3 hash of
+        the same UTF-8 bytes, computed for all features at once in numpy. Returns
+        None where that shortcut does not apply (``topk`` mode); use finish() then.
+        """
+        import numpy as np
+
+        from .simhash import mmh3_128_many, simhash128_hashed
+
+        if self.mode == "topk":
+            return None
+        vocab = list(self.unigrams)
+        n_u = len(vocab)
+        if n_u == 0:
+            return 0, 0
+        counts_u = np.fromiter(self.unigrams.values(), dtype=np.int64, count=n_u)
+        idfs = np.fromiter(map(_IDF.__getitem__, vocab), dtype=np.float64, count=n_u)
+        joined = "\x00".join(vocab).encode("utf-8", "surrogatepass")
+        buf = np.frombuffer(joined, dtype=np.uint8)
+        zeros = np.flatnonzero(buf == 0)
+        if len(zeros) != n_u - 1:
+            return None  # a token holds a NUL character: take the slow path
+        starts_u = np.empty(n_u, dtype=np.int64)
+        starts_u[0] = 0
+        starts_u[1:] = zeros + 1
+        lens_u = np.empty(n_u, dtype=np.int64)
+        lens_u[:-1] = zeros - starts_u[:-1]
+        lens_u[-1] = len(buf) - starts_u[-1]
+        w_u = (1.0 + _logs(counts_u)) * idfs
+        if self.mode != "shingles" or not self.bigrams:
+            hashes = mmh3_128_many(buf, starts_u, lens_u)
+            return simhash128_hashed(hashes, w_u), n_u
+        from operator import itemgetter
+
+        tid = dict(zip(vocab, range(n_u)))
+        keys = list(self.bigrams)
+        n_b = len(keys)
+        ia = np.fromiter(map(tid.__getitem__, map(itemgetter(0), keys)), dtype=np.int64,
+                         count=n_b)
+        ib = np.fromiter(map(tid.__getitem__, map(itemgetter(1), keys)), dtype=np.int64,
+                         count=n_b)
+        counts_b = np.fromiter(self.bigrams.values(), dtype=np.int64, count=n_b)
+        w_b = (1.0 + _logs(counts_b)) * 0.5 * (idfs[ia] + idfs[ib])
+        # bigram bytes: a, 0x1f, b; segments copied out of buf + one separator byte
+        ext = np.concatenate((buf, np.array([0x1F], dtype=np.uint8)))
+        seg_start = np.empty(3 * n_b, dtype=np.int64)
+        seg_len = np.empty(3 * n_b, dtype=np.int64)
+        seg_start[0::3], seg_len[0::3] = starts_u[ia], lens_u[ia]
+        seg_start[1::3], seg_len[1::3] = len(buf), 1
+        seg_start[2::3], seg_len[2::3] = starts_u[ib], lens_u[ib]
+        seg_out = np.cumsum(seg_len) - seg_len
+        total = int(seg_len.sum())
+        src = np.repeat(seg_start - seg_out, seg_len) + np.arange(total, dtype=np.int64)
+        big = ext[src]
+        lens_b = seg_len[0::3] + 1 + seg_len[2::3]
+        starts_b = seg_out[0::3] + len(buf)
+        all_buf = np.concatenate((buf, big))
+        hashes = mmh3_128_many(all_buf, np.concatenate((starts_u, starts_b)),
+                               np.concatenate((lens_u, lens_b)))
+        return simhash128_hashed(hashes, np.concatenate((w_u, w_b))), n_u + n_b
+
+    def text_hash(self) -> str:
+        return self._hash.hexdigest()
+
+
+_LOG_TABLE = None
+
+
+def _logs(counts):
+    """math.log of each count, looked up (so bit-identical to the scalar formula)."""
+    import numpy as np
+
+    global _LOG_TABLE
+    if _LOG_TABLE is None:
+        _LOG_TABLE = np.array([0.0] + [math.log(c) for c in range(1, 1 << 16)])
+    if len(counts) and int(counts.max()) < len(_LOG_TABLE):
+        return _LOG_TABLE[counts]
+    uniq, inv = np.unique(counts, return_inverse=True)
+    table = np.array([math.log(c) for c in uniq.tolist()], dtype=np.float64)
+    return table[inv]
 
 
 def extract(text: str, mode: str = DEFAULT_MODE, is_html: bool = False,

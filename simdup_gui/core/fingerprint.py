@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .decode import SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
-from .features import DEFAULT_MODE, NORMALISATION_VERSION, FeatureBuilder, rechunk, tokenizer_name
+from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSION, FeatureBuilder,
+                       rechunk, tokenizer_name)
 from .models import FileRecord, Problem
 from .simhash import HashFn, simhash128
 
@@ -87,7 +88,8 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
             if chars and bad_counter[0] / chars > 0.05:
                 return Problem(path, f"binary or unknown encoding ({bad_counter[0]} undecodable "
                                f"characters, best guess {label})", "undecodable")
-            feats = fb.finish()
+            fast = fb.fingerprint() if hash_fn is None else None
+            feats = fb.finish() if fast is None else None
     except DecodeError as e:
         return Problem(path, str(e), e.kind)
     except FileNotFoundError:
@@ -96,14 +98,23 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
         return Problem(path, "too large to fingerprint in memory", "too_large")
     except OSError as e:
         return Problem(path, f"read error: {e.strerror or e}", "unreadable")
-    if not feats.names:
+    if fast is not None:
+        fp, n_features = fast
+        text_hash, newline = fb.text_hash(), fb.newline()
+        low_confidence, n_chars = fb.n_tokens < LOW_CONFIDENCE_TOKENS, fb.chars
+    else:
+        fp, n_features = 0, len(feats.names)
+        text_hash, newline = feats.text_hash, feats.newline
+        low_confidence, n_chars = feats.low_confidence, feats.chars
+    if not n_features:
         return Problem(path, "no words to fingerprint (only spaces or punctuation)", "no_text")
-    fp = simhash128(feats.names, feats.weights, hash_fn)
+    if feats is not None:
+        fp = simhash128(feats.names, feats.weights, hash_fn)
     return FileRecord(
         path=path, size=st.st_size, mtime_ns=st.st_mtime_ns, inode=st.st_ino, dev=st.st_dev,
-        root=root, encoding=label, fingerprint=fp, features=len(feats.names),
-        text_hash=feats.text_hash, content_hash=hasher.hexdigest(), bad_bytes=bad_counter[0],
-        newline=feats.newline, low_confidence=feats.low_confidence, chars=feats.chars,
+        root=root, encoding=label, fingerprint=fp, features=n_features,
+        text_hash=text_hash, content_hash=hasher.hexdigest(), bad_bytes=bad_counter[0],
+        newline=newline, low_confidence=low_confidence, chars=n_chars,
     )
 
 
