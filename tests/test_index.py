@@ -33,7 +33,7 @@ def fingerprint_sets(draw):
 
 
 @settings(max_examples=150, deadline=None)
-@given(fingerprint_sets(), st.sampled_from([None, "blocks", "scan"]))
+@given(fingerprint_sets(), st.sampled_from([None, "blocks", "probe", "scan"]))
 def test_block_index_finds_exactly_the_pairs_brute_force_finds(case, force):
     bits, k, fps = case
     assert all_pairs(fps, bits, k, force) == brute_force_pairs(fps, bits, k)
@@ -73,8 +73,9 @@ def test_clustered_scale_matches_brute_force():
             for b in rng.integers(0, 64, size=rng.integers(0, 5)).tolist():
                 f ^= 1 << b
             fps.append(f)
-    for force in ("blocks", "scan"):
-        assert all_pairs(fps, 64, 3, force) == brute_force_pairs(fps, 64, 3)
+    for k in (3, 10):
+        for force in ("blocks", "probe", "scan"):
+            assert all_pairs(fps, 64, k, force) == brute_force_pairs(fps, 64, k)
 
 
 @pytest.mark.parametrize("bits", [48, 0, 65])
