@@ -8,11 +8,12 @@ transformations. The truth rule is written into the manifest:
   (re-encoding, line endings, re-wrapping, token edits up to 5%, small boilerplate);
 - not duplicate: different documents, or either file is a 40% rewrite of the other's source;
 - ambiguous (left out of the metrics): a 10-20% edit, reordered paragraphs, truncation.
+A combination of transformations ("enc-gbk+crlf+edit3") takes its worst part's label.
+Two real source files with the same normalised text are never both used as bases.
 """
 
 from __future__ import annotations
 
-import codecs
 import json
 import os
 import random
@@ -65,10 +66,22 @@ def _zipf_cum(n: int, s: float = 1.05) -> list[float]:
 
 @dataclass
 class Doc:
+    """A document as paragraphs of tokens.
+
+    Generated documents hold word and punctuation tokens joined by a space (English)
+    or nothing (Chinese). ``raw`` documents come from real text: their tokens cover
+    every character (spaces included) and ``seps`` keeps the text between paragraphs,
+    so ``text()`` gives back the source exactly.
+    """
+
     lang: str
     paragraphs: list[list[str]]  # paragraphs of tokens
+    raw: bool = False
+    seps: list[str] | None = None  # raw only: len(paragraphs) + 1 separators
 
     def text(self, width: int = 0) -> str:
+        if self.raw:
+            return self._raw_text(width)
         sep = "" if self.lang == "zh" else " "
         paras = []
         for p in self.paragraphs:
@@ -77,6 +90,16 @@ class Doc:
                 s = _wrap(s, width)
             paras.append(s)
         return "\n\n".join(paras) + "\n"
+
+    def _raw_text(self, width: int) -> str:
+        seps = self.seps or ([""] + ["\n\n"] * (len(self.paragraphs) - 1) + ["\n"])
+        if len(seps) != len(self.paragraphs) + 1:  # paragraphs were reordered or cut
+            seps = [seps[0]] + ["\n\n"] * (len(self.paragraphs) - 1) + [seps[-1]]
+        out = [seps[0]]
+        for p, sep in zip(self.paragraphs, seps[1:]):
+            out.append(_rewrap_tokens(p, width) if width else "".join(p))
+            out.append(sep)
+        return "".join(out)
 
 
 def _wrap(s: str, width: int) -> str:
@@ -90,6 +113,44 @@ def _wrap(s: str, width: int) -> str:
     if cur:
         lines.append(cur)
     return "\n".join(lines)
+
+
+def _rewrap_tokens(tokens: list[str], width: int) -> str:
+    """Collapse the paragraph's whitespace and break lines near ``width`` characters."""
+    lines: list[str] = []
+    cur = ""
+    for t in tokens:
+        if t.isspace():
+            if cur and not cur.endswith(" ") and not _CJK_CHAR.match(cur[-1:]):
+                cur += " "
+            continue
+        if len(cur) + len(t) > width and cur.strip():
+            lines.append(cur.rstrip())
+            cur = ""
+        cur += t
+    if cur.strip():
+        lines.append(cur.rstrip())
+    return "\n".join(lines)
+
+
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_PARA_SPLIT = re.compile(r"(\n[ \t\r\f\v]*\n\s*)")
+
+
+def doc_from_text(text: str) -> Doc:
+    """A raw, lossless Doc of real text: paragraphs at blank lines (or lines), jieba tokens."""
+    cut = default_tokenizer()
+    lead = text[: len(text) - len(text.lstrip())]
+    body = text[len(lead):]
+    trail = body[len(body.rstrip()):]
+    body = body[: len(body) - len(trail)]
+    parts = _PARA_SPLIT.split(body) if body else []
+    if len(parts) == 1 and body.count("\n") >= 3:
+        parts = re.split(r"(\n\s*)", body)
+    paras = [cut(p) for p in parts[0::2]]
+    seps = [lead] + parts[1::2] + [trail]
+    lang = "zh" if len(_CJK_CHAR.findall(text)) * 3 > len(text.split()) else "en"
+    return Doc(lang, paras, raw=True, seps=seps)
 
 
 class Generator:
@@ -136,33 +197,133 @@ class Generator:
         return Doc(lang, paras)
 
     def edit(self, doc: Doc, fraction: float, kind: str = "mixed") -> Doc:
-        """Replace, insert or delete ``fraction`` of the word tokens."""
+        """Replace, insert or delete ``fraction`` of the word tokens (jieba words for Chinese)."""
+        if kind not in EDIT_KINDS:
+            raise ValueError(f"edit kind must be one of {', '.join(EDIT_KINDS)}, not {kind!r}")
+        if not 0.0 <= fraction <= 1.0:
+            raise ValueError(f"edit fraction must be between 0 and 1, not {fraction}")
         rng = self.rng
-        vocab = self.zh_vocab() if doc.lang == "zh" else self._en
         paras = [list(p) for p in doc.paragraphs]
         slots = [(i, j) for i, p in enumerate(paras) for j, t in enumerate(p) if t[:1].isalnum()]
+        if not slots:
+            return Doc(doc.lang, paras, doc.raw, doc.seps)
+        own = sorted({t for i, j in slots for t in [paras[i][j]] if not _CJK_CHAR.match(t)})
+        en_vocab = own if doc.raw and len(own) >= 30 else self._en
         n = max(1, round(len(slots) * fraction))
         chosen = sorted(rng.sample(slots, min(n, len(slots))), reverse=True)
         for i, j in chosen:
             k = kind if kind != "mixed" else rng.choice(("replace", "replace", "insert", "delete"))
-            new = rng.choice(vocab)
+            zh = doc.lang == "zh" if not doc.raw else bool(_CJK_CHAR.match(paras[i][j]))
+            new = rng.choice(self.zh_vocab() if zh else en_vocab)
             if k == "replace":
                 paras[i][j] = new
             elif k == "insert":
-                paras[i].insert(j, new)
+                paras[i][j:j] = [new, " "] if doc.raw and not zh else [new]
             elif len(paras[i]) > 1:
                 del paras[i][j]
-        return Doc(doc.lang, paras)
+                p = paras[i]
+                if doc.raw and j < len(p) and p[j] == " " and (j == 0 or p[j - 1].isspace()):
+                    del p[j]
+        return Doc(doc.lang, paras, doc.raw, doc.seps)
 
 
+EDIT_KINDS = ("mixed", "replace", "insert", "delete")
 ENCODINGS = {"utf-8": "utf-8", "utf-8-sig": "utf-8-sig", "gb18030": "gb18030", "gbk": "gbk",
              "utf-16": "utf-16"}
+_SEVERITY = {NEAR: 0, MIDDLE: 1, FAR: 2}
 
 
 def encode(text: str, encoding: str, crlf: bool = False) -> bytes:
+    if encoding not in ENCODINGS:
+        raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, not {encoding!r}")
     if crlf:
-        text = text.replace("\n", "\r\n")
+        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
     return text.encode(ENCODINGS[encoding])
+
+
+def transform_level(transform: str) -> str:
+    """NEAR, MIDDLE or FAR for a transformation name (parts joined by "+": the worst part)."""
+    worst = NEAR
+    for part in transform.split("+"):
+        m = re.fullmatch(r"(?:edit|replace|insert|delete)(\d+)", part)
+        if m:
+            pct = int(m.group(1))
+            level = NEAR if pct <= 5 else (MIDDLE if pct < 40 else FAR)
+        elif part in ("reorder", "truncate"):
+            level = MIDDLE
+        elif part in _NEAR_PARTS or part.startswith("enc-"):
+            level = NEAR
+        else:
+            raise ValueError(f"unknown transformation {part!r}")
+        if _SEVERITY[level] > _SEVERITY[worst]:
+            worst = level
+    return worst
+
+
+_NEAR_PARTS = ("original", "copy", "reencode", "crlf", "rewrap", "boilerplate")
+
+
+def apply_transform(g: Generator, doc: Doc, transform: str, encoding: str,
+                    source_text: str | None = None) -> bytes:
+    """Bytes of ``doc`` after ``transform`` (parts joined by "+"), written in ``encoding``.
+
+    Text changes (edits, reordering, truncation, boilerplate, re-wrapping) come first,
+    then line endings and the encoding ("enc-<name>" parts). ``source_text`` is the
+    exact text of a raw document, used when no text change applies.
+    """
+    rng = g.rng
+    parts = transform.split("+")
+    transform_level(transform)  # validates the names
+    crlf, width = False, 0
+    changed = doc
+    head_foot: tuple[str, str] | None = None
+    for part in parts:
+        m = re.fullmatch(r"(edit|replace|insert|delete)(\d+)", part)
+        if m:
+            kind = "mixed" if m.group(1) == "edit" else m.group(1)
+            changed = g.edit(changed, int(m.group(2)) / 100, kind)
+        elif part == "reorder":
+            paras = list(changed.paragraphs)
+            for _ in range(10):  # identical paragraphs may make every order look the same
+                rng.shuffle(paras)
+                if paras != changed.paragraphs:
+                    break
+            changed = Doc(changed.lang, paras, changed.raw, changed.seps)
+        elif part == "truncate":
+            changed = _truncate(changed, 0.7)
+        elif part == "boilerplate":
+            head_foot = BOILERPLATE_ZH if doc.lang == "zh" else BOILERPLATE_EN
+        elif part == "rewrap":
+            width = rng.randint(50, 90) if doc.lang == "en" else rng.randint(25, 45)
+        elif part == "crlf":
+            crlf = True
+        elif part.startswith("enc-"):
+            encoding = part[4:]
+    if changed is doc and not width and source_text is not None:
+        text = source_text
+    else:
+        text = changed.text(width=width)
+    if head_foot:
+        text = f"{head_foot[0]}\n\n{text}\n{head_foot[1]}\n"
+    try:
+        return encode(text, encoding, crlf)
+    except UnicodeEncodeError:  # characters GBK lacks: GB18030 holds all of Unicode
+        if encoding != "gbk":
+            raise
+        return encode(text, "gb18030", crlf)
+
+
+def _truncate(doc: Doc, share: float) -> Doc:
+    """Keep the first ``share`` of the tokens (whole paragraphs, then part of one)."""
+    total = sum(len(p) for p in doc.paragraphs)
+    left = max(1, int(total * share))
+    paras: list[list[str]] = []
+    for p in doc.paragraphs:
+        if left <= 0:
+            break
+        paras.append(p[:left])
+        left -= len(p)
+    return Doc(doc.lang, paras, doc.raw, doc.seps)
 
 
 @dataclass
@@ -172,11 +333,13 @@ class Variant:
     level: str  # NEAR, MIDDLE or FAR
     transform: str
     data: bytes
+    source: str = ""  # the real file a variant was made from, if any
 
 
 @dataclass
 class Corpus:
     files: list[Variant] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def label(self, a: Variant, b: Variant) -> bool | None:
         """True duplicate, False not, None ambiguous (left out)."""
@@ -189,71 +352,111 @@ class Corpus:
         return True
 
     def write(self, out: str) -> str:
+        """Write every file and ``manifest.json`` (the rule and each file's label) into ``out``."""
         os.makedirs(out, exist_ok=True)
         for v in self.files:
             with open(os.path.join(out, v.name), "wb") as fh:
                 fh.write(v.data)
         manifest = {
-            "rule": __doc__.split("manifest:", 1)[1].strip(),
+            "kind": "simdup-synthetic",
+            "rule": RULE,
+            "notes": self.notes,
             "files": [{"name": v.name, "base": v.base, "level": v.level,
-                       "transform": v.transform} for v in self.files],
+                       "transform": v.transform, **({"source": v.source} if v.source else {})}
+                      for v in self.files],
         }
-        path = os.path.join(out, "manifest.json")
+        path = os.path.join(out, MANIFEST_NAME)
         with open(path, "w", encoding="utf-8") as fh:
             json.dump(manifest, fh, ensure_ascii=False, indent=1)
         return path
 
 
+MANIFEST_NAME = "manifest.json"
+RULE = __doc__.split("manifest:", 1)[1].strip()
+
+GENERATED_NEAR = ["copy", "reencode", "crlf", "rewrap", "edit1", "edit3", "edit5", "boilerplate"]
+GENERATED_OTHER = ["edit10", "edit20", "reorder", "truncate", "edit40"]
+
+
 def generate_corpus(n_docs: int = 40, seed: int = 0, variants_per_doc: int = 4,
-                    short_share: float = 0.15) -> Corpus:
-    """A mixed Chinese/English labelled corpus, every transformation recorded."""
+                    short_share: float = 0.15, langs: tuple[str, ...] = ("zh", "en")) -> Corpus:
+    """A labelled corpus of generated documents (alternating ``langs``), every change recorded."""
+    if n_docs < 1 or variants_per_doc < 0:
+        raise ValueError("n_docs must be >= 1 and variants_per_doc >= 0")
+    bad = [lang for lang in langs if lang not in ("zh", "en")] or ([] if langs else ["(none)"])
+    if bad:
+        raise ValueError(f"langs must be drawn from zh, en, not {', '.join(bad)}")
     g = Generator(seed)
     rng = g.rng
     corpus = Corpus()
-    near_transforms = ["copy", "reencode", "crlf", "rewrap", "edit1", "edit3", "edit5",
-                       "boilerplate"]
     for b in range(n_docs):
-        lang = "zh" if b % 2 == 0 else "en"
+        lang = langs[b % len(langs)]
         size = rng.randint(60, 150) if rng.random() < short_share else rng.randint(300, 1500)
         doc = g.document(lang, size, topic=b % 5)
         enc = "gb18030" if lang == "zh" and rng.random() < 0.5 else "utf-8"
         corpus.files.append(Variant(f"d{b:04d}_orig.txt", b, NEAR, "original",
                                     encode(doc.text(), enc)))
-        picks = rng.sample(near_transforms, min(variants_per_doc, len(near_transforms)))
-        picks += rng.sample(["edit10", "edit20", "reorder", "truncate", "edit40"], 1)
+        picks = rng.sample(GENERATED_NEAR, min(variants_per_doc, len(GENERATED_NEAR)))
+        picks += rng.sample(GENERATED_OTHER, 1)
         for t in picks:
-            level, data = NEAR, b""
-            if t == "copy":
-                data = encode(doc.text(), enc)
-            elif t == "reencode":
+            name = t
+            if t == "reencode":
                 other = {"utf-8": "gbk" if lang == "zh" else "utf-16", "gb18030": "utf-8"}[enc]
-                data = encode(doc.text(), rng.choice([other, "utf-8-sig"]))
-            elif t == "crlf":
-                data = encode(doc.text(), enc, crlf=True)
-            elif t == "rewrap":
-                data = encode(doc.text(width=rng.randint(50, 90)), enc)
-            elif t.startswith("edit"):
-                pct = int(t[4:])
-                level = NEAR if pct <= 5 else (MIDDLE if pct < 40 else FAR)
-                data = encode(g.edit(doc, pct / 100).text(), enc)
-            elif t == "boilerplate":
-                head, foot = BOILERPLATE_ZH if lang == "zh" else BOILERPLATE_EN
-                data = encode(f"{head}\n\n{doc.text()}\n{foot}\n", enc)
-            elif t == "reorder":
-                level = MIDDLE
-                paras = list(doc.paragraphs)
-                rng.shuffle(paras)
-                data = encode(Doc(lang, paras).text(), enc)
-            elif t == "truncate":
-                level = MIDDLE
-                keep = max(1, int(len(doc.paragraphs) * 0.7))
-                data = encode(Doc(lang, doc.paragraphs[:keep]).text(), enc)
-            corpus.files.append(Variant(f"d{b:04d}_{t}.txt", b, level, t, data))
+                name = "enc-" + rng.choice([other, "utf-8-sig"])
+            data = apply_transform(g, doc, name, enc)
+            corpus.files.append(Variant(f"d{b:04d}_{t}.txt", b, transform_level(name), t, data))
+    return corpus
+
+
+# Transformations applied to each real file by ``synthesize`` (one variant each).
+SOURCE_TRANSFORMS = [
+    "copy", "enc-gbk", "enc-gb18030", "enc-utf-8", "enc-utf-8-sig", "enc-utf-16", "crlf",
+    "rewrap", "edit1", "edit3", "edit5", "replace5", "insert5", "delete5", "edit10", "edit20",
+    "edit40", "boilerplate", "reorder", "truncate", "enc-gbk+crlf+edit3",
+    "boilerplate+rewrap+edit5", "enc-utf-16+reorder",
+]
+
+
+def synthesize(sources: list[tuple[str, str]], seed: int = 0,
+               transforms: list[str] | None = None, per_source: int = 0) -> Corpus:
+    """Variants of real texts. ``sources`` are (name, text) pairs, already decoded.
+
+    Each source becomes a base document: its original text is kept as "original",
+    then one variant per transformation (``per_source`` > 0 samples that many).
+    Sources whose normalised text equals an earlier one are skipped, with a note,
+    so that two bases are never duplicates of each other.
+    """
+    from .features import normalise
+
+    chosen = list(transforms or SOURCE_TRANSFORMS)
+    for t in chosen:
+        transform_level(t)
+    if per_source < 0:
+        raise ValueError("per_source must be >= 0 (0: every transformation)")
+    g = Generator(seed)
+    corpus = Corpus()
+    seen: dict[str, str] = {}
+    for b, (name, text) in enumerate(sources):
+        key = " ".join(normalise(text).split())
+        if not key:
+            corpus.notes.append(f"skipped {name}: no text")
+            continue
+        if key in seen:
+            corpus.notes.append(f"skipped {name}: same text as {seen[key]}")
+            continue
+        seen[key] = name
+        doc = doc_from_text(text)
+        stem = re.sub(r"[^\w.-]+", "_", os.path.splitext(os.path.basename(name))[0])[:40]
+        prefix = f"s{b:04d}_{stem}"
+        corpus.files.append(Variant(f"{prefix}_original.txt", b, NEAR, "original",
+                                    encode(text, "utf-8"), name))
+        picks = chosen if per_source <= 0 else g.rng.sample(chosen, min(per_source, len(chosen)))
+        for t in picks:
+            data = apply_transform(g, doc, t, "utf-8", source_text=text)
+            fname = f"{prefix}_{t.replace('+', '_')}.txt"
+            corpus.files.append(Variant(fname, b, transform_level(t), t, data, name))
     return corpus
 
 
 def word_tokens(text: str) -> list[str]:
     return [t for t in default_tokenizer()(text) if t[:1].isalnum()]
-
-
-_ = codecs  # encodings are looked up by name through ``str.encode``
