@@ -19,6 +19,7 @@ import os
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .features import default_tokenizer
 
@@ -42,6 +43,7 @@ def _en_vocab(rng: random.Random, n: int = 6000) -> list[str]:
     return sorted(words)
 
 
+@lru_cache(maxsize=2)
 def _zh_vocab(n: int = 20000) -> list[str]:
     import jieba
 
@@ -164,7 +166,7 @@ class Generator:
 
     def zh_vocab(self) -> list[str]:
         if self._zh is None:
-            self._zh = _zh_vocab()
+            self._zh = list(_zh_vocab())
         return self._zh
 
     def document(self, lang: str, tokens: int, topic: int = 0) -> Doc:
