@@ -27,7 +27,7 @@ def win(qtbot, tmp_path):
     (src / "a" / "zh.txt").write_bytes(ZH.encode())
     (src / "zh_gbk.txt").write_bytes(ZH.encode("gbk"))
     (src / "en.txt").write_text(EN)
-    (src / "a" / "en copy.txt").write_text(EN.replace("five", "six"))
+    (src / "a" / "en copy.txt").write_text(EN.replace("five", "six", 1))
     os.utime(src / "a" / "zh.txt", ns=(1, 1_000_000_000))
     os.utime(src / "en.txt", ns=(1, 1_000_000_000))
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)

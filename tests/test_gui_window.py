@@ -117,7 +117,7 @@ def test_tree_model_passes_qt_model_tester(qtbot, window):
 
 def test_selecting_a_file_shows_its_bit_diff_and_text_diff(qtbot, window, tmp_path):
     (tmp_path / "a.txt").write_text(EN, encoding="utf-8")
-    (tmp_path / "b.txt").write_text(EN.replace("five places", "six places"), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(EN.replace("five places", "six places", 1), encoding="utf-8")
     (tmp_path / "c.txt").write_text(ZH, encoding="utf-8")
     w = window([tmp_path])
     scan(qtbot, w)

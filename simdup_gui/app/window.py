@@ -250,7 +250,7 @@ class MainWindow(QMainWindow):
             from .accuracy import AccuracyTab
         except ImportError:
             return None
-        return AccuracyTab(self)
+        return AccuracyTab(self, pool=self.pool)
 
     def _build_menus(self) -> None:
         mb = self.menuBar()

@@ -6,7 +6,7 @@ from .models import ALLOWED_BITS
 
 DEFAULT_BITS = 64
 # Maximum Hamming distance per fingerprint size; k scales with f (same angle).
-DEFAULT_DISTANCE = {16: 1, 32: 4, 64: 10, 128: 20}
+DEFAULT_DISTANCE = {16: 0, 32: 2, 64: 8, 128: 20}
 
 
 def default_distance(bits: int) -> int:
