@@ -116,7 +116,7 @@ def _chart(title: str) -> QChart:
     return c
 
 
-def _view(chart: QChart, min_w: int = 260, min_h: int = 220) -> QChartView:
+def _view(chart: QChart, min_w: int = 240, min_h: int = 210) -> QChartView:
     v = QChartView(chart)
     v.setRenderHint(QPainter.RenderHint.Antialiasing)
     v.setMinimumSize(min_w, min_h)
@@ -242,7 +242,7 @@ class AccuracyTab(QWidget):
         split.addWidget(side)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
-        side.setMinimumWidth(440)
+        side.setMinimumWidth(400)
 
         lay = QVBoxLayout(self)
         lay.addLayout(row1)

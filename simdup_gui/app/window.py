@@ -12,7 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QGuiApplicati
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFormLayout,
                                QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QListWidget, QMainWindow, QMenu, QMessageBox, QProgressBar,
-                               QPushButton, QSpinBox, QSplitter, QTableView, QTabWidget,
+                               QPushButton, QScrollArea, QSpinBox, QSplitter, QTableView, QTabWidget,
                                QTreeView, QVBoxLayout, QWidget)
 
 from simdup_gui.core.bitdiff import bit_diff
@@ -229,8 +229,14 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.problems_view, "")
         self.accuracy_tab = self._make_accuracy_tab()
         if self.accuracy_tab is not None:
-            self.tabs.addTab(self.accuracy_tab, "")
+            scroller = QScrollArea()  # its charts must not force the window wider than a screen
+            scroller.setWidget(self.accuracy_tab)
+            scroller.setWidgetResizable(True)
+            self.tabs.addTab(scroller, "")
         main = QSplitter(Qt.Orientation.Horizontal)
+        self.left_panel = left
+        # the scan folders and settings do not apply to the Accuracy lab, which has its own corpus
+        self.tabs.currentChanged.connect(lambda i: left.setVisible(i != 2))
         main.addWidget(left)
         main.addWidget(self.tabs)
         main.setStretchFactor(1, 1)
