@@ -63,3 +63,71 @@ ZH = {
     "cannot read: {0}": "无法读取：{0}", "{0}, line endings {1}, {2}": "{0}，换行符 {1}，{2}",
     " (first part shown)": "（只显示开头部分）",
 }
+
+ZH.update({
+    "&Mark": "标记(&M)", "&Actions": "操作(&A)",
+    "Mark all but one in each group, keeping the…": "每组只保留一个，其余全部标记，保留…",
+    "oldest file": "最早的文件", "newest file": "最新的文件", "largest file": "最大的文件",
+    "smallest file": "最小的文件", "shortest path": "路径最短的文件", "longest path": "路径最长的文件",
+    "copy in a preferred encoding…": "指定编码的副本…", "copy under a preferred folder…": "指定文件夹中的副本…",
+    "Mark selected": "标记所选", "Unmark selected": "取消标记所选", "Invert marks": "反选标记",
+    "Clear marks": "清除标记", "Reference folders (never marked)…": "参考文件夹（从不标记）…",
+    "Dry run: list what would happen, touch nothing": "演练：只列出将要发生的操作，不改动任何文件",
+    "Move marked files to…": "把标记的文件移动到…", "Send marked files to the trash": "把标记的文件移到回收站",
+    "Delete marked files permanently…": "永久删除标记的文件…", "Undo the last action": "撤销上一次操作",
+    "Save results…": "保存结果…", "Load results…": "载入结果…", "Export groups as": "导出分组为",
+    "bits": "位数", "k": "k", "precision": "精确率", "recall": "召回率", "F1": "F1",
+    "TP": "TP", "FP": "FP", "FN": "FN", "chance/file": "随机匹配/文件",
+    "Folder of labelled text files": "带标注的文本文件夹", "Browse…": "浏览…",
+    "Synthetic manifest (manifest.json)": "合成语料清单（manifest.json）",
+    "CSV of known duplicates": "已知重复文件的 CSV", "Reference: exact Jaccard ≥ threshold":
+        "参照：精确 Jaccard ≥ 阈值", "Generate a synthetic corpus": "生成合成语料",
+    "CSV: group,path or path_a,path_b,label": "CSV：group,path 或 path_a,path_b,label",
+    "CSV…": "CSV…", "Jaccard ≥ ": "Jaccard ≥ ", " documents": " 篇文档", "Run": "运行",
+    "Choose a corpus and its truth, then press Run.": "选择语料和标注来源，然后点击“运行”。",
+    "Corpus:": "语料：", "Truth:": "标注：", "Features:": "特征：",
+    "{0} bits: P, R, F1 and chance matches against k": "{0} 位：P、R、F1 与随机匹配随 k 的变化",
+    "Best F1 per fingerprint size": "各指纹位数的最佳 F1",
+    "Precision-recall curves (one point per k)": "精确率-召回率曲线（每个 k 一个点）",
+    "Export CSV…": "导出 CSV…", "Export PNG…": "导出 PNG…",
+    "Per-size charts: <b style='color:#1f77b4'>precision</b>, <b style='color:#ff7f0e'>recall</b>, "
+    "<b style='color:#2ca02c'>F1</b> (left axis); <b style='color:#7f7f7f'>dashed: chance matches "
+    "per file</b> (right axis, log scale); <b style='color:#d62728'>dotted: one random match per "
+    "file</b>. A pink chart or row means random fingerprints already match more than once per file.":
+        "各位数的图：<b style='color:#1f77b4'>精确率</b>、<b style='color:#ff7f0e'>召回率</b>、"
+        "<b style='color:#2ca02c'>F1</b>（左轴）；<b style='color:#7f7f7f'>虚线：每个文件的随机匹配数"
+        "</b>（右轴，对数刻度）；<b style='color:#d62728'>点线：每个文件一次随机匹配</b>。粉色的图或行"
+        "表示随机指纹平均已经匹配不止一次。",
+    "Corpus folder": "语料文件夹", "Known duplicates": "已知的重复文件", "CSV files (*.csv)": "CSV 文件 (*.csv)",
+    "An evaluation is already running": "已有评估在运行", "Not a folder: {0}": "不是文件夹：{0}",
+    "Running…": "运行中…", "Generating the corpus": "正在生成语料", "Listing files": "正在列出文件",
+    "Fingerprinting": "正在计算指纹", "Reading texts for the reference": "正在读取文本作为参照",
+    "Measuring reference similarity": "正在计算参照相似度", "Scoring every size and k": "正在评估每种位数和 k",
+    "{0}: {1} of {2}": "{0}：{1} / {2}", "Failed: {0}": "失败：{0}", "Cancelled.": "已取消。",
+    "{0} files, truth: {1}; {2} duplicate pairs. {3}": "{0} 个文件，标注：{1}；{2} 对重复。{3}",
+    "{0} bits: best F1 {1:.2f} at k={2}, {3} random matches per file":
+        "{0} 位：k={2} 时最佳 F1 为 {1:.2f}，每个文件 {3} 次随机匹配",
+    ". Pink rows: more chance matches than one per file, so small fingerprints drown in coincidences.":
+        "。粉色行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。",
+    "k (max Hamming distance)": "k（最大海明距离）", "chance matches/file": "随机匹配/文件",
+    "chance matches/file (log)": "随机匹配/文件（对数）", "1 random match/file": "每文件 1 次随机匹配",
+    "best F1": "最佳 F1", "{0} bits": "{0} 位", "Nothing to export yet": "还没有可导出的内容",
+    "Export CSV": "导出 CSV", "Export PNG": "导出 PNG", "PNG images (*.png)": "PNG 图片 (*.png)",
+    "Could not write {0}": "无法写入 {0}", "Preferred encoding": "首选编码",
+    "Keep the copy in this encoding:": "保留此编码的副本：",
+    "Keep the copies under this folder": "保留此文件夹中的副本", "Reference folders": "参考文件夹",
+    "Files under these folders are never marked (one folder per line):":
+        "这些文件夹中的文件永远不会被标记（每行一个文件夹）：",
+    "Move marked files to": "把标记的文件移动到", "Keep folder structure?": "保留文件夹结构？",
+    "Keep each file's folders relative to its scan root? (No: put all files directly in the "
+    "destination; name clashes get a unique name.)":
+        "保留每个文件相对于扫描根目录的文件夹结构吗？（否：所有文件直接放入目标文件夹，重名时自动改用不重复的名称。）",
+    "Refused": "已拒绝", "Nothing marked": "没有标记的文件", "Mark the copies to act on first.":
+        "请先标记要处理的副本。",
+    "Delete {0} files ({1}) permanently? This cannot be undone.": "永久删除 {0} 个文件（{1}）？此操作无法撤销。",
+    "Send {0} files ({1}) to the trash?": "把 {0} 个文件（{1}）移到回收站？",
+    "Move {0} files ({1}) to {2}?": "把 {0} 个文件（{1}）移动到 {2}？", "Confirm": "确认",
+    "Action failed": "操作失败", "Save results": "保存结果", "Load results": "载入结果",
+    "Cannot load": "无法载入", "Export groups": "导出分组", "What happened": "操作结果",
+    "Journal: {0}": "操作日志：{0}", "Nothing to do.": "没有需要处理的内容。",
+})
