@@ -10,12 +10,17 @@ import os
 import sqlite3
 from collections.abc import Iterable, Sequence
 
-from .models import FileRecord
+from .models import FileRecord, Problem
 
-SCHEMA_VERSION = 3
+_BATCH = 900  # SQLite's default limit on bound parameters is 999
+
+SCHEMA_VERSION = 4
 _COLUMNS = ("path", "version", "size", "mtime_ns", "inode", "fingerprint", "encoding",
             "features", "text_hash", "content_hash", "bad_bytes", "newline", "low_confidence",
-            "chars")
+            "chars", "problem_kind", "problem_reason")
+# Problems that depend only on the bytes: remembered, so an unchanged binary or
+# undecodable file is not read again on every rescan.
+CACHED_PROBLEM_KINDS = frozenset({"binary", "undecodable", "no_text"})
 
 
 def default_cache_path() -> str:
@@ -50,7 +55,8 @@ class FingerprintCache:
                 "CREATE TABLE IF NOT EXISTS files (path TEXT NOT NULL, version TEXT NOT NULL, "
                 "size INTEGER, mtime_ns INTEGER, inode INTEGER, fingerprint BLOB, encoding TEXT, "
                 "features INTEGER, text_hash TEXT, content_hash TEXT, bad_bytes INTEGER, "
-                "newline TEXT, low_confidence INTEGER, chars INTEGER, PRIMARY KEY (path, version))"
+                "newline TEXT, low_confidence INTEGER, chars INTEGER, problem_kind TEXT, "
+                "problem_reason TEXT, PRIMARY KEY (path, version))"
             )
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.commit()
@@ -68,22 +74,32 @@ class FingerprintCache:
     def lookup(self, version: str, keys: Sequence[tuple[str, int, int, int, int, str]]
                ) -> dict[str, FileRecord]:
         """Records still valid for (path, size, mtime_ns, inode, dev, root) keys."""
-        out: dict[str, FileRecord] = {}
+        return {p: e for p, e in self.lookup_entries(version, keys).items()
+                if isinstance(e, FileRecord)}
+
+    def lookup_entries(self, version: str, keys: Sequence[tuple[str, int, int, int, int, str]]
+                       ) -> dict[str, FileRecord | Problem]:
+        """Records and remembered content problems still valid for the keys."""
+        out: dict[str, FileRecord | Problem] = {}
         want = {k[0]: k for k in keys}
         paths = list(want)
+        cols = ",".join(_COLUMNS)
         try:
-            for i in range(0, len(paths), 900):
-                part = paths[i : i + 900]
-                q = ("SELECT " + ",".join(_COLUMNS) + " FROM files WHERE version=? AND path IN ("
+            for i in range(0, len(paths), _BATCH):
+                part = paths[i : i + _BATCH]
+                q = (f"SELECT {cols} FROM files WHERE version=? AND path IN ("
                      + ",".join("?" * len(part)) + ")")
                 for row in self.db.execute(q, [version, *part]):
                     path, _, size, mtime_ns, inode = row[:5]
                     k = want[path]
-                    if (size, mtime_ns, inode) != (k[1], k[2], k[3]):
+                    if size != k[1] or mtime_ns != k[2] or inode != k[3]:
+                        continue
+                    if row[14] is not None:
+                        out[path] = Problem(path, row[15], row[14])
                         continue
                     out[path] = FileRecord(
-                        path=path, size=size, mtime_ns=mtime_ns, inode=inode, dev=k[4], root=k[5],
-                        encoding=row[6], fingerprint=int.from_bytes(row[5], "big"),
+                        path=path, size=size, mtime_ns=mtime_ns, inode=inode, dev=k[4],
+                        root=k[5], encoding=row[6], fingerprint=int.from_bytes(row[5], "big"),
                         features=row[7], text_hash=row[8], content_hash=row[9],
                         bad_bytes=row[10], newline=row[11], low_confidence=bool(row[12]),
                         chars=row[13])
@@ -94,7 +110,18 @@ class FingerprintCache:
     def store(self, version: str, records: Iterable[FileRecord]) -> None:
         rows = [(r.path, version, r.size, r.mtime_ns, r.inode, r.fingerprint.to_bytes(16, "big"),
                  r.encoding, r.features, r.text_hash, r.content_hash, r.bad_bytes, r.newline,
-                 int(r.low_confidence), r.chars) for r in records]
+                 int(r.low_confidence), r.chars, None, None) for r in records]
+        self._write(rows)
+
+    def store_problems(self, version: str,
+                       items: Iterable[tuple[Problem, int, int, int]]) -> None:
+        """Remember content problems, each with the (size, mtime_ns, inode) it was seen at."""
+        rows = [(p.path, version, size, mtime_ns, inode, None, None, None, None, None, None,
+                 None, None, None, p.kind, p.reason)
+                for p, size, mtime_ns, inode in items if p.kind in CACHED_PROBLEM_KINDS]
+        self._write(rows)
+
+    def _write(self, rows: list) -> None:
         if not rows:
             return
         try:

@@ -83,27 +83,34 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
         todo = cands
         if opt.use_cache:
             cache = FingerprintCache(opt.cache_path)
-            hits = cache.lookup(version, [(c.path, c.size, c.mtime_ns, c.inode, c.dev, c.root)
-                                          for c in cands])
-            records.extend(hits.values())
+            hits = cache.lookup_entries(
+                version, [(c.path, c.size, c.mtime_ns, c.inode, c.dev, c.root) for c in cands])
+            for e in hits.values():
+                (records if isinstance(e, FileRecord) else problems).append(e)
             stats["cached"] = len(hits)
             todo = [c for c in cands if c.path not in hits]
             done_files = len(hits)
-            done_bytes = sum(r.size for r in hits.values())
+            done_bytes = total_bytes - sum(c.size for c in todo)
         job.report(ProgressEvent("fingerprint", done_files, total_files, done_bytes, total_bytes))
 
         def take(batch: list, chunk: list[Candidate]) -> None:
             nonlocal done_files, done_bytes
             new = []
+            bad = []
             for item in batch:
                 if isinstance(item, FileRecord):
                     new.append(item)
                 else:
                     problems.append(item)
+                    bad.append(item)
             records.extend(new)
             stats["fingerprinted"] += len(new)
             if cache is not None:
                 cache.store(version, new)
+                if bad:
+                    stat_of = {c.path: (c.size, c.mtime_ns, c.inode) for c in chunk}
+                    cache.store_problems(version, [(p, *stat_of[p.path]) for p in bad
+                                                   if p.path in stat_of])
             done_files += len(chunk)
             done_bytes += sum(c.size for c in chunk)
             job.report(ProgressEvent("fingerprint", done_files, total_files, done_bytes,
@@ -115,8 +122,11 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
         if workers <= 1 or todo_bytes < IN_PROCESS_BELOW:
             stats["workers"] = 1
             for chunk in chunks:
-                job.check()
-                take(fingerprint_batch([(c.path, c.root) for c in chunk], opt.features.mode), chunk)
+                out = []
+                for c in chunk:  # check between files: a cancel is seen within one file
+                    job.check()
+                    out.extend(fingerprint_batch([(c.path, c.root)], opt.features.mode))
+                take(out, chunk)
         else:
             stats["workers"] = workers
             _run_pool(chunks, workers, opt.features.mode, job, take)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -59,6 +60,20 @@ def _matches(patterns: Iterable[str], name: str, rel: str) -> bool:
     return False
 
 
+def _matcher(patterns: Iterable[str]):
+    """One compiled regex for all patterns: ``m(name, rel)`` == ``_matches(patterns, name, rel)``."""
+    pats = [os.path.normcase(p) for p in patterns]
+    if not pats:
+        return lambda name, rel: False
+    rx = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in pats)).match
+    normcase = os.path.normcase
+
+    def m(name: str, rel: str) -> bool:
+        return rx(normcase(name)) is not None or rx(normcase(rel)) is not None
+
+    return m
+
+
 def _is_venv(path: str) -> bool:
     return os.path.isfile(os.path.join(path, "pyvenv.cfg"))
 
@@ -71,6 +86,8 @@ def walk(roots: Iterable[str], options: WalkOptions | None = None, job: Job = NU
     """
     opt = options or WalkOptions()
     excludes = tuple(opt.exclude) + (DEFAULT_EXCLUDES if opt.default_excludes else ())
+    excluded = _matcher(excludes)
+    included = _matcher(opt.include)
     out = WalkResult()
     seen_files: dict[tuple[int, int], str] = {}
     seen_dirs: set[tuple[int, int]] = set()
@@ -110,6 +127,7 @@ def walk(roots: Iterable[str], options: WalkOptions | None = None, job: Job = NU
             out.problems.append(Problem(root, "not a regular file or folder", "special"))
             continue
         seen_dirs.add((st.st_dev, st.st_ino))
+        prefix = root if root.endswith(os.sep) else root + os.sep
         stack = [root]
         while stack:
             job.check()
@@ -123,7 +141,8 @@ def walk(roots: Iterable[str], options: WalkOptions | None = None, job: Job = NU
                 continue
             subdirs = []
             for e in entries:
-                rel = os.path.relpath(e.path, root)
+                p = e.path
+                rel = p[len(prefix):] if p.startswith(prefix) else os.path.relpath(p, root)
                 try:
                     is_link = e.is_symlink()
                     if is_link and not opt.follow_symlinks:
@@ -143,7 +162,7 @@ def walk(roots: Iterable[str], options: WalkOptions | None = None, job: Job = NU
                                                     "unreadable"))
                     continue
                 if stat.S_ISDIR(est.st_mode):
-                    if _matches(excludes, e.name, rel) or _is_venv(e.path):
+                    if excluded(e.name, rel) or _is_venv(e.path):
                         out.excluded += 1
                         continue
                     key = (est.st_dev, est.st_ino)
@@ -154,10 +173,10 @@ def walk(roots: Iterable[str], options: WalkOptions | None = None, job: Job = NU
                     seen_dirs.add(key)
                     subdirs.append(e.path)
                 elif stat.S_ISREG(est.st_mode):
-                    if _matches(excludes, e.name, rel):
+                    if excluded(e.name, rel):
                         out.excluded += 1
                         continue
-                    if opt.include and not _matches(opt.include, e.name, rel):
+                    if opt.include and not included(e.name, rel):
                         out.excluded += 1
                         continue
                     consider(e.path, root, est)
