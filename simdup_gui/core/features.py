@@ -24,6 +24,7 @@ DEFAULT_MODE = "shingles"
 NORMALISATION_VERSION = 1
 LOW_CONFIDENCE_TOKENS = 40
 CHUNK_CHARS = 1 << 20
+VECTOR_MIN_FEATURES = 300  # below this, hashing feature by feature is faster
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 _TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->|<[^>]{0,2000}>", re.S | re.I)
@@ -263,6 +264,8 @@ class FeatureBuilder:
         n_u = len(vocab)
         if n_u == 0:
             return 0, 0
+        if n_u + len(self.bigrams) < VECTOR_MIN_FEATURES:
+            return None  # numpy's fixed cost per call outweighs the per-feature saving
         counts_u = np.fromiter(self.unigrams.values(), dtype=np.int64, count=n_u)
         idfs = np.fromiter(map(_IDF.__getitem__, vocab), dtype=np.float64, count=n_u)
         joined = "\x00".join(vocab).encode("utf-8", "surrogatepass")
