@@ -45,14 +45,14 @@ def _screenshot(app, win, path: str) -> None:
     from .models import RECORD_ROLE
 
     def shoot() -> None:
-        proxy = win.proxy
+        model = win.model
         best, best_d = None, -1
-        for g in range(proxy.rowCount()):
-            gi = proxy.index(g, 0)
-            group = win.model.groups[proxy.mapToSource(gi).row()]
+        for g in range(model.rowCount()):
+            gi = model.index(g, 0)
+            group = win.model.group_at(gi)
             dist = {m.index: m.distance for m in group.members}
-            for r in range(proxy.rowCount(gi)):
-                idx = proxy.index(r, 0, gi)
+            for r in range(model.rowCount(gi)):
+                idx = model.index(r, 0, gi)
                 i = idx.data(RECORD_ROLE)
                 if any("\u4e00" <= c <= "\u9fff" for c in win.records[i].path) and 0 < dist[i] < 5:
                     if dist[i] > best_d:

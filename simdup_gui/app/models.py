@@ -6,11 +6,10 @@ import os
 import time
 
 from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel, QCoreApplication,
-                            QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal)
+                            QModelIndex, Qt, Signal)
 
 from simdup_gui.core.models import FileRecord, Group, Problem
 
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 2  # record index (files) or -1 (groups)
 GROUP_ROLE = Qt.ItemDataRole.UserRole + 3  # position of the group in the model
 
@@ -28,16 +27,26 @@ def human_size(n: float) -> str:
 
 
 class GroupTreeModel(QAbstractItemModel):
-    """Groups at the top level, their files below. Column 0 of a file is checkable (mark)."""
+    """Groups at the top level, their files below. Column 0 of a file is checkable (mark).
+
+    Sorting and filtering work on the plain data here (Python sorts of lists), not in a
+    QSortFilterProxyModel: a proxy calls back into Python for every row and comparison,
+    which took tens of seconds at 100,000 files.
+    """
 
     marksChanged = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.records: list[FileRecord] = []
-        self.groups: list[Group] = []
+        self.groups: list[Group] = []  # every group, in the engine's order
         self.bits = 64
         self.marks: set[str] = set()
+        # what is shown: (position in self.groups, members in display order)
+        self.rows: list[tuple[int, list]] = []
+        self.filter_text = ""
+        self.sort_column = -1
+        self.sort_order = Qt.SortOrder.AscendingOrder
 
     def set_data(self, records: list[FileRecord], groups: list[Group], bits: int,
                  marks: set[str] | None = None) -> None:
@@ -45,8 +54,79 @@ class GroupTreeModel(QAbstractItemModel):
         self.records, self.groups, self.bits = records, groups, bits
         paths = {records[m.index].path for g in groups for m in g.members}
         self.marks = {p for p in (marks if marks is not None else self.marks) if p in paths}
+        self._rebuild_rows()
         self.endResetModel()
         self.marksChanged.emit()
+
+    # filtering and sorting over plain data
+    def _group_key(self, gi: int):
+        g = self.groups[gi]
+        col = self.sort_column
+        if col == COL_SIZE:
+            return sum(self.records[m.index].size for m in g.members)
+        if col in (COL_DISTANCE, COL_SIMILARITY):
+            return max(m.distance for m in g.members)
+        return g.id
+
+    def _member_key(self, m):
+        r = self.records[m.index]
+        col = self.sort_column
+        return [os.path.basename(r.path).lower(), os.path.dirname(r.path).lower(), r.size,
+                r.mtime_ns, r.encoding, m.distance, m.distance][col]
+
+    def _rebuild_rows(self) -> None:
+        needle = self.filter_text.casefold()
+        rows = []
+        for gi, g in enumerate(self.groups):
+            if needle and not any(needle in self.records[m.index].path.casefold()
+                                  for m in g.members):
+                continue
+            rows.append((gi, list(g.members)))
+        if self.sort_column >= 0:
+            rev = self.sort_order == Qt.SortOrder.DescendingOrder
+            rows.sort(key=lambda r: self._group_key(r[0]), reverse=rev)
+            for _, members in rows:
+                members.sort(key=self._member_key, reverse=rev)
+        self.rows = rows
+
+    def set_filter(self, text: str) -> None:
+        """Show only groups with a file whose path contains ``text`` (any case)."""
+        self.beginResetModel()
+        self.filter_text = text
+        self._rebuild_rows()
+        self.endResetModel()
+
+    def sort(self, column, order=Qt.SortOrder.AscendingOrder) -> None:
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        keys = [self._key_of(i) for i in old]
+        self.sort_column, self.sort_order = column, order
+        self._rebuild_rows()
+        where_g = {gi: row for row, (gi, _) in enumerate(self.rows)}
+        where_m = {(gi, m.index): r for gi, members in self.rows
+                   for r, m in enumerate(members)}
+        new = []
+        for idx, key in zip(old, keys):
+            gi, rec = key
+            if rec is None and gi in where_g:
+                new.append(self.createIndex(where_g[gi], idx.column(), _GROUP_ID))
+            elif rec is not None and (gi, rec) in where_m and gi in where_g:
+                new.append(self.createIndex(where_m[(gi, rec)], idx.column(), where_g[gi]))
+            else:
+                new.append(QModelIndex())
+        self.changePersistentIndexList(old, new)
+        self.layoutChanged.emit()
+
+    def _key_of(self, index) -> tuple[int, int | None]:
+        if index.internalId() == _GROUP_ID:
+            return self.rows[index.row()][0], None
+        gi, members = self.rows[int(index.internalId())]
+        return gi, members[index.row()].index
+
+    def group_at(self, index) -> Group:
+        """The group of a group row or of a file row."""
+        row = index.row() if index.internalId() == _GROUP_ID else int(index.internalId())
+        return self.groups[self.rows[row][0]]
 
     # structure
     def index(self, row, column, parent=QModelIndex()):
@@ -63,9 +143,9 @@ class GroupTreeModel(QAbstractItemModel):
 
     def rowCount(self, parent=QModelIndex()):
         if not parent.isValid():
-            return len(self.groups)
+            return len(self.rows)
         if parent.internalId() == _GROUP_ID and parent.column() == 0:
-            return len(self.groups[parent.row()].members)
+            return len(self.rows[parent.row()][1])
         return 0
 
     def columnCount(self, parent=QModelIndex()):
@@ -73,8 +153,13 @@ class GroupTreeModel(QAbstractItemModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return [QCoreApplication.translate("GroupTreeModel", "Name"), QCoreApplication.translate("GroupTreeModel", "Folder"), QCoreApplication.translate("GroupTreeModel", "Size"), QCoreApplication.translate("GroupTreeModel", "Modified"), QCoreApplication.translate("GroupTreeModel", "Encoding"),
-                    QCoreApplication.translate("GroupTreeModel", "Distance"), QCoreApplication.translate("GroupTreeModel", "Similarity")][section]
+            return [QCoreApplication.translate("GroupTreeModel", "Name"),
+                    QCoreApplication.translate("GroupTreeModel", "Folder"),
+                    QCoreApplication.translate("GroupTreeModel", "Size"),
+                    QCoreApplication.translate("GroupTreeModel", "Modified"),
+                    QCoreApplication.translate("GroupTreeModel", "Encoding"),
+                    QCoreApplication.translate("GroupTreeModel", "Distance"),
+                    QCoreApplication.translate("GroupTreeModel", "Similarity")][section]
         return None
 
     def flags(self, index):
@@ -86,32 +171,32 @@ class GroupTreeModel(QAbstractItemModel):
         return f
 
     def _member(self, index):
-        g = self.groups[int(index.internalId())]
-        return g, g.members[index.row()]
+        gi, members = self.rows[int(index.internalId())]
+        return self.groups[gi], members[index.row()]
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         col = index.column()
         if index.internalId() == _GROUP_ID:
-            g = self.groups[index.row()]
+            gi, _ = self.rows[index.row()]
+            g = self.groups[gi]
             if role == RECORD_ROLE:
                 return -1
             if role == GROUP_ROLE:
-                return index.row()
-            size = sum(self.records[m.index].size for m in g.members)
+                return gi
             if role == Qt.ItemDataRole.DisplayRole:
                 if col == COL_NAME:
-                    kind = QCoreApplication.translate("GroupTreeModel", "exact text") if g.exact else QCoreApplication.translate("GroupTreeModel", "near-duplicates")
-                    return QCoreApplication.translate("GroupTreeModel", "Group {0}: {1} files, {2}").format(g.id, len(g.members), kind)
+                    kind = (QCoreApplication.translate("GroupTreeModel", "exact text") if g.exact
+                            else QCoreApplication.translate("GroupTreeModel", "near-duplicates"))
+                    return QCoreApplication.translate(
+                        "GroupTreeModel", "Group {0}: {1} files, {2}").format(
+                            g.id, len(g.members), kind)
                 if col == COL_SIZE:
-                    return human_size(size)
+                    return human_size(sum(self.records[m.index].size for m in g.members))
                 if col == COL_DISTANCE:
                     return str(max(m.distance for m in g.members))
                 return None
-            if role == SORT_ROLE:
-                return {COL_NAME: g.id, COL_SIZE: size,
-                        COL_DISTANCE: max(m.distance for m in g.members)}.get(col, g.id)
             if role == Qt.ItemDataRole.FontRole and col == COL_NAME:
                 from PySide6.QtGui import QFont
 
@@ -124,10 +209,9 @@ class GroupTreeModel(QAbstractItemModel):
         if role == RECORD_ROLE:
             return m.index
         if role == GROUP_ROLE:
-            return int(index.internalId())
+            return self.rows[int(index.internalId())][0]
         if role == Qt.ItemDataRole.CheckStateRole and col == COL_NAME:
             return Qt.CheckState.Checked if r.path in self.marks else Qt.CheckState.Unchecked
-        sim = 1 - m.distance / self.bits
         if role == Qt.ItemDataRole.DisplayRole:
             if col == COL_NAME:
                 star = " ★" if m.index == g.representative else ""
@@ -143,16 +227,18 @@ class GroupTreeModel(QAbstractItemModel):
             if col == COL_DISTANCE:
                 return str(m.distance)
             if col == COL_SIMILARITY:
-                return f"{sim:.0%}" + (" =" if m.exact else "")
-        if role == SORT_ROLE:
-            return [os.path.basename(r.path).lower(), os.path.dirname(r.path).lower(), r.size,
-                    r.mtime_ns, r.encoding, m.distance, sim][col]
+                return f"{1 - m.distance / self.bits:.0%}" + (" =" if m.exact else "")
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = r.path
             if m.index == g.representative:
-                tip += "\n" + QCoreApplication.translate("GroupTreeModel", "Representative of the group")
+                tip += "\n" + QCoreApplication.translate("GroupTreeModel",
+                                                          "Representative of the group")
+            if m.exact:
+                tip += "\n" + QCoreApplication.translate(
+                    "GroupTreeModel", "Same normalised text as the representative")
             if r.low_confidence:
-                tip += "\n" + QCoreApplication.translate("GroupTreeModel", "Short text: few words, so the fingerprint is less reliable")
+                tip += "\n" + QCoreApplication.translate(
+                    "GroupTreeModel", "Short text: few words, so the fingerprint is less reliable")
             return tip
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (COL_SIZE, COL_DISTANCE,
                                                                  COL_SIMILARITY):
@@ -165,8 +251,8 @@ class GroupTreeModel(QAbstractItemModel):
             return False
         _, m = self._member(index)
         path = self.records[m.index].path
-        checked = Qt.CheckState(value) == Qt.CheckState.Checked if not isinstance(
-            value, bool) else value
+        checked = value if isinstance(value, bool) else (
+            Qt.CheckState(value) == Qt.CheckState.Checked)
         if checked:
             self.marks.add(path)
         else:
@@ -176,45 +262,24 @@ class GroupTreeModel(QAbstractItemModel):
         return True
 
     def set_marks(self, marks: set[str]) -> None:
+        changed = self.marks.symmetric_difference(marks)
         self.marks = set(marks)
-        if self.groups:
-            for gi, g in enumerate(self.groups):
-                parent = self.index(gi, 0)
-                self.dataChanged.emit(self.index(0, 0, parent),
-                                      self.index(len(g.members) - 1, 0, parent),
-                                      [Qt.ItemDataRole.CheckStateRole])
+        if changed:
+            for row, (_, members) in enumerate(self.rows):
+                if any(self.records[m.index].path in changed for m in members):
+                    parent = self.index(row, 0)
+                    self.dataChanged.emit(self.index(0, 0, parent),
+                                          self.index(len(members) - 1, 0, parent),
+                                          [Qt.ItemDataRole.CheckStateRole])
         self.marksChanged.emit()
 
     def file_count(self) -> int:
         return sum(len(g.members) for g in self.groups)
 
     def marked_size(self) -> int:
-        by_path = {r.path: r.size for r in self.records}
-        return sum(by_path.get(p, 0) for p in self.marks)
-
-
-class GroupFilterProxy(QSortFilterProxyModel):
-    """Filters files by name or folder (keeping their group), sorts by SORT_ROLE."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self.setRecursiveFilteringEnabled(True)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterKeyColumn(-1)
-        self.setDynamicSortFilter(False)
-
-    def filterAcceptsRow(self, row, parent):
-        if not parent.isValid():
-            return False if self.filterRegularExpression().pattern() else True
-        return super().filterAcceptsRow(row, parent)
-
-    def lessThan(self, left, right):
-        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
-        try:
-            return a < b
-        except TypeError:
-            return str(a) < str(b)
+        if not self.marks:
+            return 0
+        return sum(r.size for r in self.records if r.path in self.marks)
 
 
 class ProblemsModel(QAbstractTableModel):
@@ -248,5 +313,3 @@ class ProblemsModel(QAbstractTableModel):
             return [p.kind, p.reason, p.path][index.column()]
         return None
 
-
-_ = QPersistentModelIndex

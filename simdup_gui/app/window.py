@@ -26,7 +26,7 @@ from simdup_gui.core.walk import WalkOptions
 
 from . import i18n
 from .bitgrid import BitDiffView
-from .models import RECORD_ROLE, GroupFilterProxy, GroupTreeModel, ProblemsModel, human_size
+from .models import RECORD_ROLE, GroupTreeModel, ProblemsModel, human_size
 from .textdiffview import TextDiffView
 from .workers import Worker
 
@@ -174,13 +174,10 @@ class MainWindow(QMainWindow):
 
         # groups tab
         self.model = GroupTreeModel(self)
-        self.proxy = GroupFilterProxy(self)
-        self.proxy.setSourceModel(self.model)
         self.tree = QTreeView()
-        self.tree.setModel(self.proxy)
+        self.tree.setModel(self.model)
         self.tree.setSortingEnabled(True)
         self.tree.header().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-        self.proxy.sort(-1)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -539,8 +536,8 @@ class MainWindow(QMainWindow):
                  len(self.records), len(self.problems)))
 
     def _filter(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text)
-        if text:
+        self.model.set_filter(text)
+        if text and self.model.rowCount() <= 200:
             self.tree.expandAll()
 
     def selected_record(self) -> int:
@@ -550,10 +547,8 @@ class MainWindow(QMainWindow):
     def _current_changed(self, current, _previous) -> None:
         if not current.isValid():
             return
-        src = self.proxy.mapToSource(current)
-        gi = int(src.internalId()) if src.parent().isValid() else src.row()
-        g = self.model.groups[gi]
-        rec = src.data(RECORD_ROLE)
+        g = self.model.group_at(current)
+        rec = current.data(RECORD_ROLE)
         other = rec if rec is not None and rec >= 0 else None
         if other is None or other == g.representative:
             # group row or the representative: compare with the farthest member
