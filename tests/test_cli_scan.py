@@ -60,10 +60,10 @@ def test_unreadable_files_exit_0_and_are_listed(capsys, tmp_path, monkeypatch):
     from simdup_gui.core import fingerprint as fp_module
 
     (tmp_path / "a.txt").write_text("hello there " * 50)
-    real_open = open
-    monkeypatch.setattr(fp_module, "open", lambda p, *a, **k: (_ for _ in ()).throw(
+    real_open = os.open
+    monkeypatch.setattr(fp_module.os, "open", lambda p, *a, **k: (_ for _ in ()).throw(
         PermissionError(13, "Permission denied")) if str(p).endswith("a.txt") else real_open(
-        p, *a, **k), raising=False)
+        p, *a, **k))
     code, out, _ = run(capsys, "scan", str(tmp_path), "--format", "json", "--no-cache")
     assert code == 0
     assert json.loads(out)["problems"][0]["path"].endswith("a.txt")

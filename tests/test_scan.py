@@ -110,14 +110,14 @@ def test_file_that_vanishes_during_the_scan_is_reported(tmp_path):
 def test_file_that_loses_read_permission_is_reported(tmp_path, monkeypatch):
     write(tmp_path / "a.txt", EN.encode())
     locked = write(tmp_path / "b.txt", OTHER.encode())
-    real_open = open
+    real_open = os.open
 
     def fake_open(path, *a, **kw):  # as root, chmod 000 would not stop a read
         if str(path) == str(locked):
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, *a, **kw)
 
-    monkeypatch.setattr(fingerprint_module, "open", fake_open, raising=False)
+    monkeypatch.setattr(fingerprint_module.os, "open", fake_open)
     res = scan([str(tmp_path)], opts())
     assert kinds(res) == {"b.txt": "unreadable"}
     assert "permission denied" in res.problems[0].reason
@@ -174,3 +174,64 @@ def test_gbk_and_utf8_copies_group_together(tmp_path):
     assert sorted(os.path.basename(res.records[i].path) for i in groups[0].indices()) == [
         "a.txt", "b.txt"]
     assert groups[0].exact
+
+
+def test_fifo_is_reported_not_read(tmp_path):
+    write(tmp_path / "a.txt", EN.encode())
+    os.mkfifo(tmp_path / "pipe.txt")
+    res = scan([str(tmp_path)], opts())
+    assert kinds(res) == {"pipe.txt": "special"}
+
+
+def test_file_swapped_for_a_fifo_after_the_walk_does_not_block(tmp_path):
+    from simdup_gui.core.fingerprint import fingerprint_file
+
+    os.mkfifo(tmp_path / "x.txt")
+    p = fingerprint_file(str(tmp_path / "x.txt"), str(tmp_path))
+    assert p.kind == "special"
+
+
+def test_nul_bytes_after_the_sniffed_head_are_binary(tmp_path):
+    write(tmp_path / "a.txt", EN.encode() * 10 + b"\x00" * 50_000)
+    res = scan([str(tmp_path)], opts())
+    assert kinds(res) == {"a.txt": "binary"}
+
+
+def test_large_sparse_file_is_binary_not_read_whole(tmp_path):
+    f = tmp_path / "big.txt"
+    with open(f, "wb") as fh:
+        fh.write(EN.encode())
+        fh.truncate(64 << 20)  # sparse: text, then NULs
+    res = scan([str(tmp_path)], opts())
+    assert kinds(res) == {"big.txt": "binary"}
+
+
+def test_features_come_from_a_bounded_prefix_but_the_hash_covers_everything(tmp_path,
+                                                                              monkeypatch):
+    from simdup_gui.core import fingerprint as fp_module
+
+    monkeypatch.setattr(fp_module, "MAX_FEATURE_CHARS", 2000)
+    a = write(tmp_path / "a.txt", (EN * 5 + OTHER * 50).encode())
+    b = write(tmp_path / "b.txt", (EN * 5 + ZH * 50).encode())
+    ra = fp_module.fingerprint_file(str(a), str(tmp_path))
+    rb = fp_module.fingerprint_file(str(b), str(tmp_path))
+    assert ra.chars == rb.chars == 2000
+    assert ra.fingerprint == rb.fingerprint  # same first 2000 characters
+    assert ra.content_hash != rb.content_hash
+
+
+def test_cancel_stops_inside_a_single_large_file(tmp_path, monkeypatch):
+    from simdup_gui.core import fingerprint as fp_module
+    from simdup_gui.core.job import Cancelled
+
+    monkeypatch.setattr(fp_module, "STREAM_ABOVE", 1 << 16)
+    f = write(tmp_path / "big.txt", (EN * 2000).encode())
+    calls = []
+
+    def check():
+        calls.append(1)
+        if len(calls) > 1:
+            raise Cancelled()
+
+    with pytest.raises(Cancelled):
+        fp_module.fingerprint_file(str(f), str(tmp_path), check=check)

@@ -140,6 +140,11 @@ def decode_bytes(data: bytes) -> Decoded:
     if not data:
         raise DecodeError("empty file", "empty")
     codec, bom, label = choose_codec(data)
+    if not codec.startswith(("utf-16", "utf-32")):
+        nul = data.count(0)
+        if nul > max(16, len(data) // 1000):  # the sniff saw only the first bytes
+            raise DecodeError(f"binary content ({nul} NUL bytes after the first "
+                              f"{SNIFF_BYTES} bytes)", "binary")
     text = data[bom:].decode(codec, errors="replace")
     bad = _count_bad(text)
     if text and bad / max(1, len(text)) > MAX_BAD_RATIO:

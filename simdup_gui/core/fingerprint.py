@@ -5,10 +5,12 @@ from __future__ import annotations
 import codecs
 import hashlib
 import os
-from collections.abc import Iterator
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .decode import SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
+from .job import Cancelled
 from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSION, FeatureBuilder,
                        rechunk, tokenizer_name)
 from .models import FileRecord, Problem
@@ -16,6 +18,11 @@ from .simhash import HashFn, simhash128
 
 STREAM_ABOVE = 16 << 20  # files larger than this are decoded in pieces
 READ_BLOCK = 4 << 20
+# Features come from at most this many characters of a file (its start): the word and
+# word-pair counts of a huge log of random words would otherwise take gigabytes. The
+# content hash (used before acting on a file) still covers every byte.
+MAX_FEATURE_CHARS = 4 << 20
+_WIDE_CODECS = ("utf-16", "utf-32")
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 
 
@@ -25,7 +32,8 @@ class FeatureSettings:
 
     def version(self) -> str:
         """Changes whenever fingerprints of the same bytes could change."""
-        return f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128"
+        return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128"
+                f"-cap{MAX_FEATURE_CHARS}")
 
 
 def _is_html(path: str, head: bytes) -> bool:
@@ -38,7 +46,15 @@ def _is_html(path: str, head: bytes) -> bool:
 def _stream_text(fh, first: bytes, codec: str, bom: int, hasher, counter: list[int]) -> Iterator[str]:
     dec = codecs.getincrementaldecoder(codec)(errors="replace")
     block = first[bom:]
+    count_nul = not codec.startswith(_WIDE_CODECS)
+    nul = seen = 0
     while True:
+        if count_nul and block:
+            nul += block.count(0)
+            seen += len(block)
+            if nul > max(16, seen // 1000):
+                raise DecodeError(f"binary content (NUL bytes within the first {seen} bytes)",
+                                  "binary")
         text = dec.decode(block, final=not block)
         counter[0] += text.count("\ufffd")
         if text:
@@ -49,11 +65,25 @@ def _stream_text(fh, first: bytes, codec: str, bom: int, hasher, counter: list[i
         hasher.update(block)
 
 
+def _no_check() -> None:
+    return None
+
+
 def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSettings(),
-                     hash_fn: HashFn | None = None) -> FileRecord | Problem:
-    """Fingerprint one file, or say why it cannot be."""
+                     hash_fn: HashFn | None = None,
+                     check: Callable[[], None] = _no_check) -> FileRecord | Problem:
+    """Fingerprint one file, or say why it cannot be.
+
+    ``check`` is called between pieces of a large file; it raises ``Cancelled`` to stop.
+    """
     try:
-        fh = open(path, "rb")
+        # O_NONBLOCK: a file swapped for a FIFO after the walk must not block the scan
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return Problem(path, "not a regular file (FIFO, socket or device); not read",
+                           "special")
+        fh = open(fd, "rb")
     except FileNotFoundError:
         return Problem(path, "vanished during the scan", "vanished")
     except PermissionError:
@@ -83,8 +113,12 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
             fb = FeatureBuilder(settings.mode, _is_html(path, head))
             chars = 0
             for chunk in rechunk(pieces):
-                chars += len(chunk)
-                fb.add(chunk)
+                check()
+                if chars < MAX_FEATURE_CHARS:
+                    chunk = chunk[: MAX_FEATURE_CHARS - chars]
+                    chars += len(chunk)
+                    fb.add(chunk)
+                # past the cap the rest is only read (for the content hash and the checks)
             if chars and bad_counter[0] / chars > 0.05:
                 return Problem(path, f"binary or unknown encoding ({bad_counter[0]} undecodable "
                                f"characters, best guess {label})", "undecodable")
@@ -118,13 +152,16 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
     )
 
 
-def fingerprint_batch(items: list[tuple[str, str]], mode: str) -> list[FileRecord | Problem]:
+def fingerprint_batch(items: list[tuple[str, str]], mode: str,
+                      check: Callable[[], None] = _no_check) -> list[FileRecord | Problem]:
     """Worker entry point: fingerprint a chunk of (path, root) items."""
     settings = FeatureSettings(mode)
     out: list[FileRecord | Problem] = []
     for path, root in items:
         try:
-            out.append(fingerprint_file(path, root, settings))
+            out.append(fingerprint_file(path, root, settings, check=check))
+        except Cancelled:
+            raise
         except Exception as e:  # noqa: BLE001 - one bad file must never stop a scan
             out.append(Problem(path, f"internal error: {type(e).__name__}: {e}", "error"))
     return out

@@ -125,7 +125,7 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
                 out = []
                 for c in chunk:  # check between files: a cancel is seen within one file
                     job.check()
-                    out.extend(fingerprint_batch([(c.path, c.root)], opt.features.mode))
+                    out.extend(fingerprint_batch([(c.path, c.root)], opt.features.mode, job.check))
                 take(out, chunk)
         else:
             stats["workers"] = workers

@@ -180,6 +180,8 @@ def walk(roots: Iterable[str], options: WalkOptions | None = None, job: Job = NU
                         out.excluded += 1
                         continue
                     consider(e.path, root, est)
-                # sockets, fifos, devices: never opened
+                elif not excluded(e.name, rel):
+                    out.problems.append(Problem(e.path, "not a regular file (FIFO, socket or "
+                                                "device); not read", "special"))
             stack.extend(reversed(subdirs))
     return out
