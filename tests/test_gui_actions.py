@@ -107,3 +107,14 @@ def test_save_and_load_keep_the_marks(qtbot, win, tmp_path):
     win.actions.load_from(str(path))
     assert win.model.marks == marks
     assert len(win.model.groups) == 2
+
+
+def test_marks_survive_regrouping(qtbot, win):
+    win.actions.mark_all_but_one("oldest")
+    marks = set(win.model.marks)
+    with qtbot.waitSignal(win.groupsChanged):
+        win.distance_box.setValue(0)  # the edited copy leaves its group
+    assert win.model.grouped_marks() < marks
+    with qtbot.waitSignal(win.groupsChanged):
+        win.distance_box.setValue(8)
+    assert win.model.grouped_marks() == marks

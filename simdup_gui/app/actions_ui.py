@@ -166,7 +166,7 @@ class ActionsController(QObject):
                     "features": w.mode_box.currentData(),
                     "grouping": w.grouping_box.currentData(), "roots": w.folders.folders()}
         return Results(w.records, w.model.groups, w.problems, settings, w.stats,
-                       set(w.model.marks))
+                       w.model.grouped_marks())
 
     def set_marks(self, marks: set[str]) -> None:
         self.win.model.set_marks(marks)
@@ -242,7 +242,8 @@ class ActionsController(QObject):
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.Yes) == QMessageBox.StandardButton.No
         try:
-            plan = plan_action(self.results(), w.model.marks, action, move_to=move_to, flat=flat)
+            res = self.results()
+            plan = plan_action(res, res.marks, action, move_to=move_to, flat=flat)
         except (ActionRefused, ValueError) as e:
             if self.confirm:
                 QMessageBox.warning(w, self.tr("Refused"), str(e))
@@ -270,7 +271,7 @@ class ActionsController(QObject):
         return True
 
     def undo_last(self, journal: str | None = None) -> None:
-        if self.worker is None:
+        if self.worker is None and not self.win.is_scanning():
             self._start(Worker(_run_undo, journal))
 
     def _start(self, worker: Worker) -> None:
@@ -330,6 +331,8 @@ class ActionsController(QObject):
             self.load_from(path)
 
     def load_from(self, path: str) -> None:
+        if self.worker is not None or self.win.is_scanning():
+            return
         try:
             res = load_results(path)
         except (OSError, ValueError) as e:

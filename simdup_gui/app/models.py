@@ -44,6 +44,7 @@ class GroupTreeModel(QAbstractItemModel):
         self.marks: set[str] = set()
         # what is shown: (position in self.groups, members in display order)
         self.rows: list[tuple[int, list]] = []
+        self._grouped: set[str] = set()
         self.filter_text = ""
         self.sort_column = -1
         self.sort_order = Qt.SortOrder.AscendingOrder
@@ -52,8 +53,11 @@ class GroupTreeModel(QAbstractItemModel):
                  marks: set[str] | None = None) -> None:
         self.beginResetModel()
         self.records, self.groups, self.bits = records, groups, bits
-        paths = {records[m.index].path for g in groups for m in g.members}
-        self.marks = {p for p in (marks if marks is not None else self.marks) if p in paths}
+        # Marks are kept by path across re-grouping: a file that leaves every group at a
+        # smaller k keeps its mark for when it comes back; only grouped marks are acted on.
+        if marks is not None:
+            self.marks = set(marks)
+        self._grouped = {records[m.index].path for g in groups for m in g.members}
         self._rebuild_rows()
         self.endResetModel()
         self.marksChanged.emit()
@@ -276,10 +280,15 @@ class GroupTreeModel(QAbstractItemModel):
     def file_count(self) -> int:
         return sum(len(g.members) for g in self.groups)
 
+    def grouped_marks(self) -> set[str]:
+        """The marks on files that are in a group now: what an action would touch."""
+        return self.marks & self._grouped
+
     def marked_size(self) -> int:
-        if not self.marks:
+        marks = self.grouped_marks()
+        if not marks:
             return 0
-        return sum(r.size for r in self.records if r.path in self.marks)
+        return sum(r.size for r in self.records if r.path in marks)
 
 
 class ProblemsModel(QAbstractTableModel):

@@ -421,7 +421,7 @@ class MainWindow(QMainWindow):
         return self.worker is not None
 
     def start_scan(self) -> None:
-        if self.worker is not None:
+        if self.worker is not None or self.actions.worker is not None:
             return
         roots = self.folders.folders()
         if not roots:
@@ -532,7 +532,8 @@ class MainWindow(QMainWindow):
         m = self.model
         self.status_label.setText(self.tr(
             "{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems"
-        ).format(len(m.groups), m.file_count(), len(m.marks), human_size(m.marked_size()),
+        ).format(len(m.groups), m.file_count(), len(m.grouped_marks()),
+                 human_size(m.marked_size()),
                  len(self.records), len(self.problems)))
 
     def _filter(self, text: str) -> None:
