@@ -1,5 +1,6 @@
 import errno
 import os
+import random
 import tempfile
 from pathlib import Path
 
@@ -9,13 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.core import actions, fileops
+from simdup_gui.core.cluster import build_groups
 from simdup_gui.core.actions import ActionRefused, execute, plan_action
 from simdup_gui.core.fileops import hash_file
 from simdup_gui.core.job import Job
-from simdup_gui.core.journal import last_journal, read_journal
+from simdup_gui.core.journal import journal_to_undo, last_journal, read_journal
 from simdup_gui.core.marking import (KeepRule, groups_without_kept_file, invert_marks,
                                      mark_all_but_one, toggle_selected)
 from simdup_gui.core.recovery import resume, undo
+from simdup_gui.core.results import Results
+from simdup_gui.core.scan import ScanOptions, scan
+from simdup_gui.core.simhash import hamming
 
 from .actions_helpers import T0, corpus_results, results_from_groups, tree_state, write
 
@@ -138,7 +143,9 @@ def test_undo_restores_every_byte_and_the_original_paths(corpus):
     assert tree_state(tmp / "src") == before
     assert {f: os.stat(f).st_mtime_ns for f in before} == stat_before
     assert tree_state(tmp / "dups") == {} and not os.path.exists(tmp / "dups" / "ccc")
-    assert undo().count("done") == 0  # undoing twice does nothing more
+    assert undo(rep.journal).count("done") == 0  # undoing twice does nothing more
+    with pytest.raises(FileNotFoundError, match="nothing left to undo"):
+        undo()  # and by default there is nothing left to undo
 
 
 @pytest.fixture
@@ -408,6 +415,7 @@ def test_random_marks_and_actions_keep_a_file_per_group_and_never_touch_unmarked
         bin_.mkdir()
         marks: set[str] = set()
         journals: list[str] = []
+        acts = 0
 
         def fake_trash(path):
             os.rename(path, bin_ / f"{len(os.listdir(bin_))}")
@@ -438,7 +446,8 @@ def test_random_marks_and_actions_keep_a_file_per_group_and_never_touch_unmarked
                     assert groups_without_kept_file(res, marks)
                     assert tree_state(root) == before
                     continue
-                journals.append(str(Path(d) / "j" / f"{len(journals)}.jsonl"))
+                acts += 1  # a fresh journal each time: an existing one is never reused
+                journals.append(str(Path(d) / "j" / f"{acts}.jsonl"))
                 rep = execute(plan, journal=journals[-1], trash=fake_trash)
                 done = {o.path for o in rep.outcomes if o.status == "done"}
                 assert done <= marks
@@ -446,3 +455,166 @@ def test_random_marks_and_actions_keep_a_file_per_group_and_never_touch_unmarked
                 assert {p: h for p, h in before.items() if p not in done} == after
             for g in groups:
                 assert any(os.path.exists(p) for p in g), "a group lost its last file"
+
+
+# ---- the kept copy must be similar to the file it protects (not just in its group) -------
+
+def write_chain(root: Path, n: int = 12, words: int = 300, seed: int = 2) -> list[str]:
+    """``n`` docs, each a 4% word edit of the previous: one linked chain, ends far apart."""
+    rng = random.Random(seed)
+    vocab = [f"w{i}" for i in range(5000)]
+    doc = [rng.choice(vocab) for _ in range(words)]
+    paths = []
+    for i in range(n):
+        if i:
+            for j in rng.sample(range(words), words * 4 // 100):
+                doc[j] = rng.choice(vocab)
+        paths.append(write(root / f"doc{i:02d}.txt", (" ".join(doc) + "\n").encode(),
+                           T0 + i * 10**9))
+    return paths
+
+
+def chain_results(root: Path, bits: int = 64, k: int = 8) -> tuple[Results, list[str]]:
+    paths = write_chain(root)
+    r = scan([str(root)], ScanOptions(use_cache=False, workers=1))
+    groups, _ = build_groups(r.records, bits, k)
+    assert [len(g.members) for g in groups] == [12], "the chain should form one linked group"
+    return Results(r.records, groups, r.problems, {"bits": bits, "distance": k}, r.stats), paths
+
+
+def fp_distance(res: Results, a: str, b: str) -> int:
+    rec = {r.path: r for r in res.records}
+    return hamming(rec[a].fp(res.bits), rec[b].fp(res.bits))
+
+
+def test_deleting_the_far_end_of_a_linked_chain_is_refused_naming_the_nearest_kept_copy(
+        tmp_path):
+    res, docs = chain_results(tmp_path / "src")
+    assert fp_distance(res, docs[0], docs[-1]) > 8
+    before = tree_state(tmp_path / "src")
+    marks = mark_all_but_one(res, KeepRule("oldest"))
+    assert marks == set(docs[1:])
+    with pytest.raises(ActionRefused) as e:
+        plan_action(res, marks, "delete")
+    msg = str(e.value)
+    d = fp_distance(res, docs[0], docs[-1])
+    assert docs[-1] in msg and docs[0] in msg and f"distance {d}" in msg and "k=8" in msg
+    assert tree_state(tmp_path / "src") == before and last_journal() is None
+
+
+def test_each_op_is_protected_only_by_kept_copies_within_the_distance(tmp_path):
+    res, docs = chain_results(tmp_path / "src")
+    marks = {docs[5], docs[6]}
+    plan = plan_action(res, marks, "delete")
+    for op in plan.ops:
+        assert op.kept, op.path
+        for k in op.kept:
+            assert fp_distance(res, op.path, k.path) <= 8
+    assert {k.path for k in plan.ops[0].kept} < set(docs) - marks
+
+
+def test_a_kept_copy_with_the_same_text_counts_even_at_a_large_distance(tmp_path):
+    a = write(tmp_path / "a.txt", b"same text", T0)
+    b = write(tmp_path / "b.txt", b"same text\r\n", T0)
+    res = results_from_groups([[a, b]], str(tmp_path))
+    res.records[0].fingerprint, res.records[1].fingerprint = 0, (1 << 64) - 1
+    with pytest.raises(ActionRefused, match="distance 64"):
+        plan_action(res, {b}, "delete")
+    res.records[0].text_hash = res.records[1].text_hash = "t" * 32
+    plan = plan_action(res, {b}, "delete")
+    assert [k.path for k in plan.ops[0].kept] == [a]
+
+
+def test_results_without_a_distance_fall_back_to_the_group_rule_and_say_so(tmp_path):
+    res, docs = chain_results(tmp_path / "src")
+    del res.settings["distance"]
+    plan = plan_action(res, set(docs[1:]), "delete")
+    assert len(plan.ops) == 11 and all(op.kept[0].path == docs[0] for op in plan.ops)
+    assert any("no distance" in n for n in plan.notes)
+
+
+# ---- reference folders are enforced when acting ---------------------------------------------
+
+def test_marks_under_a_reference_folder_are_refused_at_action_time(corpus):
+    res, p, tmp = corpus
+    before = tree_state(tmp / "src")
+    with pytest.raises(ActionRefused, match="reference folder") as e:
+        plan_action(res, {p["en_a"], p["zh_gbk"]}, "delete", reference=[str(tmp / "src" / "a")])
+    assert p["en_a"] in str(e.value) and p["zh_gbk"] not in str(e.value)
+    assert plan_action(res, {p["zh_gbk"]}, "delete", reference=[str(tmp / "src" / "a")]).ops
+    assert tree_state(tmp / "src") == before
+
+
+# ---- undo picks the newest journal that still has something to undo -------------------
+
+def test_a_second_undo_restores_the_action_before_the_last(corpus):
+    res, p, tmp = corpus
+    before = tree_state(tmp / "src")
+    a = execute(plan_action(res, {p["en_b"]}, "move", move_to=str(tmp / "dupsA")))
+    b = execute(plan_action(res, {p["zh_gbk"]}, "move", move_to=str(tmp / "dupsB")))
+    assert a.count("done") == 1 and b.count("done") == 1
+    first = undo()
+    assert first.journal == b.journal and first.count("done") == 1
+    assert os.path.exists(p["zh_gbk"]) and not os.path.exists(p["en_b"])
+    second = undo()
+    assert second.journal == a.journal and second.count("done") == 1
+    assert tree_state(tmp / "src") == before
+    with pytest.raises(FileNotFoundError, match="nothing left to undo"):
+        undo()
+
+
+def test_an_action_where_every_file_was_skipped_does_not_hide_the_real_last_one(corpus):
+    res, p, tmp = corpus
+    before = tree_state(tmp / "src")
+    real = execute(plan_action(res, {p["en_b"]}, "move", move_to=str(tmp / "dups")))
+    plan = plan_action(res, {p["zh_gbk"]}, "delete")
+    Path(p["zh_utf8"]).write_bytes(b"changed")  # its only kept copy: so it is skipped
+    skipped = execute(plan)
+    assert skipped.count("skipped") == 1 and skipped.journal != real.journal
+    assert last_journal() == skipped.journal and journal_to_undo() == real.journal
+    assert undo().journal == real.journal
+    assert os.path.exists(p["en_b"]) and hash_file(p["en_b"]) == before[p["en_b"]]
+
+
+def test_undo_skips_unreadable_and_empty_journals(corpus):
+    res, p, tmp = corpus
+    real = execute(plan_action(res, {p["en_b"]}, "move", move_to=str(tmp / "dups")))
+    folder = os.path.dirname(real.journal)
+    Path(folder, "zz-empty.jsonl").write_bytes(b"")
+    Path(folder, "zz-garbage.jsonl").write_bytes(b"\xff\xfe not json\n")
+    Path(folder, "zz-torn.jsonl").write_bytes(b'{"type": "sta')
+    assert last_journal() == journal_to_undo() == real.journal
+    assert undo().count("done") == 1 and os.path.exists(p["en_b"])
+
+
+# ---- journals are never reused -------------------------------------------------------------
+
+def test_an_existing_journal_file_is_refused_and_left_as_it_was(corpus):
+    res, p, tmp = corpus
+    journal = str(tmp / "j.jsonl")
+    first = execute(plan_action(res, {p["en_b"]}, "move", move_to=str(tmp / "dups")),
+                    journal=journal)
+    assert first.count("done") == 1
+    text = Path(journal).read_bytes()
+    with pytest.raises(FileExistsError, match="already exists"):
+        execute(plan_action(res, {p["zh_gbk"]}, "move", move_to=str(tmp / "dups")),
+                journal=journal)
+    assert Path(journal).read_bytes() == text and os.path.exists(p["zh_gbk"])
+    assert undo(journal).count("done") == 1 and os.path.exists(p["en_b"])
+
+
+def test_a_journal_that_cannot_be_started_is_not_left_behind(corpus, monkeypatch):
+    res, p, tmp = corpus
+    plan = plan_action(res, {p["en_b"]}, "delete")
+    real_write = actions.JournalWriter.write
+
+    def fail_start(self, entry, sync=True):
+        if entry.get("type") == "start":
+            raise OSError(28, "No space left on device")
+        return real_write(self, entry, sync)
+
+    monkeypatch.setattr(actions.JournalWriter, "write", fail_start)
+    journal = tmp / "j" / "j.jsonl"
+    with pytest.raises(OSError, match="No space"):
+        execute(plan, journal=str(journal))
+    assert not journal.exists() and os.path.exists(p["en_b"])

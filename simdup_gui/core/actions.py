@@ -1,8 +1,9 @@
 """Plan and carry out move / trash / delete on marked files, safely and with a journal.
 
-Safety, in order: :func:`plan_action` refuses marks that would leave a group with no file;
-just before each file, :func:`execute` re-checks that the file is the one the scan saw
-(size, mtime_ns, content hash) and that an unmarked copy of its group still exists
+Safety, in order: :func:`plan_action` refuses marks that would leave a marked file with no
+unmarked copy within the results' distance (or the same text), and marks under a reference
+folder; just before each file, :func:`execute` re-checks that the file is the one the scan
+saw (size, mtime_ns, content hash) and that one of those kept copies still exists
 unchanged, else skips it with the reason. Every file gets an :class:`Outcome`; a dry run
 runs the same checks and touches nothing.
 """
@@ -12,13 +13,14 @@ from __future__ import annotations
 import os
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from .fileops import (changed_reason, find_trash_entry, move_file, send_to_trash, temp_name_for,
                       unique_path)
 from .job import NULL_JOB, Cancelled, Job
 from .journal import JOURNAL_VERSION, JournalWriter, new_journal_path
+from .marking import under_any
 from .models import ProgressEvent
 from .results import Results
 
@@ -27,7 +29,8 @@ STATUSES = ("done", "skipped", "failed", "planned")  # "planned": what a dry run
 
 
 class ActionRefused(ValueError):
-    """The marks would lose data (a group with no file left), so nothing was done."""
+    """The marks would lose data (a file with no similar copy left, or a file under a
+    reference folder), so nothing was done."""
 
 
 @dataclass
@@ -69,6 +72,7 @@ class Plan:
     ops: list[PlannedOp]
     move_to: str | None = None
     flat: bool = False
+    notes: list[str] = field(default_factory=list)  # caveats to show before acting
 
     @property
     def total_bytes(self) -> int:
@@ -143,12 +147,33 @@ def _intended_dest(path: str, root: str, move_to: str, flat: bool) -> str:
     return os.path.join(move_to, rel)
 
 
+def _near_kept(r, kept: list, bits: int, k: int) -> tuple[list, tuple[int, object] | None]:
+    """The kept records within distance ``k`` of ``r`` (or with the same text), and the
+    nearest kept record with its distance."""
+    mask = (1 << bits) - 1
+    fp = r.fingerprint & mask
+    near, nearest = [], None
+    for c in kept:
+        d = ((c.fingerprint & mask) ^ fp).bit_count()
+        if nearest is None or d < nearest[0]:
+            nearest = (d, c)
+        if d <= k or (r.text_hash and c.text_hash == r.text_hash):
+            near.append(c)
+    return near, nearest
+
+
 def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str | None = None,
-                flat: bool = False) -> Plan:
+                flat: bool = False, reference: Sequence[str] = ()) -> Plan:
     """The ops for ``action`` on the marked files of ``res``.
 
-    Raises ActionRefused if a group would have no file left or a marked file is in no group
-    (no known copy to keep), and ValueError for a bad action or destination.
+    Each marked file is protected only by the unmarked files of its group that are within
+    the results' distance k of it at the results' bits (or have the same text): in a linked
+    group the two ends of a chain can be far apart. Results without a distance fall back to
+    "any unmarked file of the group" and say so in ``Plan.notes``.
+
+    Raises ActionRefused if a marked file would have no such copy left, is in no group (no
+    known copy to keep) or is under a ``reference`` folder, and ValueError for a bad action
+    or destination.
     """
     if action not in ACTIONS:
         raise ValueError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
@@ -161,6 +186,19 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
     elif move_to:
         raise ValueError(f"a destination folder only makes sense for move, not {action}")
     m = set(marks)
+    refs = sorted(p for p in m if under_any(p, reference))
+    if refs:
+        raise ActionRefused(
+            f"Refused, nothing was done: {len(refs)} marked files are under a reference "
+            "folder, and files there are never touched (first: "
+            f"{refs[0]}). Unmark them or change the reference folders.")
+    bits = res.bits
+    k = res.settings.get("distance")
+    notes: list[str] = []
+    if k is None:
+        notes.append("these results record no distance, so any unmarked file of a group "
+                     "counts as the kept copy, however far it is from the removed file; "
+                     "rescan to check similarity to the kept copy")
     in_groups: set[str] = set()
     problems: list[str] = []
     ops: list[PlannedOp] = []
@@ -168,13 +206,23 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
         recs = [res.records[i] for i in g.indices()]
         in_groups.update(r.path for r in recs)
         marked = [r for r in recs if r.path in m]
-        kept = [KeptCopy(r.path, r.size, r.mtime_ns, r.content_hash) for r in recs
-                if r.path not in m]
-        if marked and not kept:
+        unmarked = [r for r in recs if r.path not in m]
+        if marked and not unmarked:
             problems.append(f"group {g.id}: all {len(recs)} files are marked; "
                             "unmark at least one to keep")
             continue
         for r in marked:
+            if k is None:
+                near = unmarked
+            else:
+                near, nearest = _near_kept(r, unmarked, bits, int(k))
+                if not near:
+                    d, c = nearest
+                    problems.append(
+                        f"group {g.id}: {r.path} has no kept copy within distance k={k} "
+                        f"({bits} bits); the nearest kept copy is {c.path} at distance {d}")
+                    continue
+            kept = [KeptCopy(c.path, c.size, c.mtime_ns, c.content_hash) for c in near]
             dest = _intended_dest(r.path, r.root, move_to, flat) if action == "move" else None
             ops.append(PlannedOp(len(ops), action, r.path, r.size, r.mtime_ns, r.content_hash,
                                  g.id, r.root, dest, kept))
@@ -183,9 +231,10 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
         problems.append(f"{len(stray)} marked files are in no group, so no copy of them is "
                         f"known to stay (first: {stray[0]})")
     if problems:
-        raise ActionRefused("Refused, nothing was done: this would leave files with no copy.\n"
+        raise ActionRefused("Refused, nothing was done: this would leave files with no copy "
+                            "(or none similar enough).\n"
                             + "\n".join("  " + p for p in problems))
-    return Plan(action, ops, move_to, flat)
+    return Plan(action, ops, move_to, flat, notes)
 
 
 class _KeptChecker:
@@ -235,7 +284,8 @@ def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
             seqs: Iterable[int] | None = None, _writer: JournalWriter | None = None) -> Report:
     """Carry out ``plan`` (or with ``dry_run`` say what would happen, touching nothing).
 
-    ``journal`` is the journal file (default: a new one in the user data folder); dry runs
+    ``journal`` is the journal file (default: a new one in the user data folder); it must
+    not exist yet (FileExistsError), so one journal never holds two actions. Dry runs
     write none. ``trash`` sends one file to the trash (injectable for tests). Cancelling
     ``job`` stops between files; the files not reached are reported as skipped. ``seqs``
     limits the run to those ops (used by resume).
@@ -243,10 +293,14 @@ def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
     report = Report(plan.action, dry_run=dry_run)
     writer = _writer
     if not dry_run and writer is None:
-        writer = JournalWriter(journal or new_journal_path())
-        writer.write({"type": "start", "version": JOURNAL_VERSION, "id": uuid.uuid4().hex,
-                      "time": time.time(), "action": plan.action, "move_to": plan.move_to,
-                      "flat": plan.flat, "ops": [op.to_dict() for op in plan.ops]})
+        writer = JournalWriter(journal or new_journal_path(), new=True)
+        try:
+            writer.write({"type": "start", "version": JOURNAL_VERSION, "id": uuid.uuid4().hex,
+                          "time": time.time(), "action": plan.action, "move_to": plan.move_to,
+                          "flat": plan.flat, "ops": [op.to_dict() for op in plan.ops]})
+        except BaseException:
+            writer.discard()  # nothing was done: leave no empty or half journal behind
+            raise
     report.journal = writer.path if writer else None
     wanted = set(seqs) if seqs is not None else None
     ops = [op for op in plan.ops if wanted is None or op.seq in wanted]

@@ -8,6 +8,7 @@ it can parse, so a journal cut off mid-line is still usable.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import time
@@ -38,22 +39,65 @@ def list_journals(folder: str | None = None) -> list[str]:
         names = [n for n in os.listdir(folder) if n.endswith(JOURNAL_SUFFIX)]
     except FileNotFoundError:
         return []
-    paths = [os.path.join(folder, n) for n in names]
-    return sorted(paths, key=lambda p: (os.stat(p).st_mtime_ns, p))
+    out = []
+    for n in names:
+        p = os.path.join(folder, n)
+        try:
+            out.append((os.stat(p).st_mtime_ns, p))
+        except OSError:
+            continue  # removed meanwhile
+    return [p for _, p in sorted(out)]
+
+
+def _readable(folder: str | None) -> list[JournalState]:
+    """The journals that parse, oldest first by their start entry's time (then mtime)."""
+    states = []
+    for n, p in enumerate(list_journals(folder)):
+        try:
+            st = read_journal(p)
+        except (OSError, ValueError):  # empty, cut before its start, not ours, bad bytes
+            continue
+        try:
+            t = float(st.start.get("time", 0))
+        except (TypeError, ValueError):
+            t = 0.0
+        states.append((t, n, st))
+    return [st for _, _, st in sorted(states, key=lambda x: (x[0], x[1]))]
 
 
 def last_journal(folder: str | None = None) -> str | None:
-    js = list_journals(folder)
-    return js[-1] if js else None
+    """The newest readable journal (by the time its action started), or None."""
+    states = _readable(folder)
+    return states[-1].path if states else None
+
+
+def journal_to_undo(folder: str | None = None) -> str | None:
+    """What a plain "undo" takes back: the newest journal (by its start time) that still has
+    something to undo (see :meth:`JournalState.undoable`). Journals that are empty,
+    unreadable, fully undone or where every file was skipped are passed over."""
+    for st in reversed(_readable(folder)):
+        if st.undoable():
+            return st.path
+    return None
 
 
 class JournalWriter:
     """Appends entries; by default each is on disk (flush + fsync) when :meth:`write` returns."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, new: bool = False) -> None:
+        """Open ``path`` to append; with ``new`` it must not exist yet (FileExistsError), so
+        a journal never holds two actions."""
         self.path = path
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         torn = False
+        if new:
+            try:
+                self._fh = open(path, "x", encoding="utf-8")
+            except FileExistsError:
+                raise FileExistsError(
+                    errno.EEXIST, "journal file already exists; give a new file name "
+                    "(a journal holds one action, so it can be undone)", path) from None
+            return
         if os.path.exists(path) and os.path.getsize(path):
             with open(path, "rb") as fh:
                 fh.seek(-1, os.SEEK_END)
@@ -65,13 +109,22 @@ class JournalWriter:
     def write(self, entry: dict, sync: bool = True) -> None:
         """Append ``entry``. ``sync=False`` (outcome entries) only flushes: losing one in a
         crash is harmless, since recovery re-derives a begun op's outcome from the disk."""
-        self._fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        # ASCII only: file names that are not valid UTF-8 (surrogate escapes) round-trip
+        self._fh.write(json.dumps(entry, ensure_ascii=True) + "\n")
         self._fh.flush()
         if sync:
             os.fsync(self._fh.fileno())
 
     def close(self) -> None:
         self._fh.close()
+
+    def discard(self) -> None:
+        """Close and remove the journal (only for one that recorded nothing yet)."""
+        self._fh.close()
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
 
     def __enter__(self) -> JournalWriter:
         return self
@@ -91,6 +144,7 @@ class JournalState:
     results: dict[int, dict] = field(default_factory=dict)  # done/failed/skipped per seq
     undone: dict[int, dict] = field(default_factory=dict)
     ended: bool = False
+    undo_runs: int = 0  # undo-end entries: how often an undo has run on this journal
     torn_lines: int = 0
 
     @property
@@ -111,6 +165,24 @@ class JournalState:
 
     def done(self) -> list[int]:
         return [s for s, r in sorted(self.results.items()) if r.get("type") == "done"]
+
+    def undoable(self) -> bool:
+        """Is there still something for an undo to do here: a half-done op to roll back, a
+        done move or restorable trash not undone yet, or (until the first undo has said so)
+        done ops that cannot be restored (deletes)?"""
+        if self.pending():
+            return True
+        left = [s for s in self.done() if s not in self.undone]
+        if not left:
+            return False
+        if self.undo_runs == 0:
+            return True
+        for s in left:
+            action = self.ops[s].get("action") if 0 <= s < len(self.ops) else None
+            r = self.results[s]
+            if action == "move" or (action == "trash" and r.get("restorable")):
+                return True
+        return False
 
 
 def read_journal(path: str) -> JournalState:
@@ -150,6 +222,8 @@ def read_journal(path: str) -> JournalState:
                 state.undone[seq] = e
             elif t == "end":
                 state.ended = True
+            elif t == "undo-end":
+                state.undo_runs += 1
     if start is None or state is None:
         raise ValueError(f"{path} is not a simdup journal (no start entry)")
     if int(start.get("version", 0)) != JOURNAL_VERSION:

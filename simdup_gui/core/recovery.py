@@ -9,7 +9,7 @@ from collections.abc import Callable
 from .actions import Outcome, Plan, PlannedOp, Report, _err, execute
 from .fileops import find_trash_entry, hash_file, move_file, send_to_trash
 from .job import NULL_JOB, Cancelled, Job
-from .journal import JournalState, JournalWriter, last_journal, read_journal
+from .journal import JournalState, JournalWriter, journal_to_undo, read_journal
 from .models import ProgressEvent
 
 
@@ -92,13 +92,15 @@ def resume(journal: str, job: Job = NULL_JOB,
 
 
 def undo(journal: str | None = None, job: Job = NULL_JOB) -> Report:
-    """Reverse the action in ``journal`` (default: the last one). On an interrupted journal
-    this is the rollback: the half-done file is put back first. Moves are moved back;
-    trashed files come back where the trash can be read (freedesktop); permanent deletes
-    are reported as not restorable. Nothing is ever overwritten."""
-    journal = journal or last_journal()
+    """Reverse the action in ``journal`` (default: the newest action that still has
+    something to undo, so repeated undos walk back through the actions). On an interrupted
+    journal this is the rollback: the half-done file is put back first. Moves are moved
+    back; trashed files come back where the trash can be read (freedesktop); permanent
+    deletes are reported as not restorable. Nothing is ever overwritten."""
+    journal = journal or journal_to_undo()
     if journal is None:
-        raise FileNotFoundError("no journal to undo: no action has been recorded yet")
+        raise FileNotFoundError("nothing left to undo: no recorded action has files to "
+                                "restore")
     state = read_journal(journal)
     report = Report("undo", journal=journal)
     with JournalWriter(journal) as w:
