@@ -118,3 +118,23 @@ def test_marks_survive_regrouping(qtbot, win):
     with qtbot.waitSignal(win.groupsChanged):
         win.distance_box.setValue(8)
     assert win.model.grouped_marks() == marks
+
+
+def test_marks_under_a_reference_folder_are_refused_when_acting(qtbot, win, tmp_path):
+    under_ref = str(win.src / "a" / "zh.txt")
+    win.model.set_marks({under_ref})  # e.g. marked before the folder became a reference
+    win.actions.reference = [str(win.src / "a")]  # not via set_reference, which unmarks
+    started, err = run_action(qtbot, win, "delete", dry_run=False)
+    assert not started and "reference folder" in str(err) and under_ref in str(err)
+    assert os.path.exists(under_ref)
+
+
+def test_loading_results_drops_marks_under_reference_folders(qtbot, win, tmp_path):
+    win.actions.mark_all_but_one("longest-path")
+    marks = set(win.model.marks)
+    assert any(p.startswith(str(win.src / "a")) for p in marks)
+    path = tmp_path / "review.json"
+    win.actions.save_to(str(path))
+    win.actions.set_reference([str(win.src / "a")])
+    win.actions.load_from(str(path))
+    assert win.model.marks == {p for p in marks if not p.startswith(str(win.src / "a"))}

@@ -243,7 +243,8 @@ class ActionsController(QObject):
                 QMessageBox.StandardButton.Yes) == QMessageBox.StandardButton.No
         try:
             res = self.results()
-            plan = plan_action(res, res.marks, action, move_to=move_to, flat=flat)
+            plan = plan_action(res, res.marks, action, move_to=move_to, flat=flat,
+                               reference=self.reference)
         except (ActionRefused, ValueError) as e:
             if self.confirm:
                 QMessageBox.warning(w, self.tr("Refused"), str(e))
@@ -350,9 +351,10 @@ class ActionsController(QObject):
         w.distance_box.setValue(int(res.settings.get("distance", w.distance())))
         w.distance_box.blockSignals(False)
         w._update_similarity()
-        w.model.marks = set(res.marks)
+        marks = marking.without_reference(res.marks, self.reference)  # never marked
+        w.model.marks = set(marks)
         w.regroup()
-        w.model.set_marks(res.marks)
+        w.model.set_marks(marks)
 
     def _export(self, fmt: str) -> None:
         path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Export groups"),
