@@ -156,8 +156,11 @@ def test_language_switch_translates_the_interface(qtbot, window):
     w.set_language("zh_CN")
     assert w.scan_btn.text() == "扫描"
     assert w.model.headerData(0, Qt.Orientation.Horizontal) == "名称"
+    assert w.accuracy_tab.run_button.text() == "运行"
+    assert w.actions.act_undo.text() == "撤销上一次操作"
     w.set_language("en")
     assert w.scan_btn.text() == "Scan"
+    assert w.accuracy_tab.run_button.text() == "Run"
 
 
 def test_folders_and_settings_are_remembered(qtbot, settings, tmp_path):

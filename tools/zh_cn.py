@@ -131,3 +131,5 @@ ZH.update({
     "Cannot load": "无法载入", "Export groups": "导出分组", "What happened": "操作结果",
     "Journal: {0}": "操作日志：{0}", "Nothing to do.": "没有需要处理的内容。",
 })
+
+ZH.update({"Same normalised text as the representative": "规范化后的文字与代表文件完全相同"})

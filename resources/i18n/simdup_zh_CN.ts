@@ -174,283 +174,283 @@
 <context>
     <name>AccuracyTab</name>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="147" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="254" />
         <source>Folder of labelled text files</source>
         <translation>带标注的文本文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="148" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="255" />
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="152" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="256" />
         <source>Synthetic manifest (manifest.json)</source>
         <translation>合成语料清单（manifest.json）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="153" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="257" />
         <source>CSV of known duplicates</source>
         <translation>已知重复文件的 CSV</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="154" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="258" />
         <source>Reference: exact Jaccard ≥ threshold</source>
         <translation>参照：精确 Jaccard ≥ 阈值</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="155" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="259" />
         <source>Generate a synthetic corpus</source>
         <translation>生成合成语料</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="159" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="261" />
         <source>CSV: group,path or path_a,path_b,label</source>
         <translation>CSV：group,path 或 path_a,path_b,label</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="160" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="262" />
         <source>CSV…</source>
         <translation>CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="166" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="263" />
         <source>Jaccard ≥ </source>
         <translation>Jaccard ≥ </translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="170" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="264" />
         <source> documents</source>
         <translation> 篇文档</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="174" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="265" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="176" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="266" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="182" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="268" />
         <source>Choose a corpus and its truth, then press Run.</source>
         <translation>选择语料和标注来源，然后点击“运行”。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="192" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="269" />
         <source>Corpus:</source>
         <translation>语料：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="195" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="270" />
         <source>Truth:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="202" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="271" />
         <source>Features:</source>
         <translation>特征：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="213" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="273" />
         <source>{0} bits: P, R, F1 and chance matches against k</source>
         <translation>{0} 位：P、R、F1 与随机匹配随 k 的变化</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="216" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="274" />
         <source>Best F1 per fingerprint size</source>
         <translation>各指纹位数的最佳 F1</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="217" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="275" />
         <source>Precision-recall curves (one point per k)</source>
         <translation>精确率-召回率曲线（每个 k 一个点）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="225" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="276" />
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="227" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="277" />
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="253" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="279" />
         <source>Per-size charts: &lt;b style='color:#1f77b4'&gt;precision&lt;/b&gt;, &lt;b style='color:#ff7f0e'&gt;recall&lt;/b&gt;, &lt;b style='color:#2ca02c'&gt;F1&lt;/b&gt; (left axis); &lt;b style='color:#7f7f7f'&gt;dashed: chance matches per file&lt;/b&gt; (right axis, log scale); &lt;b style='color:#d62728'&gt;dotted: one random match per file&lt;/b&gt;. A pink chart or row means random fingerprints already match more than once per file.</source>
         <translation>各位数的图：&lt;b style='color:#1f77b4'&gt;精确率&lt;/b&gt;、&lt;b style='color:#ff7f0e'&gt;召回率&lt;/b&gt;、&lt;b style='color:#2ca02c'&gt;F1&lt;/b&gt;（左轴）；&lt;b style='color:#7f7f7f'&gt;虚线：每个文件的随机匹配数&lt;/b&gt;（右轴，对数刻度）；&lt;b style='color:#d62728'&gt;点线：每个文件一次随机匹配&lt;/b&gt;。粉色的图或行表示随机指纹平均已经匹配不止一次。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="272" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="303" />
         <source>Corpus folder</source>
         <translation>语料文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="277" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="308" />
         <source>Known duplicates</source>
         <translation>已知的重复文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="278" />
-        <location filename="../../simdup_gui/app/accuracy.py" line="543" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="309" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="574" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="311" />
-        <location filename="../../simdup_gui/app/accuracy.py" line="326" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="342" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="357" />
         <source>An evaluation is already running</source>
         <translation>已有评估在运行</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="321" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="352" />
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="337" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="368" />
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="345" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="376" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="350" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="381" />
         <source>Generating the corpus</source>
         <translation>正在生成语料</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="351" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="382" />
         <source>Listing files</source>
         <translation>正在列出文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="352" />
-        <location filename="../../simdup_gui/app/accuracy.py" line="356" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="383" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="387" />
         <source>Fingerprinting</source>
         <translation>正在计算指纹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="353" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="384" />
         <source>Reading texts for the reference</source>
         <translation>正在读取文本作为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="354" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="385" />
         <source>Measuring reference similarity</source>
         <translation>正在计算参照相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="355" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="386" />
         <source>Scoring every size and k</source>
         <translation>正在评估每种位数和 k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="362" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="393" />
         <source>{0}: {1} of {2}</source>
         <translation>{0}：{1} / {2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="371" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="402" />
         <source>Failed: {0}</source>
         <translation>失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="375" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="406" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="392" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="423" />
         <source>{0} files, truth: {1}; {2} duplicate pairs. {3}</source>
         <translation>{0} 个文件，标注：{1}；{2} 对重复。{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="409" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="440" />
         <source>{0} bits: best F1 {1:.2f} at k={2}, {3} random matches per file</source>
         <translation>{0} 位：k={2} 时最佳 F1 为 {1:.2f}，每个文件 {3} 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="414" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="445" />
         <source>. Pink rows: more chance matches than one per file, so small fingerprints drown in coincidences.</source>
         <translation>。粉色行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="420" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="451" />
         <source>k (max Hamming distance)</source>
         <translation>k（最大海明距离）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="429" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="460" />
         <source>chance matches/file</source>
         <translation>随机匹配/文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="437" />
-        <location filename="../../simdup_gui/app/accuracy.py" line="514" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="468" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="545" />
         <source>precision</source>
         <translation>精确率</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="437" />
-        <location filename="../../simdup_gui/app/accuracy.py" line="511" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="468" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="542" />
         <source>recall</source>
         <translation>召回率</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="438" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="469" />
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="451" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="482" />
         <source>chance matches/file (log)</source>
         <translation>随机匹配/文件（对数）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="462" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="493" />
         <source>1 random match/file</source>
         <translation>每文件 1 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="483" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="514" />
         <source>best F1</source>
         <translation>最佳 F1</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="495" />
-        <location filename="../../simdup_gui/app/accuracy.py" line="520" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="526" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="551" />
         <source>{0} bits</source>
         <translation>{0} 位</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="534" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="565" />
         <source>Nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="542" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="573" />
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="551" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="582" />
         <source>Export PNG</source>
         <translation>导出 PNG</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="552" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="583" />
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="554" />
+        <location filename="../../simdup_gui/app/accuracy.py" line="585" />
         <source>Could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -498,62 +498,62 @@
         <translation>保留每个文件相对于扫描根目录的文件夹结构吗？（否：所有文件直接放入目标文件夹，重名时自动改用不重复的名称。）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="248" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="250" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="254" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="256" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="255" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="257" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="260" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="262" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="262" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="264" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="264" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="266" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="265" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="267" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="287" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="289" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="318" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="320" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="327" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="329" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="336" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="340" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="355" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="360" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -602,62 +602,67 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="76" />
+        <location filename="../../simdup_gui/app/models.py" line="160" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="76" />
+        <location filename="../../simdup_gui/app/models.py" line="161" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="76" />
+        <location filename="../../simdup_gui/app/models.py" line="162" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="76" />
+        <location filename="../../simdup_gui/app/models.py" line="163" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="76" />
+        <location filename="../../simdup_gui/app/models.py" line="164" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="77" />
+        <location filename="../../simdup_gui/app/models.py" line="165" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="77" />
+        <location filename="../../simdup_gui/app/models.py" line="166" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="105" />
+        <location filename="../../simdup_gui/app/models.py" line="194" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="105" />
+        <location filename="../../simdup_gui/app/models.py" line="195" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="106" />
+        <location filename="../../simdup_gui/app/models.py" line="196" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="153" />
+        <location filename="../../simdup_gui/app/models.py" line="238" />
         <source>Representative of the group</source>
         <translation>本组的代表文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="155" />
+        <location filename="../../simdup_gui/app/models.py" line="241" />
+        <source>Same normalised text as the representative</source>
+        <translation>规范化后的文字与代表文件完全相同</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/models.py" line="244" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
@@ -665,260 +670,260 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="287" />
+        <location filename="../../simdup_gui/app/window.py" line="284" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="288" />
+        <location filename="../../simdup_gui/app/window.py" line="285" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="289" />
-        <location filename="../../simdup_gui/app/window.py" line="315" />
+        <location filename="../../simdup_gui/app/window.py" line="286" />
+        <location filename="../../simdup_gui/app/window.py" line="312" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="290" />
+        <location filename="../../simdup_gui/app/window.py" line="287" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="291" />
+        <location filename="../../simdup_gui/app/window.py" line="288" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="292" />
+        <location filename="../../simdup_gui/app/window.py" line="289" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="292" />
+        <location filename="../../simdup_gui/app/window.py" line="289" />
         <source>Maximum distance k</source>
         <translation>最大距离 k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="293" />
+        <location filename="../../simdup_gui/app/window.py" line="290" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="293" />
+        <location filename="../../simdup_gui/app/window.py" line="290" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="293" />
+        <location filename="../../simdup_gui/app/window.py" line="290" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="294" />
+        <location filename="../../simdup_gui/app/window.py" line="291" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="294" />
+        <location filename="../../simdup_gui/app/window.py" line="291" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="295" />
+        <location filename="../../simdup_gui/app/window.py" line="292" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="298" />
+        <location filename="../../simdup_gui/app/window.py" line="295" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="299" />
+        <location filename="../../simdup_gui/app/window.py" line="296" />
         <source>e.g. *.log build</source>
         <translation>如 *.log build</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="300" />
+        <location filename="../../simdup_gui/app/window.py" line="297" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；topk：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="303" />
+        <location filename="../../simdup_gui/app/window.py" line="300" />
         <source>linked: files joined by any chain of near pairs; strict: every pair in a group within k</source>
         <translation>linked：由相近文件链连成一组；strict：组内每两个文件的距离都不超过 k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="305" />
-        <location filename="../../simdup_gui/app/window.py" line="316" />
+        <location filename="../../simdup_gui/app/window.py" line="302" />
+        <location filename="../../simdup_gui/app/window.py" line="313" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="306" />
+        <location filename="../../simdup_gui/app/window.py" line="303" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="307" />
+        <location filename="../../simdup_gui/app/window.py" line="304" />
         <source>Filter by name or folder</source>
         <translation>按名称或文件夹筛选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="308" />
+        <location filename="../../simdup_gui/app/window.py" line="305" />
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="309" />
+        <location filename="../../simdup_gui/app/window.py" line="306" />
         <source>Collapse all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="310" />
+        <location filename="../../simdup_gui/app/window.py" line="307" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="311" />
-        <location filename="../../simdup_gui/app/window.py" line="528" />
+        <location filename="../../simdup_gui/app/window.py" line="308" />
+        <location filename="../../simdup_gui/app/window.py" line="525" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="313" />
+        <location filename="../../simdup_gui/app/window.py" line="310" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="314" />
+        <location filename="../../simdup_gui/app/window.py" line="311" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="317" />
+        <location filename="../../simdup_gui/app/window.py" line="314" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="318" />
+        <location filename="../../simdup_gui/app/window.py" line="315" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="319" />
+        <location filename="../../simdup_gui/app/window.py" line="316" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="320" />
-        <location filename="../../simdup_gui/app/window.py" line="602" />
+        <location filename="../../simdup_gui/app/window.py" line="317" />
+        <location filename="../../simdup_gui/app/window.py" line="598" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="328" />
+        <location filename="../../simdup_gui/app/window.py" line="325" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="407" />
+        <location filename="../../simdup_gui/app/window.py" line="404" />
         <source>k={0} of {1} bits = {2:.0%} of bits equal</source>
         <translation>k={0}（共 {1} 位）= {2:.0%} 的位相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="419" />
+        <location filename="../../simdup_gui/app/window.py" line="416" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="431" />
+        <location filename="../../simdup_gui/app/window.py" line="428" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="432" />
+        <location filename="../../simdup_gui/app/window.py" line="429" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="446" />
+        <location filename="../../simdup_gui/app/window.py" line="443" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="455" />
+        <location filename="../../simdup_gui/app/window.py" line="452" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="456" />
+        <location filename="../../simdup_gui/app/window.py" line="453" />
         <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
         <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="462" />
+        <location filename="../../simdup_gui/app/window.py" line="459" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="469" />
+        <location filename="../../simdup_gui/app/window.py" line="466" />
         <source>Listing files: {0} found
 {1}</source>
         <translation>正在列出文件：已找到 {0} 个
 {1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="481" />
+        <location filename="../../simdup_gui/app/window.py" line="478" />
         <source>{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}
 {5}</source>
         <translation>{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}
 {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="492" />
+        <location filename="../../simdup_gui/app/window.py" line="489" />
         <source>Cancelled: {0} files fingerprinted before the cancel are kept.</source>
         <translation>已取消：保留了取消前已计算指纹的 {0} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="493" />
+        <location filename="../../simdup_gui/app/window.py" line="490" />
         <source>Scanned {0} files in {1}.</source>
         <translation>扫描了 {0} 个文件，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="498" />
+        <location filename="../../simdup_gui/app/window.py" line="495" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="499" />
+        <location filename="../../simdup_gui/app/window.py" line="496" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="537" />
+        <location filename="../../simdup_gui/app/window.py" line="534" />
         <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="592" />
+        <location filename="../../simdup_gui/app/window.py" line="588" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="593" />
+        <location filename="../../simdup_gui/app/window.py" line="589" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="594" />
+        <location filename="../../simdup_gui/app/window.py" line="590" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="603" />
+        <location filename="../../simdup_gui/app/window.py" line="599" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -930,17 +935,17 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="238" />
+        <location filename="../../simdup_gui/app/models.py" line="312" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="239" />
+        <location filename="../../simdup_gui/app/models.py" line="313" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="240" />
+        <location filename="../../simdup_gui/app/models.py" line="314" />
         <source>Path</source>
         <translation>路径</translation>
     </message>

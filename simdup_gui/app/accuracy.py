@@ -20,7 +20,7 @@ import tempfile
 from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView,
                               QLineSeries, QLogValueAxis, QValueAxis)
 from PySide6.QtCore import (QAbstractTableModel, QMargins, QModelIndex, QPersistentModelIndex,
-                            Qt, QThreadPool, Signal)
+                            QEvent, Qt, QThreadPool, Signal)
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
@@ -144,42 +144,34 @@ class AccuracyTab(QWidget):
     # ---- layout -----------------------------------------------------------------------
     def _build(self) -> None:
         self.folder = QLineEdit()
-        self.folder.setPlaceholderText(self.tr("Folder of labelled text files"))
-        browse = QPushButton(self.tr("Browse…"))
+        browse = self.browse_button = QPushButton()
         browse.clicked.connect(self._browse_folder)
         self.truth = QComboBox()
-        for key, text in zip(TRUTH_CHOICES, (
-                self.tr("Synthetic manifest (manifest.json)"),
-                self.tr("CSV of known duplicates"),
-                self.tr("Reference: exact Jaccard ≥ threshold"),
-                self.tr("Generate a synthetic corpus"))):
-            self.truth.addItem(text, key)
+        for key in TRUTH_CHOICES:
+            self.truth.addItem("", key)
         self.truth.currentIndexChanged.connect(self._truth_changed)
         self.csv_path = QLineEdit()
-        self.csv_path.setPlaceholderText(self.tr("CSV: group,path or path_a,path_b,label"))
-        self.csv_browse = QPushButton(self.tr("CSV…"))
+        self.csv_browse = QPushButton()
         self.csv_browse.clicked.connect(self._browse_csv)
         self.threshold = QDoubleSpinBox()
         self.threshold.setRange(0.05, 1.0)
         self.threshold.setSingleStep(0.05)
         self.threshold.setValue(0.8)
-        self.threshold.setPrefix(self.tr("Jaccard ≥ "))
         self.n_docs = QSpinBox()
         self.n_docs.setRange(2, 2000)
         self.n_docs.setValue(100)
-        self.n_docs.setSuffix(self.tr(" documents"))
         self.features = QComboBox()
         self.features.addItems(list(FEATURE_MODES))
         self.features.setCurrentText(DEFAULT_MODE)
-        self.run_button = QPushButton(self.tr("Run"))
+        self.run_button = QPushButton()
         self.run_button.clicked.connect(self._run_clicked)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button = QPushButton()
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.status = QLabel(self.tr("Choose a corpus and its truth, then press Run."))
+        self.status = QLabel()
         self.status.setWordWrap(True)
         self.headline = QLabel()
         self.headline.setWordWrap(True)
@@ -189,17 +181,18 @@ class AccuracyTab(QWidget):
         self.headline.setFont(hf)
 
         row1 = QHBoxLayout()
-        row1.addWidget(QLabel(self.tr("Corpus:")))
+        self.corpus_label, self.truth_label, self.features_label = QLabel(), QLabel(), QLabel()
+        row1.addWidget(self.corpus_label)
         row1.addWidget(self.folder, 1)
         row1.addWidget(browse)
-        row1.addWidget(QLabel(self.tr("Truth:")))
+        row1.addWidget(self.truth_label)
         row1.addWidget(self.truth)
         row2 = QHBoxLayout()
         row2.addWidget(self.csv_path, 1)
         row2.addWidget(self.csv_browse)
         row2.addWidget(self.threshold)
         row2.addWidget(self.n_docs)
-        row2.addWidget(QLabel(self.tr("Features:")))
+        row2.addWidget(self.features_label)
         row2.addWidget(self.features)
         row2.addWidget(self.run_button)
         row2.addWidget(self.cancel_button)
@@ -210,11 +203,11 @@ class AccuracyTab(QWidget):
         self.charts_widget = QWidget()
         self.charts_widget.setLayout(grid)
         for i, bits in enumerate((16, 32, 64, 128)):
-            ch = _chart(self.tr("{0} bits: P, R, F1 and chance matches against k").format(bits))
+            ch = _chart("")
             self.size_charts[bits] = ch
             grid.addWidget(_view(ch), i // 2, i % 2)
-        self.best_chart = _chart(self.tr("Best F1 per fingerprint size"))
-        self.pr_chart = _chart(self.tr("Precision-recall curves (one point per k)"))
+        self.best_chart = _chart("")
+        self.pr_chart = _chart("")
         grid.addWidget(_view(self.best_chart), 0, 2)
         grid.addWidget(_view(self.pr_chart), 1, 2)
 
@@ -222,9 +215,9 @@ class AccuracyTab(QWidget):
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.export_csv_button = QPushButton(self.tr("Export CSV…"))
+        self.export_csv_button = QPushButton()
         self.export_csv_button.clicked.connect(self._export_csv_clicked)
-        self.export_png_button = QPushButton(self.tr("Export PNG…"))
+        self.export_png_button = QPushButton()
         self.export_png_button.clicked.connect(self._export_png_clicked)
         for b in (self.export_csv_button, self.export_png_button):
             b.setEnabled(False)
@@ -249,16 +242,54 @@ class AccuracyTab(QWidget):
         lay.addLayout(row2)
         lay.addWidget(self.status)
         lay.addWidget(self.headline)
-        self.legend = QLabel(self.tr(
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        lay.addWidget(self.legend)
+        lay.addWidget(split, 1)
+        self.retranslate()
+        self._truth_changed()
+
+    def retranslate(self) -> None:
+        """Set every text (again after a language switch)."""
+        self.folder.setPlaceholderText(self.tr("Folder of labelled text files"))
+        self.browse_button.setText(self.tr("Browse…"))
+        for i, text in enumerate((self.tr("Synthetic manifest (manifest.json)"),
+                                  self.tr("CSV of known duplicates"),
+                                  self.tr("Reference: exact Jaccard ≥ threshold"),
+                                  self.tr("Generate a synthetic corpus"))):
+            self.truth.setItemText(i, text)
+        self.csv_path.setPlaceholderText(self.tr("CSV: group,path or path_a,path_b,label"))
+        self.csv_browse.setText(self.tr("CSV…"))
+        self.threshold.setPrefix(self.tr("Jaccard ≥ "))
+        self.n_docs.setSuffix(self.tr(" documents"))
+        self.run_button.setText(self.tr("Run"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        if self.report is None and self.worker is None:
+            self.status.setText(self.tr("Choose a corpus and its truth, then press Run."))
+        self.corpus_label.setText(self.tr("Corpus:"))
+        self.truth_label.setText(self.tr("Truth:"))
+        self.features_label.setText(self.tr("Features:"))
+        for bits, ch in self.size_charts.items():
+            ch.setTitle(self.tr("{0} bits: P, R, F1 and chance matches against k").format(bits))
+        self.best_chart.setTitle(self.tr("Best F1 per fingerprint size"))
+        self.pr_chart.setTitle(self.tr("Precision-recall curves (one point per k)"))
+        self.export_csv_button.setText(self.tr("Export CSV…"))
+        self.export_png_button.setText(self.tr("Export PNG…"))
+        self.legend.setText(self.tr(
             "Per-size charts: <b style='color:#1f77b4'>precision</b>, "
             "<b style='color:#ff7f0e'>recall</b>, <b style='color:#2ca02c'>F1</b> (left axis); "
             "<b style='color:#7f7f7f'>dashed: chance matches per file</b> (right axis, log "
             "scale); <b style='color:#d62728'>dotted: one random match per file</b>. A pink "
             "chart or row means random fingerprints already match more than once per file."))
-        self.legend.setWordWrap(True)
-        lay.addWidget(self.legend)
-        lay.addWidget(split, 1)
-        self._truth_changed()
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                          max(0, self.model.columnCount() - 1))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            if self.report is not None:
+                self.show_report(self.report)
+        super().changeEvent(event)
 
     def _truth_changed(self) -> None:
         kind = self.truth.currentData()

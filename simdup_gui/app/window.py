@@ -320,6 +320,8 @@ class MainWindow(QMainWindow):
         self.textdiff.retranslate()
         if hasattr(self, "actions"):
             self.actions.retranslate()
+        if self.accuracy_tab is not None:
+            self.accuracy_tab.retranslate()
         self.bitdiff.set_diff(self.bitdiff.diff, *getattr(self, "_diff_names", ("", "")))
         if not self.progress_label.text() or self.worker is None:
             self.progress_label.setText(self.tr("Ready."))
