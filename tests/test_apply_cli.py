@@ -2,6 +2,7 @@ import io
 import json
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,146 @@ def test_flat_without_move_to_and_folder_rule_without_folder_exit_2(scanned, cap
     assert main(["apply", results, "--keep", "oldest", "--delete", "--flat"]) == 2
     assert main(["apply", results, "--keep", "folder", "--delete", "--dry-run"]) == 2
     assert "preferred folder" in capsys.readouterr().err
+
+
+# ---- file names that are not valid UTF-8 ---------------------------------------------------
+
+@pytest.fixture
+def bad_name_scan(tmp_path):
+    """A folder with a file whose name is not valid UTF-8, and its `simdup scan` JSON."""
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("needs a file system that takes any bytes in a name")
+    from .conftest import EN
+
+    src = tmp_path / "src"
+    src.mkdir()
+    bad = os.path.join(os.fsdecode(bytes(src)), os.fsdecode(b"bad\xff\xfename.txt"))
+    with open(bad, "w") as fh:
+        fh.write(EN)
+    good = str(src / "good.txt")
+    with open(good, "w") as fh:
+        fh.write(EN.replace("five", "six", 1))
+    os.utime(good, ns=(1, 10**18))  # newer: --keep oldest keeps the bad name, marks good
+    os.utime(bad, ns=(1, 10**17))
+    out = tmp_path / "results.json"
+    assert main(["scan", str(src), "--format", "json", "-o", str(out), "--no-cache",
+                 "--workers", "1"]) == 0
+    return tmp_path, bad, good, str(out)
+
+
+def test_a_non_utf8_file_name_survives_scan_json_load_apply_and_undo(bad_name_scan, capsys):
+    from simdup_gui.core.export import load_results
+
+    tmp, bad, good, results = bad_name_scan
+    res = load_results(results)
+    assert {r.path for r in res.records} == {bad, good}
+    before = tree_state(tmp / "src")
+    # keep the good name: the bad one is the one acted on
+    assert main(["apply", results, "--keep", "newest", "--move-to", str(tmp / "dups"),
+                 "--dry-run"]) == 0
+    assert "planned  move" in capsys.readouterr().out
+    assert main(["apply", results, "--keep", "newest", "--move-to", str(tmp / "dups"),
+                 "--dry-run", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [f["path"] for f in doc["files"]] == [bad]
+    journal = str(tmp / "j.jsonl")
+    assert main(["apply", results, "--keep", "newest", "--move-to", str(tmp / "dups"),
+                 "--yes", "--journal", journal]) == 0
+    assert not os.path.lexists(bad) and "move: 1 done" in capsys.readouterr().out
+    assert main(["undo", journal]) == 0
+    assert tree_state(tmp / "src") == before
+
+
+def test_a_non_utf8_file_name_can_be_saved_and_exported(bad_name_scan):
+    from simdup_gui.core.export import export_results, load_results, save_results
+
+    tmp, bad, good, results = bad_name_scan
+    res = load_results(results)
+    res.marks = {bad}
+    save_results(res, str(tmp / "review.json"))
+    assert load_results(str(tmp / "review.json")).marks == {bad}
+    for fmt in ("csv", "json", "html"):
+        export_results(res, str(tmp / f"out.{fmt}"))
+    assert b"bad\xff\xfename.txt" in (tmp / "out.csv").read_bytes()
+
+
+def test_scan_csv_with_a_non_utf8_name_writes_its_bytes(bad_name_scan):
+    tmp, bad, good, results = bad_name_scan
+    out = tmp / "groups.csv"
+    assert main(["scan", str(tmp / "src"), "--format", "csv", "-o", str(out), "--no-cache",
+                 "--workers", "1"]) == 0
+    assert b"bad\xff\xfename.txt" in out.read_bytes()
+
+
+def test_a_failed_scan_output_leaves_the_existing_file_whole(scanned, capsys, monkeypatch):
+    from simdup_gui.core import export
+
+    tmp, p, results = scanned
+    text = Path(results).read_bytes()
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(export.os, "fsync", full)
+    assert main(["scan", str(tmp / "src"), "--format", "csv", "-o", results, "--no-cache",
+                 "--workers", "1"]) == 2
+    assert "No space left" in capsys.readouterr().err
+    assert Path(results).read_bytes() == text
+    assert sorted(os.listdir(tmp)) == ["results.json", "src"]
+
+
+# ---- journals, undo, --prefer-encoding ---------------------------------------------------
+
+def test_reusing_a_journal_file_is_refused_with_exit_2(scanned, capsys):
+    tmp, p, results = scanned
+    journal = str(tmp / "j.jsonl")
+    assert main(["apply", results, "--keep", "oldest", "--move-to", str(tmp / "dups"),
+                 "--yes", "--journal", journal]) == 0
+    text = Path(journal).read_bytes()
+    capsys.readouterr()
+    assert main(["apply", results, "--keep", "oldest", "--move-to", str(tmp / "dups2"),
+                 "--yes", "--journal", journal]) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert Path(journal).read_bytes() == text
+
+
+def test_a_second_undo_takes_back_the_action_before(scanned, capsys):
+    tmp, p, results = scanned
+    before = tree_state(tmp / "src")
+    from simdup_gui.core.export import load_results
+
+    res = load_results(results)
+    res.marks = {p["en_b"]}
+    save_results(res, str(tmp / "a.json"))
+    res.marks = {p["zh_gbk"]}
+    save_results(res, str(tmp / "b.json"))
+    for r in ("a.json", "b.json"):
+        assert main(["apply", str(tmp / r), "--move-to", str(tmp / "dups"), "--yes"]) == 0
+    assert main(["undo"]) == 0
+    assert os.path.exists(p["zh_gbk"]) and not os.path.exists(p["en_b"])
+    assert main(["undo"]) == 0
+    assert tree_state(tmp / "src") == before
+    capsys.readouterr()
+    assert main(["undo"]) == 2
+    assert "nothing left to undo" in capsys.readouterr().err
+
+
+def test_prefer_encoding_with_a_plain_rule_prefers_that_encoding_then_the_rule(scanned,
+                                                                                capsys):
+    tmp, p, results = scanned
+    assert main(["apply", results, "--keep", "oldest", "--delete", "--dry-run", "--format",
+                 "json"]) == 0
+    planned = {f["path"] for f in json.loads(capsys.readouterr().out)["files"]}
+    assert p["zh_utf8"] in planned and p["zh_gbk"] not in planned  # the GBK copy is older
+    assert main(["apply", results, "--keep", "oldest", "--prefer-encoding", "utf-8",
+                 "--delete", "--dry-run", "--format", "json"]) == 0
+    planned = {f["path"] for f in json.loads(capsys.readouterr().out)["files"]}
+    assert p["zh_gbk"] in planned and p["zh_utf8"] not in planned
+    assert p["en_a"] not in planned and p["en_b"] in planned  # same encoding: oldest kept
+
+
+def test_prefer_encoding_is_documented_in_the_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["apply", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--prefer-encoding ENC" in text and "before any other --keep rule" in text

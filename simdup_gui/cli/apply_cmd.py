@@ -10,7 +10,7 @@ import sys
 from simdup_gui.core.actions import ActionRefused, Report, execute, plan_action
 from simdup_gui.core.export import load_results
 from simdup_gui.core.job import Job
-from simdup_gui.core.journal import last_journal
+from simdup_gui.core.journal import journal_to_undo, last_journal
 from simdup_gui.core.marking import (KEEP_RULES, KeepRule, mark_all_but_one,
                                      without_reference)
 from simdup_gui.core.models import ProgressEvent
@@ -29,9 +29,10 @@ def register(sub) -> None:
                    help=f"which file of each group to keep: {', '.join(KEEP_RULES)} "
                    "(default: use the marks saved in RESULTS.json)")
     p.add_argument("--prefer-folder", metavar="DIR", help="keep the copy under DIR (with "
-                   "--keep folder, or before any other rule)")
-    p.add_argument("--prefer-encoding", metavar="ENC", default="utf-8",
-                   help="with --keep encoding: keep the copy in ENC (default utf-8)")
+                   "--keep folder, or before any other rule, which then breaks ties)")
+    p.add_argument("--prefer-encoding", metavar="ENC",
+                   help="keep the copy in encoding ENC: with --keep encoding (default utf-8), "
+                   "or before any other --keep rule, which then breaks ties (default oldest)")
     p.add_argument("--reference", action="append", default=[], metavar="DIR",
                    help="files under DIR are never touched (repeatable)")
     what = p.add_mutually_exclusive_group(required=True)
@@ -42,15 +43,16 @@ def register(sub) -> None:
     p.add_argument("--dry-run", "-n", action="store_true", help="say what would happen; "
                    "touch nothing")
     p.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
-    p.add_argument("--journal", metavar="FILE", help="journal file (default: a new one in "
-                   "the user data folder)")
+    p.add_argument("--journal", metavar="FILE", help="journal file to create; it must not "
+                   "exist yet (default: a new one in the user data folder)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=run_apply)
 
     u = sub.add_parser("undo", help="undo the last action (or the one in JOURNAL)",
                        description="Move files back, restore trashed files where the trash "
                        "can be read, and roll back an interrupted action.")
-    u.add_argument("journal", nargs="?", metavar="JOURNAL", help="default: the last journal")
+    u.add_argument("journal", nargs="?", metavar="JOURNAL", help="default: the newest action "
+                   "that still has something to undo, so repeating undo walks back")
     u.add_argument("--format", choices=("text", "json"), default="text")
     u.set_defaults(func=run_undo)
 
@@ -75,27 +77,52 @@ def _progress(ev: ProgressEvent) -> None:
 
 
 def _rule(args: argparse.Namespace) -> KeepRule:
+    if args.prefer_folder and args.prefer_encoding:
+        raise ValueError("use one preference: --prefer-folder or --prefer-encoding, not both")
     if args.keep == "folder" or (args.prefer_folder and args.keep is None):
         return KeepRule("folder", folder=args.prefer_folder)
     if args.prefer_folder:
         if args.keep == "encoding":
             raise ValueError("--prefer-folder combines with a plain rule, not with encoding")
         return KeepRule("folder", folder=args.prefer_folder, then=args.keep)
-    return KeepRule(args.keep, encoding=args.prefer_encoding)
+    encoding = args.prefer_encoding or "utf-8"
+    if args.keep == "encoding" or args.keep is None:
+        return KeepRule("encoding", encoding=encoding)
+    if args.prefer_encoding:  # prefer that encoding; the --keep rule breaks ties
+        return KeepRule("encoding", encoding=encoding, then=args.keep)
+    return KeepRule(args.keep)
+
+
+def _shown(text: str) -> str:
+    """``text`` printable on any stream: undecodable bytes of a file name (surrogate
+    escapes) are shown as \\xNN."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _json_text(doc: object) -> str:
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a name that is not valid UTF-8: escape it (\udcff)
+        text = json.dumps(doc, ensure_ascii=True, indent=1)
+    return text
 
 
 def print_report(rep: Report, fmt: str) -> None:
     if fmt == "json":
-        print(json.dumps(rep.to_dict(), ensure_ascii=False, indent=1))
+        print(_json_text(rep.to_dict()))
         return
     for o in rep.outcomes:
         status = "FAILED" if o.status == "failed" else o.status
         where = f" -> {o.dest}" if o.dest and o.action != "undo" else ""
         why = f"  ({o.reason})" if o.reason else ""
-        print(f"{status:<8s} {o.action:<6s} {o.path}{where}{why}")
+        print(_shown(f"{status:<8s} {o.action:<6s} {o.path}{where}{why}"))
     print(rep.summary())
     if rep.journal and not rep.dry_run:
-        print(f"journal: {rep.journal}")
+        print(_shown(f"journal: {rep.journal}"))
 
 
 def _confirm(question: str) -> bool:
@@ -109,24 +136,30 @@ def _confirm(question: str) -> bool:
 def run_apply(args: argparse.Namespace) -> int:
     if args.flat and not args.move_to:
         return _err("apply", "--flat only goes with --move-to")
+    if args.journal and os.path.lexists(args.journal):
+        return _err("apply", f"journal file already exists: {args.journal}; give a new file "
+                    "name (a journal holds one action, so it can be undone)")
     try:
         res = load_results(args.results)
     except (OSError, ValueError) as e:
         return _err("apply", f"cannot read {args.results}: {e}")
     try:
-        if args.keep or args.prefer_folder:
+        if args.keep or args.prefer_folder or args.prefer_encoding:
             marks = mark_all_but_one(res, _rule(args), args.reference)
         elif res.marks:
             marks = without_reference(res.marks, args.reference)
         else:
             return _err("apply", "no --keep rule and no marks saved in the results file")
         action = "move" if args.move_to else "trash" if args.trash else "delete"
-        plan = plan_action(res, marks, action, move_to=args.move_to, flat=args.flat)
+        plan = plan_action(res, marks, action, move_to=args.move_to, flat=args.flat,
+                           reference=args.reference)
     except ActionRefused as e:
         print(f"simdup apply: {e}", file=sys.stderr)
         return 2
     except ValueError as e:
         return _err("apply", str(e))
+    for note in plan.notes:
+        print(f"simdup apply: note: {note}", file=sys.stderr)
     if not plan.ops:
         print("nothing to do: no file is marked")
         return 0
@@ -141,14 +174,23 @@ def run_apply(args: argparse.Namespace) -> int:
             print("nothing done")
             return 0
     job = Job(_progress)
-    rep = execute(plan, job, journal=args.journal)
+    try:
+        rep = execute(plan, job, journal=args.journal)
+    except FileExistsError as e:
+        return _err("apply", f"{e.strerror}: {e.filename}")
     print_report(rep, args.format)
     if rep.journal and args.format == "text":
-        print(f"undo with: simdup undo {rep.journal}")
+        print(_shown(f"undo with: simdup undo {rep.journal}"))
     return rep.exit_code
 
 
 def _journal_arg(cmd: str, path: str | None) -> str | None:
+    if path is None and cmd == "undo":
+        path = journal_to_undo()
+        if path is None:
+            _err(cmd, "no journal found: nothing left to undo" if last_journal() else
+                 "no journal found: nothing has been done yet")
+            return None
     path = path or last_journal()
     if path is None:
         _err(cmd, "no journal found: nothing has been done yet")

@@ -7,6 +7,7 @@ import os
 import sys
 
 from simdup_gui.core.cluster import GROUPING_MODES, build_groups
+from simdup_gui.core.export import write_atomic
 from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.fingerprint import FeatureSettings
 from simdup_gui.core.job import Job
@@ -92,8 +93,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         out = to_text(res)
     if args.output:
-        with open(args.output, "w", encoding="utf-8", newline="") as fh:
-            fh.write(out)
+        try:  # a temporary file renamed over: a failure never truncates an existing file
+            write_atomic(args.output, out)
+        except OSError as e:
+            print(f"simdup scan: error: cannot write {args.output}: {e.strerror or e}",
+                  file=sys.stderr)
+            return 2
     else:
-        sys.stdout.write(out)
+        try:
+            sys.stdout.write(out)
+        except UnicodeEncodeError:  # a file name that is not valid UTF-8: its raw bytes
+            sys.stdout.flush()
+            sys.stdout.buffer.write(out.encode(sys.stdout.encoding or "utf-8",
+                                               "surrogateescape"))
+            sys.stdout.buffer.flush()
     return 130 if result.cancelled else 0

@@ -11,12 +11,31 @@ from .results import Results, dumps_json, load_json, to_csv
 EXPORT_FORMATS = ("json", "csv", "html")
 
 
-def _write_atomic(path: str, text: str) -> None:
-    """Write to a temporary file beside ``path`` and rename it over: never half a file."""
+def _umask() -> int:
+    """The process umask, read without changing it (Linux), else the usual 022."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o022
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write to a temporary file beside ``path`` and rename it over: never half a file, and
+    an existing file is left as it was if anything fails. File names that are not valid
+    UTF-8 (surrogate escapes, e.g. in CSV) are written as their original bytes."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".simdup-save-", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+        try:  # mkstemp makes it private: give it the mode the file has, or would have had
+            mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask()
+            os.chmod(tmp, mode)
+        except OSError:
+            pass
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -29,12 +48,12 @@ def _write_atomic(path: str, text: str) -> None:
 
 def save_results(res: Results, path: str) -> None:
     """Save results with their marks (and every record, so nothing is lost on reload)."""
-    _write_atomic(path, dumps_json(res, include_ungrouped=True) + "\n")
+    write_atomic(path, dumps_json(res, include_ungrouped=True) + "\n")
 
 
 def load_results(path: str) -> Results:
     """Load what :func:`save_results` or `simdup scan --format json` wrote; marks included."""
-    with open(path, encoding="utf-8") as fh:
+    with open(path, encoding="utf-8", errors="surrogateescape") as fh:
         return load_json(fh.read())
 
 
@@ -53,4 +72,4 @@ def export_results(res: Results, path: str, fmt: str | None = None) -> None:
     fmt = fmt or os.path.splitext(path)[1].lstrip(".").lower()
     if fmt == "htm":
         fmt = "html"
-    _write_atomic(path, export_text(res, fmt))
+    write_atomic(path, export_text(res, fmt))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -56,8 +57,19 @@ def to_json_dict(res: Results, include_ungrouped: bool = False) -> dict:
     return out
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_surrogates(text: str) -> str:
+    """JSON text with every lone surrogate (a file name byte that is not valid UTF-8, kept
+    by Python as a surrogate escape) written as a \\uXXXX escape: the text can then be
+    encoded as UTF-8, and json.loads gives the same name back."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def dumps_json(res: Results, include_ungrouped: bool = False) -> str:
-    return json.dumps(to_json_dict(res, include_ungrouped), ensure_ascii=False, indent=1)
+    return escape_surrogates(json.dumps(to_json_dict(res, include_ungrouped),
+                                        ensure_ascii=False, indent=1))
 
 
 def to_csv(res: Results) -> str:
