@@ -1,129 +1,6 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name />
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="133" />
-        <source>&amp;Mark</source>
-        <translation>标记(&amp;M)</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="134" />
-        <source>&amp;Actions</source>
-        <translation>操作(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="135" />
-        <source>Mark all but one in each group, keeping the…</source>
-        <translation>每组只保留一个，其余全部标记，保留…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="136" />
-        <source>oldest file</source>
-        <translation>最早的文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="136" />
-        <source>newest file</source>
-        <translation>最新的文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="137" />
-        <source>largest file</source>
-        <translation>最大的文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="137" />
-        <source>smallest file</source>
-        <translation>最小的文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="138" />
-        <source>shortest path</source>
-        <translation>路径最短的文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="138" />
-        <source>longest path</source>
-        <translation>路径最长的文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="141" />
-        <source>copy in a preferred encoding…</source>
-        <translation>指定编码的副本…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="142" />
-        <source>copy under a preferred folder…</source>
-        <translation>指定文件夹中的副本…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="143" />
-        <source>Mark selected</source>
-        <translation>标记所选</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="144" />
-        <source>Unmark selected</source>
-        <translation>取消标记所选</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="145" />
-        <source>Invert marks</source>
-        <translation>反选标记</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="146" />
-        <source>Clear marks</source>
-        <translation>清除标记</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="147" />
-        <source>Reference folders (never marked)…</source>
-        <translation>参考文件夹（从不标记）…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="148" />
-        <source>Dry run: list what would happen, touch nothing</source>
-        <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="149" />
-        <source>Move marked files to…</source>
-        <translation>把标记的文件移动到…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="150" />
-        <source>Send marked files to the trash</source>
-        <translation>把标记的文件移到回收站</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="151" />
-        <source>Delete marked files permanently…</source>
-        <translation>永久删除标记的文件…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="152" />
-        <source>Undo the last action</source>
-        <translation>撤销上一次操作</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="153" />
-        <source>Save results…</source>
-        <translation>保存结果…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="154" />
-        <source>Load results…</source>
-        <translation>载入结果…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="155" />
-        <source>Export groups as</source>
-        <translation>导出分组为</translation>
-    </message>
-</context>
-<context>
     <name>AccuracyModel</name>
     <message>
         <location filename="../../simdup_gui/app/accuracy.py" line="79" />
@@ -458,102 +335,222 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="180" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="132" />
+        <source>&amp;Mark</source>
+        <translation>标记(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="133" />
+        <source>&amp;Actions</source>
+        <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="134" />
+        <source>Mark all but one in each group, keeping the…</source>
+        <translation>每组只保留一个，其余全部标记，保留…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="135" />
+        <source>oldest file</source>
+        <translation>最早的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="135" />
+        <source>newest file</source>
+        <translation>最新的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="136" />
+        <source>largest file</source>
+        <translation>最大的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="136" />
+        <source>smallest file</source>
+        <translation>最小的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="137" />
+        <source>shortest path</source>
+        <translation>路径最短的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="137" />
+        <source>longest path</source>
+        <translation>路径最长的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="140" />
+        <source>copy in a preferred encoding…</source>
+        <translation>指定编码的副本…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="141" />
+        <source>copy under a preferred folder…</source>
+        <translation>指定文件夹中的副本…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="142" />
+        <source>Mark selected</source>
+        <translation>标记所选</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="143" />
+        <source>Unmark selected</source>
+        <translation>取消标记所选</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="144" />
+        <source>Invert marks</source>
+        <translation>反选标记</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="145" />
+        <source>Clear marks</source>
+        <translation>清除标记</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="146" />
+        <source>Reference folders (never marked)…</source>
+        <translation>参考文件夹（从不标记）…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="147" />
+        <source>Dry run: list what would happen, touch nothing</source>
+        <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="148" />
+        <source>Move marked files to…</source>
+        <translation>把标记的文件移动到…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="149" />
+        <source>Send marked files to the trash</source>
+        <translation>把标记的文件移到回收站</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="150" />
+        <source>Delete marked files permanently…</source>
+        <translation>永久删除标记的文件…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="151" />
+        <source>Undo the last action</source>
+        <translation>撤销上一次操作</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="152" />
+        <source>Save results…</source>
+        <translation>保存结果…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="153" />
+        <source>Load results…</source>
+        <translation>载入结果…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="154" />
+        <source>Export groups as</source>
+        <translation>导出分组为</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="179" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="181" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="180" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="186" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="185" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="215" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="214" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="216" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="215" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="235" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="234" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="239" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="238" />
         <source>Keep folder structure?</source>
         <translation>保留文件夹结构？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="240" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="239" />
         <source>Keep each file's folders relative to its scan root? (No: put all files directly in the destination; name clashes get a unique name.)</source>
         <translation>保留每个文件相对于扫描根目录的文件夹结构吗？（否：所有文件直接放入目标文件夹，重名时自动改用不重复的名称。）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="250" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="249" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="256" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="255" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="257" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="256" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="262" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="261" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="264" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="263" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="266" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="265" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="267" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="266" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="289" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="288" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="320" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="319" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="329" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="328" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="340" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="339" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="360" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="359" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -788,7 +785,7 @@
     </message>
     <message>
         <location filename="../../simdup_gui/app/window.py" line="308" />
-        <location filename="../../simdup_gui/app/window.py" line="525" />
+        <location filename="../../simdup_gui/app/window.py" line="527" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
@@ -819,111 +816,111 @@
     </message>
     <message>
         <location filename="../../simdup_gui/app/window.py" line="317" />
-        <location filename="../../simdup_gui/app/window.py" line="598" />
+        <location filename="../../simdup_gui/app/window.py" line="600" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="325" />
+        <location filename="../../simdup_gui/app/window.py" line="327" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="404" />
+        <location filename="../../simdup_gui/app/window.py" line="406" />
         <source>k={0} of {1} bits = {2:.0%} of bits equal</source>
         <translation>k={0}（共 {1} 位）= {2:.0%} 的位相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="416" />
+        <location filename="../../simdup_gui/app/window.py" line="418" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="428" />
+        <location filename="../../simdup_gui/app/window.py" line="430" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="429" />
+        <location filename="../../simdup_gui/app/window.py" line="431" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="443" />
+        <location filename="../../simdup_gui/app/window.py" line="445" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="452" />
+        <location filename="../../simdup_gui/app/window.py" line="454" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="453" />
+        <location filename="../../simdup_gui/app/window.py" line="455" />
         <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
         <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="459" />
+        <location filename="../../simdup_gui/app/window.py" line="461" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="466" />
+        <location filename="../../simdup_gui/app/window.py" line="468" />
         <source>Listing files: {0} found
 {1}</source>
         <translation>正在列出文件：已找到 {0} 个
 {1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="478" />
+        <location filename="../../simdup_gui/app/window.py" line="480" />
         <source>{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}
 {5}</source>
         <translation>{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}
 {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="489" />
+        <location filename="../../simdup_gui/app/window.py" line="491" />
         <source>Cancelled: {0} files fingerprinted before the cancel are kept.</source>
         <translation>已取消：保留了取消前已计算指纹的 {0} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="490" />
+        <location filename="../../simdup_gui/app/window.py" line="492" />
         <source>Scanned {0} files in {1}.</source>
         <translation>扫描了 {0} 个文件，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="495" />
+        <location filename="../../simdup_gui/app/window.py" line="497" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="496" />
+        <location filename="../../simdup_gui/app/window.py" line="498" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="534" />
+        <location filename="../../simdup_gui/app/window.py" line="536" />
         <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="588" />
+        <location filename="../../simdup_gui/app/window.py" line="590" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="589" />
+        <location filename="../../simdup_gui/app/window.py" line="591" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="590" />
+        <location filename="../../simdup_gui/app/window.py" line="592" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="599" />
+        <location filename="../../simdup_gui/app/window.py" line="601" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>

@@ -129,30 +129,29 @@ class ActionsController(QObject):
         w.file_menu.insertMenu(w.extra_file_anchor, self.export_menu)
 
     def retranslate(self) -> None:
-        tr = self.tr
-        self.mark_menu.setTitle(tr("&Mark"))
-        self.actions_menu.setTitle(tr("&Actions"))
-        self.keep_menu.setTitle(tr("Mark all but one in each group, keeping the…"))
-        names = {"oldest": tr("oldest file"), "newest": tr("newest file"),
-                 "largest": tr("largest file"), "smallest": tr("smallest file"),
-                 "shortest-path": tr("shortest path"), "longest-path": tr("longest path")}
+        self.mark_menu.setTitle(self.tr("&Mark"))
+        self.actions_menu.setTitle(self.tr("&Actions"))
+        self.keep_menu.setTitle(self.tr("Mark all but one in each group, keeping the…"))
+        names = {"oldest": self.tr("oldest file"), "newest": self.tr("newest file"),
+                 "largest": self.tr("largest file"), "smallest": self.tr("smallest file"),
+                 "shortest-path": self.tr("shortest path"), "longest-path": self.tr("longest path")}
         for rule, a in self.rule_actions.items():
             a.setText(names[rule])
-        self.act_keep_enc.setText(tr("copy in a preferred encoding…"))
-        self.act_keep_folder.setText(tr("copy under a preferred folder…"))
-        self.act_mark_sel.setText(tr("Mark selected"))
-        self.act_unmark_sel.setText(tr("Unmark selected"))
-        self.act_invert.setText(tr("Invert marks"))
-        self.act_clear.setText(tr("Clear marks"))
-        self.act_refs.setText(tr("Reference folders (never marked)…"))
-        self.act_dry.setText(tr("Dry run: list what would happen, touch nothing"))
-        self.act_move.setText(tr("Move marked files to…"))
-        self.act_trash.setText(tr("Send marked files to the trash"))
-        self.act_delete.setText(tr("Delete marked files permanently…"))
-        self.act_undo.setText(tr("Undo the last action"))
-        self.act_save.setText(tr("Save results…"))
-        self.act_load.setText(tr("Load results…"))
-        self.export_menu.setTitle(tr("Export groups as"))
+        self.act_keep_enc.setText(self.tr("copy in a preferred encoding…"))
+        self.act_keep_folder.setText(self.tr("copy under a preferred folder…"))
+        self.act_mark_sel.setText(self.tr("Mark selected"))
+        self.act_unmark_sel.setText(self.tr("Unmark selected"))
+        self.act_invert.setText(self.tr("Invert marks"))
+        self.act_clear.setText(self.tr("Clear marks"))
+        self.act_refs.setText(self.tr("Reference folders (never marked)…"))
+        self.act_dry.setText(self.tr("Dry run: list what would happen, touch nothing"))
+        self.act_move.setText(self.tr("Move marked files to…"))
+        self.act_trash.setText(self.tr("Send marked files to the trash"))
+        self.act_delete.setText(self.tr("Delete marked files permanently…"))
+        self.act_undo.setText(self.tr("Undo the last action"))
+        self.act_save.setText(self.tr("Save results…"))
+        self.act_load.setText(self.tr("Load results…"))
+        self.export_menu.setTitle(self.tr("Export groups as"))
 
     def extend_context_menu(self, menu: QMenu, path: str) -> None:
         menu.addSeparator()
