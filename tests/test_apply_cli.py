@@ -294,3 +294,18 @@ def test_prefer_encoding_is_documented_in_the_help(capsys):
         main(["apply", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--prefer-encoding ENC" in text and "before any other --keep rule" in text
+
+
+def test_a_linked_chain_whose_kept_copy_is_far_from_the_last_doc_is_refused(tmp_path, capsys):
+    from .test_actions import write_chain
+
+    docs = write_chain(tmp_path / "src")
+    out = tmp_path / "results.json"
+    assert main(["scan", str(tmp_path / "src"), "--format", "json", "-o", str(out),
+                 "--no-cache", "--workers", "1", "--bits", "64", "-k", "8"]) == 0
+    assert [len(g["files"]) for g in json.loads(out.read_text())["groups"]] == [12]
+    capsys.readouterr()
+    assert main(["apply", str(out), "--keep", "oldest", "--delete", "--dry-run"]) == 2
+    captured = capsys.readouterr()
+    assert "planned" not in captured.out
+    assert docs[-1] in captured.err and f"nearest kept copy is {docs[0]}" in captured.err
