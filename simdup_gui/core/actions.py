@@ -238,8 +238,8 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
 
 
 class _KeptChecker:
-    """Is some kept copy of a group still there unchanged? Hashes each kept file once per
-    run unless its size, mtime or inode changes in between."""
+    """Is some kept copy of a file (one within the distance) still there unchanged? Hashes
+    each kept file once per run unless its size, mtime or inode changes in between."""
 
     def __init__(self) -> None:
         self._cache: dict[str, tuple[tuple, str | None]] = {}
@@ -268,7 +268,7 @@ class _KeptChecker:
             if why is None:
                 return None
             reasons.append(f"{k.path} {why}")
-        return "no unchanged kept copy of its group remains (" + "; ".join(reasons) + ")"
+        return "no similar kept copy remains unchanged (" + "; ".join(reasons) + ")"
 
 
 def _nlink_note(path: str) -> str:
