@@ -268,7 +268,7 @@ class _KeptChecker:
             if why is None:
                 return None
             reasons.append(f"{k.path} {why}")
-        return "no similar kept copy remains unchanged (" + "; ".join(reasons) + ")"
+        return "no unchanged kept copy within the distance remains (" + "; ".join(reasons) + ")"
 
 
 def _nlink_note(path: str) -> str:
