@@ -19,7 +19,11 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be", "utf-16"),
 )
 _GB_FAMILY = {"gb2312", "gbk", "gb18030", "hz-gb-2312", "cp936"}
-_CONTROL = frozenset(list(range(0, 8)) + [11, 14, 15] + list(range(16, 27)) + list(range(28, 32)))
+_CONTROL = bytes(list(range(0, 8)) + [11, 14, 15] + list(range(16, 27)) + list(range(28, 32)))
+_HIGH = bytes(range(0x80, 0x100))
+# The most frequent Chinese characters: about a sixth of any Chinese text, and rare in the
+# ideographs that a strict GB18030 decode makes out of other 8-bit encodings.
+_COMMON_HANZI = frozenset("的一是不了在人有我他这个们中来上大为和国地到以说时要就出会可也你对生能而子那得于着下自之年过发后作里用道行所然家种事成方多经么去法学如都同现当没动面起看定天分还进好小部其些主样理心她本前开但因只从想实日军者意无力它与长把机十民第公此已工使情明性知全三又关点正业外将两高间由问很最重并物手应战向头文体政美相见被利什二等产或新己制身果加西斯月话合回特代内信表化老给世位次度门任常先海通教儿原东声提立及比员解水名真论处走义各入几口认条平系气题活尔更别打女变四神总何电数安少报才结反受目太量再感建务做接必场件计管期市直德资命山金指克许统区保至队形社便空决治展马科司五基眼书非则听白却界达光放强即像难且权思王象完设式色路记南品住告类求据程北边死张该交规万取拉格望觉术领共确传师观清今切院让识候带导争运笑飞风步改收根干造言联持组每济车亲极林服快办议往元英士证近失转夫令准布始怎呢存未远叫台单影具罗字爱击流备兵连调深商算质团集百需价花党华城石级整府离况亚请技际约示复病息究线似官火断精满支视消越器容照须九增研写称企八功吗包片史委乎查轻易早曾除农找装广显吧阿李标谈吃图念六引历首医局突专费号尽另周较注语仅考落青随选列武红响虽推势参希古众构房半节土投某案黑维革划敌致陈律足态护七兴派孩验责营星够章音跟志底站严巴例防族供效续施留讲型料终答紧黄绝奇察母京段依批群项故按河米围江织害斗双境客纪采举杀攻父苏密低朝友诉止细愿千值仍男钱破网热助倒育属坐帝限船脸职速刻乐否刚威毛状率甚独球般普怕弹校苦创假久错承印晚兰试股拿脑预谁益阳若哪微尼继送急血惊伤素药适波夜省初喜卫源食险待述陆习置居劳财环排福纳欢雷警获模充负云停木游龙树疑层冷洲冲射略范竟句室异激汉村哈策演简卡罪判担州静退既衣您宗积余痛检差富灵协角占配征修皮挥胜降阶审沉坚善妈刘读啊超免压银买皇养伊怀执副乱抗犯追帮宣佛岁航优怪香著田铁控税左右份穿艺背阵草脚概恶块顿敢守酒岛托央户烈洋哥索胡款靠评版宝座释景顾弟登货互付伯慢欧换闻危忙核暗姐介坏讨丽良序升监临亮露永呼味野架域沙掉括舰鱼杂误湖")
 
 
 class DecodeError(ValueError):
@@ -75,7 +79,7 @@ def sniff(head: bytes) -> tuple[str, int, str] | None:
             return codec, 0, codec
         raise DecodeError("binary content (NUL bytes)", "binary")
     if head:
-        ctrl = sum(1 for c in head if c in _CONTROL)
+        ctrl = len(head) - len(head.translate(None, _CONTROL))
         if ctrl / len(head) > 0.05:
             raise DecodeError("binary content (control bytes)", "binary")
     return None
@@ -115,6 +119,11 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
     probe = data.decode("utf-8", errors="replace")
     if _count_bad(probe) <= max(4, len(data) // 200):
         return "utf-8", 0, "utf-8"
+    # Chinese in the GBK family is the common case here, and chardet costs ~5 ms a file:
+    # a strict GB18030 decode whose text is full of everyday characters settles it first.
+    gb = _try_gb18030(data)
+    if gb:
+        return gb
     # Sample from the start and the middle: headers are often ASCII.
     if len(data) > CHARDET_SAMPLE:
         half = CHARDET_SAMPLE // 2
@@ -124,7 +133,7 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
         sample = data
     guess = chardet.detect(sample)
     codec = normalise_codec(guess.get("encoding"))
-    high = sum(1 for c in sample if c >= 0x80) / max(1, len(sample))
+    high = (len(sample) - len(sample.translate(None, _HIGH))) / max(1, len(sample))
     if (guess.get("confidence") or 0) < 0.2 and high > 0.3:
         raise DecodeError(f"binary or unknown encoding (no encoding fits; best guess "
                           f"{guess.get('encoding')} at {guess.get('confidence') or 0:.0%})",
@@ -133,6 +142,24 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
         # chardet could not tell: GB18030 decodes any byte pair; judge it by the bad ratio.
         codec = "gb18030"
     return codec, 0, codec
+
+
+def _try_gb18030(data: bytes) -> tuple[str, int, str] | None:
+    high = len(data) - len(data.translate(None, _HIGH))
+    if high < 64:
+        return None  # too little to judge: let chardet weigh it
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError as e:
+        if e.start < len(data) - 3:  # a prefix may end inside a character
+            return None
+        text = data[: e.start].decode("gb18030", errors="replace")
+    sample = text[:20000]
+    hanzi = sum(1 for ch in sample if "\u4e00" <= ch <= "\u9fff")
+    common = sum(1 for ch in sample if ch in _COMMON_HANZI)
+    if hanzi >= 32 and common >= 0.25 * hanzi:
+        return "gb18030", 0, "gb18030"
+    return None
 
 
 def decode_bytes(data: bytes) -> Decoded:
