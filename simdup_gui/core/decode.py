@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 
 import chardet
@@ -144,6 +145,10 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
     return codec, 0, codec
 
 
+_HANZI_RE = re.compile("[\u4e00-\u9fff]")
+_COMMON_RE = re.compile("[" + "".join(sorted(_COMMON_HANZI)) + "]")
+
+
 def _try_gb18030(data: bytes) -> tuple[str, int, str] | None:
     high = len(data) - len(data.translate(None, _HIGH))
     if high < 64:
@@ -154,9 +159,9 @@ def _try_gb18030(data: bytes) -> tuple[str, int, str] | None:
         if e.start < len(data) - 3:  # a prefix may end inside a character
             return None
         text = data[: e.start].decode("gb18030", errors="replace")
-    sample = text[:20000]
-    hanzi = sum(1 for ch in sample if "\u4e00" <= ch <= "\u9fff")
-    common = sum(1 for ch in sample if ch in _COMMON_HANZI)
+    sample = text[:4000]
+    hanzi = len(_HANZI_RE.findall(sample))
+    common = len(_COMMON_RE.findall(sample))
     if hanzi >= 32 and common >= 0.25 * hanzi:
         return "gb18030", 0, "gb18030"
     return None
