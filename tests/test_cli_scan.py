@@ -84,3 +84,16 @@ def test_console_script_runs_as_a_module():
     r = subprocess.run([sys.executable, "-m", "simdup_gui.cli", "scan", "--help"],
                        capture_output=True, text=True)
     assert r.returncode == 0 and "--bits" in r.stdout
+
+
+def test_cache_info_and_clear(capsys, tmp_path):
+    cache = str(tmp_path / "c.sqlite")
+    assert main(["scan", str(DEMO), "--cache", cache, "--format", "json"]) == 0
+    capsys.readouterr()
+    assert main(["cache", "info", "--cache", cache]) == 0
+    n = int(capsys.readouterr().out.split(": ")[1].split()[0])
+    assert n >= 12  # every demo text file (and the remembered binary one)
+    assert main(["cache", "clear", "--cache", cache]) == 0
+    assert f"cleared {n} " in capsys.readouterr().out
+    assert main(["cache", "info", "--cache", cache]) == 0
+    assert " 0 cached" in capsys.readouterr().out

@@ -138,3 +138,34 @@ def test_loading_results_drops_marks_under_reference_folders(qtbot, win, tmp_pat
     win.actions.set_reference([str(win.src / "a")])
     win.actions.load_from(str(path))
     assert win.model.marks == {p for p in marks if not p.startswith(str(win.src / "a"))}
+
+
+def test_resume_finishes_a_cancelled_move_from_its_journal(qtbot, win, tmp_path):
+    from simdup_gui.core.actions import execute, plan_action
+    from simdup_gui.core.job import Job
+
+    win.actions.mark_all_but_one("oldest")
+    res = win.actions.results()
+    plan = plan_action(res, res.marks, "move", move_to=str(tmp_path / "dups"))
+    job = Job()
+    job._on_progress = lambda ev: job.cancel() if ev.files_done >= 1 else None
+    journal = str(tmp_path / "j.jsonl")
+    first = execute(plan, job, journal=journal)
+    assert first.count("done") == 1 and first.cancelled
+    with qtbot.waitSignal(win.actions.actionFinished, timeout=30_000) as blocker:
+        win.actions.resume_journal(journal)
+    qtbot.waitUntil(lambda: win.actions.worker is None)
+    assert blocker.args[0].count("done") == 1
+    assert not any(os.path.exists(p) for p in res.marks)
+
+
+def test_clear_cache_empties_it(qtbot, win, tmp_path):
+    from simdup_gui.core.cache import FingerprintCache
+
+    cache = FingerprintCache()
+    assert cache.count() >= 4  # the fixture's scan filled it
+    cache.close()
+    assert win.actions.clear_cache() >= 4
+    cache = FingerprintCache()
+    assert cache.count() == 0
+    cache.close()

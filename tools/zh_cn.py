@@ -133,3 +133,11 @@ ZH.update({
 })
 
 ZH.update({"Same normalised text as the representative": "规范化后的文字与代表文件完全相同"})
+
+ZH.update({
+    "Resume an interrupted action from its journal…": "从操作日志继续被中断的操作…",
+    "Roll back an action from its journal…": "从操作日志回滚一次操作…",
+    "Clear the fingerprint cache": "清除指纹缓存", "Journals (*.jsonl)": "操作日志 (*.jsonl)",
+    "Resume which action?": "继续哪一次操作？", "Roll back which action?": "回滚哪一次操作？",
+    "Cleared {0} cached fingerprints.": "已清除 {0} 条缓存的指纹。",
+})

@@ -13,7 +13,9 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QInputDia
 from simdup_gui.core import marking
 from simdup_gui.core.actions import ActionRefused, Report, execute, plan_action
 from simdup_gui.core.export import export_results, load_results, save_results
-from simdup_gui.core.recovery import undo
+from simdup_gui.core.cache import FingerprintCache
+from simdup_gui.core.journal import journal_dir
+from simdup_gui.core.recovery import resume, undo
 from simdup_gui.core.results import Results
 
 from .models import RECORD_ROLE, human_size
@@ -28,6 +30,10 @@ def _run_execute(job, plan, dry_run: bool, journal: str | None) -> Report:
 
 def _run_undo(job, journal: str | None) -> Report:
     return undo(journal, job)
+
+
+def _run_resume(job, journal: str) -> Report:
+    return resume(journal, job)
 
 
 class ReportDialog(QDialog):
@@ -115,6 +121,12 @@ class ActionsController(QObject):
         self.actions_menu.addActions([self.act_move, self.act_trash, self.act_delete])
         self.actions_menu.addSeparator()
         self.actions_menu.addAction(self.act_undo)
+        self.act_resume = QAction(w, triggered=self._choose_resume)
+        self.act_rollback = QAction(w, triggered=self._choose_rollback)
+        self.actions_menu.addActions([self.act_resume, self.act_rollback])
+        self.actions_menu.addSeparator()
+        self.act_clear_cache = QAction(w, triggered=self.clear_cache)
+        self.actions_menu.addAction(self.act_clear_cache)
         # file menu: save / load / export
         self.act_save = QAction(w, triggered=self._save)
         self.act_load = QAction(w, triggered=self._load)
@@ -149,6 +161,9 @@ class ActionsController(QObject):
         self.act_trash.setText(self.tr("Send marked files to the trash"))
         self.act_delete.setText(self.tr("Delete marked files permanently…"))
         self.act_undo.setText(self.tr("Undo the last action"))
+        self.act_resume.setText(self.tr("Resume an interrupted action from its journal…"))
+        self.act_rollback.setText(self.tr("Roll back an action from its journal…"))
+        self.act_clear_cache.setText(self.tr("Clear the fingerprint cache"))
         self.act_save.setText(self.tr("Save results…"))
         self.act_load.setText(self.tr("Load results…"))
         self.export_menu.setTitle(self.tr("Export groups as"))
@@ -273,6 +288,38 @@ class ActionsController(QObject):
     def undo_last(self, journal: str | None = None) -> None:
         if self.worker is None and not self.win.is_scanning():
             self._start(Worker(_run_undo, journal))
+
+    def _pick_journal(self, title: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self.win, title, journal_dir(),
+                                              self.tr("Journals (*.jsonl)"))
+        return path or None
+
+    def _choose_resume(self) -> None:
+        path = self._pick_journal(self.tr("Resume which action?"))
+        if path:
+            self.resume_journal(path)
+
+    def _choose_rollback(self) -> None:
+        path = self._pick_journal(self.tr("Roll back which action?"))
+        if path:
+            self.undo_last(path)
+
+    def resume_journal(self, journal: str) -> None:
+        """Finish an interrupted action: the half-done file first, then those not reached."""
+        if self.worker is None and not self.win.is_scanning():
+            self._start(Worker(_run_resume, journal))
+
+    def clear_cache(self) -> int:
+        """Empty the fingerprint cache (the next scan reads every file again)."""
+        cache = FingerprintCache(getattr(self.win.scan_options(), "cache_path", None))
+        try:
+            n = cache.count()
+            cache.clear()
+        finally:
+            cache.close()
+        self.win.statusBar().showMessage(
+            self.tr("Cleared {0} cached fingerprints.").format(n), 10000)
+        return n
 
     def _start(self, worker: Worker) -> None:
         self.worker = worker
