@@ -231,9 +231,12 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
         problems.append(f"{len(stray)} marked files are in no group, so no copy of them is "
                         f"known to stay (first: {stray[0]})")
     if problems:
+        hint = ("\nUnmark a file near each of these, or group with 'strict' (every pair in a "
+                "group within k), where the kept file is always within k of the others."
+                if any("no kept copy within" in p for p in problems) else "")
         raise ActionRefused("Refused, nothing was done: this would leave files with no copy "
                             "(or none similar enough).\n"
-                            + "\n".join("  " + p for p in problems))
+                            + "\n".join("  " + p for p in problems) + hint)
     return Plan(action, ops, move_to, flat, notes)
 
 
