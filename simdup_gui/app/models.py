@@ -8,7 +8,7 @@ import time
 from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel, QCoreApplication,
                             QModelIndex, Qt, Signal)
 
-from simdup_gui.core.models import FileRecord, Group, Problem
+from simdup_gui.core.models import FileRecord, Group, Problem, human_size
 
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 2  # record index (files) or -1 (groups)
 GROUP_ROLE = Qt.ItemDataRole.UserRole + 3  # position of the group in the model
@@ -16,14 +16,6 @@ GROUP_ROLE = Qt.ItemDataRole.UserRole + 3  # position of the group in the model
 COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_ENCODING, COL_DISTANCE, COL_SIMILARITY = range(7)
 COLUMNS = 7
 _GROUP_ID = 0xFFFFFFFF  # internal id of group rows; file rows carry their group's position
-
-
-def human_size(n: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if n < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} TB"
 
 
 class GroupTreeModel(QAbstractItemModel):

@@ -567,14 +567,6 @@ class MainWindow(QMainWindow):
         self.bitdiff.set_diff(d, *self._diff_names)
         self.textdiff.compare(a.path, b.path)
 
-    def _paths_of_selection(self) -> list[str]:
-        out = []
-        for idx in self.tree.selectionModel().selectedRows(0):
-            rec = idx.data(RECORD_ROLE)
-            if rec is not None and rec >= 0:
-                out.append(self.records[rec].path)
-        return out
-
     def _open_index(self, index) -> None:
         rec = index.data(RECORD_ROLE)
         if rec is not None and rec >= 0:

@@ -21,7 +21,7 @@ from .fileops import (changed_reason, find_trash_entry, move_file, send_to_trash
 from .job import NULL_JOB, Cancelled, Job
 from .journal import JOURNAL_VERSION, JournalWriter, new_journal_path
 from .marking import under_any
-from .models import ProgressEvent
+from .models import ProgressEvent, human_size
 from .results import Results
 
 ACTIONS = ("move", "trash", "delete")
@@ -82,7 +82,7 @@ class Plan:
         """One line for a confirmation: the action, the count and the size."""
         verb = {"move": f"Move to {self.move_to}", "trash": "Send to the trash",
                 "delete": "Delete permanently"}[self.action]
-        return f"{verb}: {len(self.ops)} files, {_human(self.total_bytes)}"
+        return f"{verb}: {len(self.ops)} files, {human_size(self.total_bytes)}"
 
 
 @dataclass
@@ -128,14 +128,6 @@ class Report:
         return {"action": self.action, "dry_run": self.dry_run, "cancelled": self.cancelled,
                 "journal": self.journal, "counts": {s: self.count(s) for s in STATUSES},
                 "files": [asdict(o) for o in self.outcomes]}
-
-
-def _human(n: float) -> str:
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if n < 1000 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
-        n /= 1000
-    return f"{n} bytes"
 
 
 def _intended_dest(path: str, root: str, move_to: str, flat: bool) -> str:

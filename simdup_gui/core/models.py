@@ -7,6 +7,15 @@ from dataclasses import asdict, dataclass, field
 ALLOWED_BITS = (16, 32, 64, 128)
 
 
+def human_size(n: float) -> str:
+    """1536 -> "1.5 KB" (binary units, as file managers show them)."""
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n:.1f} TB"
+
+
 @dataclass(slots=True)
 class FileRecord:
     """One fingerprinted file. ``fingerprint`` always holds the full 128 bits."""
