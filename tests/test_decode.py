@@ -64,3 +64,10 @@ def test_empty_bytes_raise_empty():
     with pytest.raises(DecodeError) as e:
         decode_bytes(b"")
     assert e.value.kind == "empty"
+
+
+def test_cp1252_text_with_a_few_smart_quotes_is_not_taken_for_broken_utf8():
+    text = EN.replace("five", "\u201cfive\u201d", 1).replace("match.", "match \u2014 none.", 1)
+    d = decode_bytes(text.encode("cp1252"))
+    assert d.encoding == "windows-1252" or d.encoding == "cp1252"
+    assert d.text == text and d.bad_bytes == 0

@@ -117,8 +117,10 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
         if e.start >= len(data) - 3 and e.reason == "unexpected end of data":
             return "utf-8", 0, "utf-8"
     # Mostly valid UTF-8 with a few bad bytes stays UTF-8.
+    # (It must hold real multi-byte characters too: cp1252 text with two curly quotes
+    # has no valid UTF-8 sequence at all and is left to the detector.)
     probe = data.decode("utf-8", errors="replace")
-    if _count_bad(probe) <= max(4, len(data) // 200):
+    if _count_bad(probe) <= max(4, len(data) // 200) and _UTF8_MULTI.search(probe):
         return "utf-8", 0, "utf-8"
     # Chinese in the GBK family is the common case here, and chardet costs ~5 ms a file:
     # a strict GB18030 decode whose text is full of everyday characters settles it first.
@@ -146,6 +148,7 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
 
 
 _HANZI_RE = re.compile("[\u4e00-\u9fff]")
+_UTF8_MULTI = re.compile("[^\x00-\x7f\ufffd]")
 _COMMON_RE = re.compile("[" + "".join(sorted(_COMMON_HANZI)) + "]")
 
 
