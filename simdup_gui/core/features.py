@@ -13,6 +13,7 @@ import html
 import math
 import os
 import re
+import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -181,8 +182,98 @@ class Features:
         return self.tokens < LOW_CONFIDENCE_TOKENS
 
 
+class _Ids(dict):
+    """token -> id; an unseen token gets the next id and is queued in ``new``."""
+
+    __slots__ = ("new",)
+
+    def __missing__(self, key: str) -> int:
+        i = len(self)
+        self[key] = i
+        self.new.append(key)
+        return i
+
+
+class _Vocab:
+    """Per-thread token table: each distinct token once, with what features need of it.
+
+    Tokens repeat across files (Zipf), so a token's word test, IDF, 128-bit mmh3 and
+    UTF-8 bytes are computed once per process instead of once per file. A builder keeps
+    the table it started with; a full table is replaced (never cleared) between files,
+    so memory stays bounded and ids held by a running builder stay valid.
+    """
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.ids = _Ids()
+        self.ids.new = []
+        self.tokens: list[str] = []
+        cap = 1024
+        self.word = np.zeros(cap, dtype=bool)
+        self.idf = np.zeros(cap, dtype=np.float64)
+        self.hash = np.zeros((cap, 2), dtype=np.uint64)
+        self.start = np.zeros(cap, dtype=np.int64)  # token bytes in buf, then one 0x1f byte
+        self.blen = np.zeros(cap, dtype=np.int64)
+        self.buf = np.zeros(1 << 16, dtype=np.uint8)
+        self.used = 0
+
+    def lookup(self, toks: list[str]):
+        """int32 ids of the word tokens among ``toks`` (punctuation and spaces dropped)."""
+        import numpy as np
+
+        ids = np.fromiter(map(self.ids.__getitem__, toks), dtype=np.int32, count=len(toks))
+        if self.ids.new:
+            self._register()
+        return ids[self.word[ids]]
+
+    def _register(self) -> None:
+        import numpy as np
+
+        from .simhash import mmh3_128
+
+        new = self.ids.new
+        self.ids.new = []
+        lo = len(self.tokens)
+        hi = lo + len(new)
+        self.tokens.extend(new)
+        if hi > len(self.word):
+            cap = max(hi, 2 * len(self.word))
+            self.word = np.resize(self.word, cap)
+            self.idf = np.resize(self.idf, cap)
+            self.hash = np.resize(self.hash, (cap, 2))
+            self.start = np.resize(self.start, cap)
+            self.blen = np.resize(self.blen, cap)
+        enc = [t.encode("utf-8", "surrogatepass") for t in new]
+        is_word = [_is_word(t) for t in new]
+        self.word[lo:hi] = is_word
+        self.idf[lo:hi] = [idf(t) if w else 0.0 for t, w in zip(new, is_word)]
+        self.hash[lo:hi] = np.frombuffer(b"".join(map(mmh3_128, enc)),
+                                         dtype="<u8").reshape(-1, 2)
+        lens = np.fromiter(map(len, enc), dtype=np.int64, count=len(enc))
+        joined = b"\x1f".join(enc) + b"\x1f"
+        need = self.used + len(joined) + 16
+        if need > len(self.buf):
+            self.buf = np.resize(self.buf, max(need, 2 * len(self.buf)))
+        self.buf[self.used : self.used + len(joined)] = np.frombuffer(joined, dtype=np.uint8)
+        self.start[lo:hi] = self.used + np.cumsum(lens + 1) - (lens + 1)
+        self.blen[lo:hi] = lens
+        self.used += len(joined)
+
+
+VOCAB_LIMIT = 1 << 18  # distinct tokens kept per thread between files
+_LOCAL = threading.local()
+
+
+def _vocab() -> _Vocab:
+    v = getattr(_LOCAL, "vocab", None)
+    if v is None or len(v.tokens) > VOCAB_LIMIT:
+        v = _LOCAL.vocab = _Vocab()
+    return v
+
+
 class FeatureBuilder:
-    """Accumulates token counts over text chunks, then weights them."""
+    """Accumulates token ids over text chunks, then counts and weights them."""
 
     def __init__(self, mode: str = DEFAULT_MODE, is_html: bool = False,
                  tokenizer: Tokenizer | None = None) -> None:
@@ -191,11 +282,10 @@ class FeatureBuilder:
         self.mode = mode
         self.is_html = is_html
         self.tokenizer = tokenizer
-        self.unigrams: Counter[str] = Counter()
-        self.bigrams: Counter[tuple[str, str]] = Counter()
+        self._vocab = _vocab()
+        self._ids: list = []  # int32 arrays of word-token ids, one per chunk
         self.n_tokens = 0
         self.chars = 0
-        self._last: str | None = None
         self._hash = hashlib.blake2b(digest_size=16)
         self._crlf = self._lf = self._cr = 0
 
@@ -208,16 +298,11 @@ class FeatureBuilder:
         text = normalise(raw, self.is_html)
         # "Exact" text ignores whitespace entirely: re-wrapped Chinese has no spaces to keep.
         self._hash.update("".join(text.split()).encode("utf-8", "surrogatepass"))
-        toks = tokens(text, self.tokenizer)
-        if not toks:
-            return
-        self.n_tokens += len(toks)
-        self.unigrams.update(toks)
-        if self.mode == "shingles":
-            prev = [self._last] + toks[:-1] if self._last is not None else toks[:-1]
-            nxt = toks if self._last is not None else toks[1:]
-            self.bigrams.update(zip(prev, nxt))
-        self._last = toks[-1]
+        cut = self.tokenizer or default_tokenizer()
+        ids = self._vocab.lookup(cut(text))
+        if len(ids):
+            self.n_tokens += len(ids)
+            self._ids.append(ids)
 
     def newline(self) -> str:
         kinds = [n for n, c in (("CRLF", self._crlf), ("LF", self._lf), ("CR", self._cr)) if c]
@@ -225,11 +310,33 @@ class FeatureBuilder:
             return "none"
         return kinds[0] if len(kinds) == 1 else "mixed"
 
+    def _all_ids(self):
+        import numpy as np
+
+        if len(self._ids) > 1:
+            self._ids = [np.concatenate(self._ids)]
+        return self._ids[0] if self._ids else np.zeros(0, dtype=np.int32)
+
+    @property
+    def unigrams(self) -> Counter[str]:
+        """Word counts (in order of first occurrence)."""
+        return Counter(map(self._vocab.tokens.__getitem__, self._all_ids().tolist()))
+
+    @property
+    def bigrams(self) -> Counter[tuple[str, str]]:
+        """Counts of adjacent word pairs; empty unless the mode is ``shingles``."""
+        if self.mode != "shingles":
+            return Counter()
+        toks = list(map(self._vocab.tokens.__getitem__, self._all_ids().tolist()))
+        return Counter(zip(toks, toks[1:]))
+
     def finish(self) -> Features:
+        """The named, weighted features (the reference the fast fingerprint must equal)."""
         names: list[str] = []
         weights: list[float] = []
-        uni_idf = {t: _IDF[t] for t in self.unigrams}
-        for t, c in self.unigrams.items():
+        unigrams = self.unigrams
+        uni_idf = {t: _IDF[t] for t in unigrams}
+        for t, c in unigrams.items():
             names.append(t)
             weights.append((1.0 + math.log(c)) * uni_idf[t])
         if self.mode == "topk":
@@ -245,72 +352,63 @@ class FeatureBuilder:
         return Features(names, weights, self.n_tokens, self._hash.hexdigest(), self.chars,
                         self.newline())
 
-
     def fingerprint(self) -> tuple[int, int] | None:
         """(128-bit SimHash, number of features) without building feature names.
 
         Equal to ``simhash128(f.names, f.weights)`` with ``f = self.finish()``, bit
         for bit: the same weights in the same float arithmetic, the same mmh3 hash of
-        the same UTF-8 bytes, computed for all features at once in numpy. Returns
-        None where that shortcut does not apply (``topk`` mode); use finish() then.
+        the same UTF-8 bytes (unigram hashes cached per token), computed for all
+        features at once in numpy. Returns None where that shortcut does not apply
+        (``topk`` mode); use finish() then.
+        """
+        from .simhash import simhash128_hashed
+
+        hw = self.hashed_features()
+        if hw is None:
+            return None
+        hashes, weights = hw
+        return simhash128_hashed(hashes, weights), len(weights)
+
+    def hashed_features(self):
+        """(hashes (n, 2) uint64, weights (n,) float64) of every feature, or None (topk).
+
+        Row i is the mmh3 128 hash of a feature name of :meth:`finish` and its weight.
         """
         import numpy as np
 
-        from .simhash import mmh3_128_many, simhash128_hashed
+        from .simhash import mmh3_128_many
 
         if self.mode == "topk":
             return None
-        vocab = list(self.unigrams)
-        n_u = len(vocab)
-        if n_u == 0:
-            return 0, 0
-        if n_u + len(self.bigrams) < VECTOR_MIN_FEATURES:
-            return None  # numpy's fixed cost per call outweighs the per-feature saving
-        counts_u = np.fromiter(self.unigrams.values(), dtype=np.int64, count=n_u)
-        idfs = np.fromiter(map(_IDF.__getitem__, vocab), dtype=np.float64, count=n_u)
-        joined = "\x00".join(vocab).encode("utf-8", "surrogatepass")
-        buf = np.frombuffer(joined, dtype=np.uint8)
-        zeros = np.flatnonzero(buf == 0)
-        if len(zeros) != n_u - 1:
-            return None  # a token holds a NUL character: take the slow path
-        starts_u = np.empty(n_u, dtype=np.int64)
-        starts_u[0] = 0
-        starts_u[1:] = zeros + 1
-        lens_u = np.empty(n_u, dtype=np.int64)
-        lens_u[:-1] = zeros - starts_u[:-1]
-        lens_u[-1] = len(buf) - starts_u[-1]
-        w_u = (1.0 + _logs(counts_u)) * idfs
-        if self.mode != "shingles" or not self.bigrams:
-            hashes = mmh3_128_many(buf, starts_u, lens_u)
-            return simhash128_hashed(hashes, w_u), n_u
-        from operator import itemgetter
-
-        tid = dict(zip(vocab, range(n_u)))
-        keys = list(self.bigrams)
-        n_b = len(keys)
-        ia = np.fromiter(map(tid.__getitem__, map(itemgetter(0), keys)), dtype=np.int64,
-                         count=n_b)
-        ib = np.fromiter(map(tid.__getitem__, map(itemgetter(1), keys)), dtype=np.int64,
-                         count=n_b)
-        counts_b = np.fromiter(self.bigrams.values(), dtype=np.int64, count=n_b)
-        w_b = (1.0 + _logs(counts_b)) * 0.5 * (idfs[ia] + idfs[ib])
-        # bigram bytes: a, 0x1f, b; segments copied out of buf + one separator byte
-        ext = np.concatenate((buf, np.array([0x1F], dtype=np.uint8)))
-        seg_start = np.empty(3 * n_b, dtype=np.int64)
-        seg_len = np.empty(3 * n_b, dtype=np.int64)
-        seg_start[0::3], seg_len[0::3] = starts_u[ia], lens_u[ia]
-        seg_start[1::3], seg_len[1::3] = len(buf), 1
-        seg_start[2::3], seg_len[2::3] = starts_u[ib], lens_u[ib]
-        seg_out = np.cumsum(seg_len) - seg_len
-        total = int(seg_len.sum())
-        src = np.repeat(seg_start - seg_out, seg_len) + np.arange(total, dtype=np.int64)
-        big = ext[src]
-        lens_b = seg_len[0::3] + 1 + seg_len[2::3]
-        starts_b = seg_out[0::3] + len(buf)
-        all_buf = np.concatenate((buf, big))
-        hashes = mmh3_128_many(all_buf, np.concatenate((starts_u, starts_b)),
-                               np.concatenate((lens_u, lens_b)))
-        return simhash128_hashed(hashes, np.concatenate((w_u, w_b))), n_u + n_b
+        ids = self._all_ids()
+        v = self._vocab
+        if not len(ids):
+            return np.zeros((0, 2), dtype=np.uint64), np.zeros(0, dtype=np.float64)
+        uni, counts_u = np.unique(ids, return_counts=True)
+        w_u = (1.0 + _logs(counts_u)) * v.idf[uni]
+        if self.mode != "shingles" or len(ids) < 2:
+            return v.hash[uni], w_u
+        codes = (ids[:-1].astype(np.int64) << 32) | ids[1:]
+        big, counts_b = np.unique(codes, return_counts=True)
+        ia = big >> 32
+        ib = big & 0xFFFFFFFF
+        n_b = len(big)
+        w_b = (1.0 + _logs(counts_b)) * 0.5 * (v.idf[ia] + v.idf[ib])
+        # bigram bytes: a, 0x1f (stored after a), b: two segments gathered from v.buf
+        la = v.blen[ia] + 1
+        lb = v.blen[ib]
+        lens_b = la + lb
+        out_start = np.cumsum(lens_b) - lens_b
+        total = int(lens_b[-1] + out_start[-1])
+        seg_len = np.empty(2 * n_b, dtype=np.int64)
+        seg_len[0::2], seg_len[1::2] = la, lb
+        seg_src = np.empty(2 * n_b, dtype=np.int64)
+        seg_src[0::2], seg_src[1::2] = v.start[ia], v.start[ib]
+        seg_out = np.empty(2 * n_b, dtype=np.int64)
+        seg_out[0::2], seg_out[1::2] = out_start, out_start + la
+        src = np.repeat(seg_src - seg_out, seg_len) + np.arange(total, dtype=np.int64)
+        hashes_b = mmh3_128_many(v.buf[src], out_start, lens_b)
+        return np.concatenate((v.hash[uni], hashes_b)), np.concatenate((w_u, w_b))
 
     def text_hash(self) -> str:
         return self._hash.hexdigest()

@@ -153,10 +153,18 @@ def mmh3_128_many(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> np.n
     return out
 
 
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
+                           bitorder="little").astype(np.float64)  # (256, 8): bit j of byte v
+_BYTE_OFFSETS = (np.arange(16, dtype=np.intp) * 256)[None, :]
+
+
 def simhash128_hashed(hashes: np.ndarray, weights) -> int:
     """The 128-bit SimHash from per-feature (h1, h2) hashes and float weights.
 
     Same arithmetic as :func:`simhash128` (weights rounded to 1/1024, exact sums).
+    Instead of unpacking 128 bits per feature, weights are summed per (byte position,
+    byte value) with one bincount, and each bit's total is read from those 16 x 256
+    sums. Every value is an integer below 2**52 held in float64, so sums are exact.
     """
     n = len(hashes)
     if n == 0:
@@ -166,11 +174,9 @@ def simhash128_hashed(hashes: np.ndarray, weights) -> int:
         raise OverflowError("feature weights too large for exact float64 sums")
     w_f = w_all.astype(np.float64)
     raw = np.ascontiguousarray(hashes, dtype="<u8").view(np.uint8).reshape(n, 16)
-    totals = np.zeros(128, dtype=np.int64)
-    for start in range(0, n, _BLOCK):
-        bits = np.unpackbits(raw[start : start + _BLOCK], axis=1, bitorder="little")
-        # integer-valued float64 below 2**53: every partial sum is exact (BLAS, any order)
-        totals += (w_f[start : start + _BLOCK] @ bits.astype(np.float64)).astype(np.int64)
+    idx = (raw + _BYTE_OFFSETS).ravel()
+    sums = np.bincount(idx, weights=np.repeat(w_f, 16), minlength=16 * 256)
+    totals = (sums.reshape(16, 256) @ _BYTE_BITS).ravel().astype(np.int64)
     v = 2 * totals - w_all.sum()
     out = np.packbits(v > 0, bitorder="little")
     return int.from_bytes(out.tobytes(), "little")
