@@ -197,3 +197,25 @@ def test_bincount_simhash_equals_the_bit_unpacking_simhash():
 def test_cache_version_is_unchanged():
     assert FeatureSettings("shingles").version().startswith("n1-shingles-")
     assert FeatureSettings("shingles").version().endswith("-mmh3x128-cap4194304")
+
+
+def test_run_wise_nfkc_equals_unicodedata_nfkc():
+    import unicodedata
+
+    from simdup_gui.core.features import _nfkc
+
+    alphabet = (
+        "aeiouAZ09 \n\t,.-'\"" "中文北京學习" "，。！？：；（）【】「」《》…—·“”　"
+        "ＡＢＣａｂｃ０１２" "ﬁﬂ①②™㎏Ⅻ½ｶﾞﾊﾟ" "\u0300\u0301\u0308\u0327\u0323\u0345\u0344\u0340"
+        "\u1100\u1112\u1161\u1175\u11a8\u11c2\u3131\u314f\u3163\uac00\ud7a3"
+        "\u0f71\u0f72\u0f73\u0f75\u0f81\u0bbe\u0bc6\u09be\u09c7\u0d3e\u0cc2\u0cc6"
+        "\u212b\u2126\u00c5\u0385\u1fee\uff9e\uff9f\u309b\u3099\u309a\u304b\u30ab"
+        "\uf900\ufa10\U0002f800\U00020000\U0001d15e\U0001d165\U000e0100\ufe0f\u200d"
+    )
+    rng = random.Random(7)
+    for _ in range(3000):
+        s = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        assert _nfkc(s) == unicodedata.normalize("NFKC", s), ascii(s)
+    for cp in range(0x80, 0x30000, 7):
+        s = "e" + chr(cp) + "中" + chr(cp) + chr(0x301) + "ᄀ" + chr(cp)
+        assert _nfkc(s) == unicodedata.normalize("NFKC", s), hex(cp)

@@ -113,7 +113,68 @@ def normalise(text: str, is_html: bool = False) -> str:
     """NFKC, case folding, HTML stripped; whitespace is left to the tokenizer."""
     if is_html:
         text = strip_html(text)
-    return unicodedata.normalize("NFKC", text).casefold()
+    if text.isascii():  # O(1) in CPython; NFKC leaves ASCII unchanged
+        return text.casefold()
+    return _nfkc(text).casefold()
+
+
+@lru_cache(maxsize=1)
+def _nfkc_risky() -> frozenset[str] | None:
+    """Characters that may combine with or reorder against the character before them.
+
+    NFKC of a text is the concatenation of NFKC of its pieces when each piece starts
+    with a stable character: one with combining class 0 whose decomposition starts
+    with a character that never composes with a character before it. ASCII and CJK
+    unified ideographs are stable and unchanged by NFKC, so only the runs of other
+    characters need normalising; a run whose first character is in the returned set
+    (a combining mark, a Hangul vowel, ...) takes the character before it along. Code
+    points past U+2FFFF are all treated as risky. None: the Unicode database breaks
+    these assumptions; normalise whole texts.
+    """
+    second: set[int] = set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))
+    limit = 0x30000
+    chars = list(map(chr, range(limit)))
+    combining = set(filter(unicodedata.combining, chars))
+    decomposable = [(c, d) for c, d in zip(chars, map(unicodedata.decomposition, chars)) if d]
+    for _, d in decomposable:
+        if d[0] != "<":
+            parts = d.split()
+            if len(parts) == 2:
+                second.add(int(parts[1], 16))
+    risky = {ord(c) for c in combining} | second
+    for c, _ in decomposable:
+        first = unicodedata.normalize("NFKD", c)[:1] or c
+        if first in combining or ord(first) in second:
+            risky.add(ord(c))
+    changed = {c for c, _ in decomposable}
+    for cp in [*range(0, 0x80), *range(0x4E00, 0xA000)]:
+        if cp in risky or chr(cp) in changed:
+            return None  # an unexpected Unicode database: always normalise whole texts
+    return frozenset(map(chr, risky))
+
+
+_RUNS = re.compile(r"[^\x00-\x7f\u4e00-\u9fff]+")
+
+
+def _nfkc(text: str) -> str:
+    """unicodedata.normalize("NFKC", text), normalising only the runs that need it."""
+    risky = _nfkc_risky()
+    if risky is None:
+        return unicodedata.normalize("NFKC", text)
+    out = []
+    memo = _NFKC_MEMO
+    last = 0
+    for m in _RUNS.finditer(text):
+        a, b = m.span()
+        run = m.group()
+        if a and (run[0] in risky or run[0] > "\U0002ffff"):
+            a -= 1  # the run may combine with the character before it
+            run = text[a:b]
+        out.append(text[last:a])
+        out.append(memo[run] if len(run) <= 32 else unicodedata.normalize("NFKC", run))
+        last = b
+    out.append(text[last:])
+    return "".join(out)
 
 
 class _Memo(dict):
@@ -137,6 +198,7 @@ def _is_word(t: str) -> bool:
 
 
 _IS_WORD = _Memo(_is_word)
+_NFKC_MEMO = _Memo(lambda s: unicodedata.normalize("NFKC", s), 1 << 16)
 _IDF = _Memo(lambda t: idf(t))
 
 
