@@ -219,3 +219,21 @@ def test_run_wise_nfkc_equals_unicodedata_nfkc():
     for cp in range(0x80, 0x30000, 7):
         s = "e" + chr(cp) + "中" + chr(cp) + chr(0x301) + "ᄀ" + chr(cp)
         assert _nfkc(s) == unicodedata.normalize("NFKC", s), hex(cp)
+
+
+def test_vectorised_mmh3_equals_mmh3_for_every_length_and_offset():
+    from simdup_gui.core.simhash import mmh3_128_many
+
+    rng = random.Random(9)
+    items = [bytes(rng.choice((0, 0, 1, 0x1F, 0x80, 0xFF, rng.randrange(256)))
+                   for _ in range(n)) for n in list(range(0, 70)) * 3 + [129, 255, 1000]]
+    gap = b"\xaa\xbb\xcc"  # slices that do not start at 0 or end at the buffer's end
+    buf = gap + gap.join(items) + gap
+    starts, pos = [], len(gap)
+    for x in items:
+        starts.append(pos)
+        pos += len(x) + len(gap)
+    lens = [len(x) for x in items]
+    got = mmh3_128_many(np.frombuffer(buf, dtype=np.uint8), np.array(starts), np.array(lens))
+    for row, x in zip(got, items):
+        assert row.astype("<u8").tobytes() == mmh3.hash_bytes(x, 0), len(x)
