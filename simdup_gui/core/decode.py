@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import chardet
 
+DECODE_VERSION = 2  # bump when the same bytes may decode (or be labelled) differently
 SNIFF_BYTES = 8192
 CHARDET_SAMPLE = 16384
 MAX_BAD_RATIO = 0.05  # more undecodable than this: "binary or unknown encoding"

@@ -9,7 +9,7 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .decode import SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
+from .decode import DECODE_VERSION, SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
 from .job import Cancelled
 from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSION, FeatureBuilder,
                        rechunk, tokenizer_name)
@@ -33,7 +33,7 @@ class FeatureSettings:
     def version(self) -> str:
         """Changes whenever fingerprints of the same bytes could change."""
         return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128"
-                f"-cap{MAX_FEATURE_CHARS}")
+                f"-cap{MAX_FEATURE_CHARS}-d{DECODE_VERSION}")
 
 
 def _is_html(path: str, head: bytes) -> bool:
