@@ -202,3 +202,27 @@ def test_dropping_a_folder_adds_it(qtbot, window, tmp_path):
 
 
 _ = shutil
+
+
+def test_large_collections_are_grouped_off_the_gui_thread(qtbot, window, monkeypatch):
+    import random
+
+    from simdup_gui.app import window as window_module
+    from simdup_gui.core.models import FileRecord
+
+    monkeypatch.setattr(window_module, "REGROUP_IN_WORKER_ABOVE", 100)
+    rng = random.Random(4)
+    recs = []
+    for i in range(150):
+        f = rng.getrandbits(128)
+        recs += [FileRecord(f"/x/{i}_{j}.txt", 10, 1, i, 1, "/x", "utf-8", f ^ j, 50, "t", "c")
+                 for j in range(2)]
+    w = window([])
+    w.records = recs
+    with qtbot.waitSignal(w.groupsChanged, timeout=30_000):
+        w.regroup()
+        assert w.model.groups == []  # not done synchronously
+        w.distance_box.setValue(1)  # a change while grouping is queued, then applied
+    qtbot.waitUntil(lambda: w._regroup_worker is None and not w._regroup_pending, timeout=30_000)
+    qtbot.waitUntil(lambda: len(w.model.groups) == 150, timeout=30_000)
+    assert w.model.bits == 64

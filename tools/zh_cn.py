@@ -141,3 +141,5 @@ ZH.update({
     "Resume which action?": "继续哪一次操作？", "Roll back which action?": "回滚哪一次操作？",
     "Cleared {0} cached fingerprints.": "已清除 {0} 条缓存的指纹。",
 })
+
+ZH.update({"Grouping {0} files…": "正在对 {0} 个文件分组…"})

@@ -634,67 +634,67 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="160" />
+        <location filename="../../simdup_gui/app/models.py" line="152" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="161" />
+        <location filename="../../simdup_gui/app/models.py" line="153" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="162" />
+        <location filename="../../simdup_gui/app/models.py" line="154" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="163" />
+        <location filename="../../simdup_gui/app/models.py" line="155" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="164" />
+        <location filename="../../simdup_gui/app/models.py" line="156" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="165" />
+        <location filename="../../simdup_gui/app/models.py" line="157" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="166" />
+        <location filename="../../simdup_gui/app/models.py" line="158" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="194" />
+        <location filename="../../simdup_gui/app/models.py" line="186" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="195" />
+        <location filename="../../simdup_gui/app/models.py" line="187" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="196" />
+        <location filename="../../simdup_gui/app/models.py" line="188" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="238" />
+        <location filename="../../simdup_gui/app/models.py" line="230" />
         <source>Representative of the group</source>
         <translation>本组的代表文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="241" />
+        <location filename="../../simdup_gui/app/models.py" line="233" />
         <source>Same normalised text as the representative</source>
         <translation>规范化后的文字与代表文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="244" />
+        <location filename="../../simdup_gui/app/models.py" line="236" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
@@ -702,260 +702,265 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="284" />
+        <location filename="../../simdup_gui/app/window.py" line="291" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="285" />
+        <location filename="../../simdup_gui/app/window.py" line="292" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="286" />
-        <location filename="../../simdup_gui/app/window.py" line="312" />
+        <location filename="../../simdup_gui/app/window.py" line="293" />
+        <location filename="../../simdup_gui/app/window.py" line="319" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="287" />
+        <location filename="../../simdup_gui/app/window.py" line="294" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="288" />
+        <location filename="../../simdup_gui/app/window.py" line="295" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="289" />
+        <location filename="../../simdup_gui/app/window.py" line="296" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="289" />
+        <location filename="../../simdup_gui/app/window.py" line="296" />
         <source>Maximum distance k</source>
         <translation>最大距离 k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="290" />
+        <location filename="../../simdup_gui/app/window.py" line="297" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="290" />
+        <location filename="../../simdup_gui/app/window.py" line="297" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="290" />
+        <location filename="../../simdup_gui/app/window.py" line="297" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="291" />
+        <location filename="../../simdup_gui/app/window.py" line="298" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="291" />
+        <location filename="../../simdup_gui/app/window.py" line="298" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="292" />
+        <location filename="../../simdup_gui/app/window.py" line="299" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="295" />
+        <location filename="../../simdup_gui/app/window.py" line="302" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="296" />
+        <location filename="../../simdup_gui/app/window.py" line="303" />
         <source>e.g. *.log build</source>
         <translation>如 *.log build</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="297" />
+        <location filename="../../simdup_gui/app/window.py" line="304" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；topk：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="300" />
+        <location filename="../../simdup_gui/app/window.py" line="307" />
         <source>linked: files joined by any chain of near pairs; strict: every pair in a group within k</source>
         <translation>linked：由相近文件链连成一组；strict：组内每两个文件的距离都不超过 k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="302" />
-        <location filename="../../simdup_gui/app/window.py" line="313" />
+        <location filename="../../simdup_gui/app/window.py" line="309" />
+        <location filename="../../simdup_gui/app/window.py" line="320" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="303" />
+        <location filename="../../simdup_gui/app/window.py" line="310" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="304" />
+        <location filename="../../simdup_gui/app/window.py" line="311" />
         <source>Filter by name or folder</source>
         <translation>按名称或文件夹筛选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="305" />
+        <location filename="../../simdup_gui/app/window.py" line="312" />
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="306" />
+        <location filename="../../simdup_gui/app/window.py" line="313" />
         <source>Collapse all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="307" />
+        <location filename="../../simdup_gui/app/window.py" line="314" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="308" />
-        <location filename="../../simdup_gui/app/window.py" line="527" />
+        <location filename="../../simdup_gui/app/window.py" line="315" />
+        <location filename="../../simdup_gui/app/window.py" line="564" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="310" />
+        <location filename="../../simdup_gui/app/window.py" line="317" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="311" />
+        <location filename="../../simdup_gui/app/window.py" line="318" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="314" />
+        <location filename="../../simdup_gui/app/window.py" line="321" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="315" />
+        <location filename="../../simdup_gui/app/window.py" line="322" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="316" />
+        <location filename="../../simdup_gui/app/window.py" line="323" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="317" />
-        <location filename="../../simdup_gui/app/window.py" line="600" />
+        <location filename="../../simdup_gui/app/window.py" line="324" />
+        <location filename="../../simdup_gui/app/window.py" line="629" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="327" />
+        <location filename="../../simdup_gui/app/window.py" line="334" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="406" />
+        <location filename="../../simdup_gui/app/window.py" line="413" />
         <source>k={0} of {1} bits = {2:.0%} of bits equal</source>
         <translation>k={0}（共 {1} 位）= {2:.0%} 的位相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="418" />
+        <location filename="../../simdup_gui/app/window.py" line="425" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="430" />
+        <location filename="../../simdup_gui/app/window.py" line="437" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="431" />
+        <location filename="../../simdup_gui/app/window.py" line="438" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="445" />
+        <location filename="../../simdup_gui/app/window.py" line="452" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="454" />
+        <location filename="../../simdup_gui/app/window.py" line="461" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="455" />
+        <location filename="../../simdup_gui/app/window.py" line="462" />
         <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
         <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="461" />
+        <location filename="../../simdup_gui/app/window.py" line="468" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="468" />
+        <location filename="../../simdup_gui/app/window.py" line="475" />
         <source>Listing files: {0} found
 {1}</source>
         <translation>正在列出文件：已找到 {0} 个
 {1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="480" />
+        <location filename="../../simdup_gui/app/window.py" line="487" />
         <source>{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}
 {5}</source>
         <translation>{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}
 {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="491" />
+        <location filename="../../simdup_gui/app/window.py" line="498" />
         <source>Cancelled: {0} files fingerprinted before the cancel are kept.</source>
         <translation>已取消：保留了取消前已计算指纹的 {0} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="492" />
+        <location filename="../../simdup_gui/app/window.py" line="499" />
         <source>Scanned {0} files in {1}.</source>
         <translation>扫描了 {0} 个文件，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="497" />
+        <location filename="../../simdup_gui/app/window.py" line="504" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="498" />
+        <location filename="../../simdup_gui/app/window.py" line="505" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="536" />
+        <location filename="../../simdup_gui/app/window.py" line="544" />
+        <source>Grouping {0} files…</source>
+        <translation>正在对 {0} 个文件分组…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="573" />
         <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="590" />
+        <location filename="../../simdup_gui/app/window.py" line="619" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="591" />
+        <location filename="../../simdup_gui/app/window.py" line="620" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="592" />
+        <location filename="../../simdup_gui/app/window.py" line="621" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="601" />
+        <location filename="../../simdup_gui/app/window.py" line="630" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -967,17 +972,17 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="312" />
+        <location filename="../../simdup_gui/app/models.py" line="304" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="313" />
+        <location filename="../../simdup_gui/app/models.py" line="305" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="314" />
+        <location filename="../../simdup_gui/app/models.py" line="306" />
         <source>Path</source>
         <translation>路径</translation>
     </message>

@@ -31,6 +31,7 @@ from .textdiffview import TextDiffView
 from .workers import Worker
 
 CONFIRM_CANCEL_AFTER_S = 5.0
+REGROUP_IN_WORKER_ABOVE = 20_000  # files; fewer are grouped at once on the GUI thread
 
 
 class FolderList(QListWidget):
@@ -85,6 +86,10 @@ def _run_scan(job, roots: list[str], options: ScanOptions) -> ScanResult:
     return scan(roots, options, job)
 
 
+def _run_grouping(job, records, bits: int, distance: int, mode: str):
+    return build_groups(records, bits, distance, mode)
+
+
 class MainWindow(QMainWindow):
     scanFinished = Signal(object)  # the ScanResult
     groupsChanged = Signal()
@@ -103,6 +108,8 @@ class MainWindow(QMainWindow):
         self.index_plan = ""
         self._scan_t0 = 0.0
         self._regroup_count = 0
+        self._regroup_worker: Worker | None = None
+        self._regroup_pending = False
         self._build()
         from .actions_ui import ActionsController
 
@@ -507,19 +514,49 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- groups
     def regroup(self) -> None:
-        """Group the fingerprints already computed at the current size and distance."""
+        """Group the fingerprints already computed at the current size and distance.
+
+        Small collections are grouped at once; large ones on the pool, so the window
+        stays responsive (a change made meanwhile is grouped right after).
+        """
         if not self.records:
             self.model.set_data([], [], self.bits())
             self._update_status()
             return
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            groups, self.index_plan = build_groups(self.records, self.bits(), self.distance(),
-                                                   self.grouping_box.currentData())
-        finally:
-            QGuiApplication.restoreOverrideCursor()
+        args = (self.records, self.bits(), self.distance(), self.grouping_box.currentData())
+        if len(self.records) < REGROUP_IN_WORKER_ABOVE:
+            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                groups, plan = build_groups(*args)
+            finally:
+                QGuiApplication.restoreOverrideCursor()
+            self._set_groups(args[0], args[1], groups, plan)
+            return
+        if self._regroup_worker is not None:
+            self._regroup_pending = True
+            return
+        worker = Worker(_run_grouping, *args)
+        worker.signals.returned.connect(
+            lambda res, recs=args[0], bits=args[1]: self._set_groups(recs, bits, *res))
+        worker.signals.errored.connect(self._on_error)
+        worker.signals.finished.connect(self._regroup_finished)
+        self._regroup_worker = worker
+        self.status_label.setText(self.tr("Grouping {0} files…").format(len(self.records)))
+        self.pool.start(worker)
+
+    def _regroup_finished(self) -> None:
+        self._regroup_worker = None
+        if self._regroup_pending:
+            self._regroup_pending = False
+            self.regroup()
+
+    def _set_groups(self, records, bits: int, groups, plan: str) -> None:
+        if records is not self.records or bits != self.bits():
+            self._regroup_pending = True  # settings or records changed while grouping
+            return
+        self.index_plan = plan
         self._regroup_count += 1
-        self.model.set_data(self.records, groups, self.bits())
+        self.model.set_data(self.records, groups, bits)
         self.tree.expandAll() if len(groups) <= 200 else None
         for col in range(1, 7):
             self.tree.resizeColumnToContents(col)
