@@ -106,8 +106,11 @@ def _both(text: str, is_html: bool, mode: str, chunks: int = 1):
     return ref, fast
 
 
+@pytest.mark.parametrize("table_after", [0, 10 ** 12])  # run-wise NFKC, whole-text NFKC
 @pytest.mark.parametrize("mode", ["shingles", "tokens"])
-def test_fast_fingerprint_equals_the_reference_on_a_generated_corpus(mode):
+def test_fast_fingerprint_equals_the_reference_on_a_generated_corpus(mode, table_after,
+                                                                      monkeypatch):
+    monkeypatch.setattr(features, "NFKC_TABLE_AFTER", table_after)
     for text, is_html in _texts():
         for chunks in (1, 3):
             ref, fast = _both(text, is_html, mode, chunks)
@@ -199,10 +202,13 @@ def test_cache_version_is_unchanged():
     assert FeatureSettings("shingles").version().endswith("-mmh3x128-cap4194304")
 
 
-def test_run_wise_nfkc_equals_unicodedata_nfkc():
+def test_run_wise_nfkc_equals_unicodedata_nfkc(monkeypatch):
     import unicodedata
 
     from simdup_gui.core.features import _nfkc
+
+    monkeypatch.setattr(features, "NFKC_TABLE_AFTER", 0)
+    assert features._nfkc_risky() is not None  # this Python's Unicode database fits
 
     alphabet = (
         "aeiouAZ09 \n\t,.-'\"" "中文北京學习" "，。！？：；（）【】「」《》…—·“”　"

@@ -132,10 +132,18 @@ def _nfkc_risky() -> frozenset[str] | None:
     these assumptions; normalise whole texts.
     """
     second: set[int] = set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))
+    import numpy as np
+
     limit = 0x30000
-    chars = list(map(chr, range(limit)))
+    cps = np.arange(limit, dtype="<u4")
+    cps[0xD800:0xE000] = 0x20  # surrogates: no characters of their own
+    chars = cps.tobytes().decode("utf-32-le")
     combining = set(filter(unicodedata.combining, chars))
-    decomposable = [(c, d) for c, d in zip(chars, map(unicodedata.decomposition, chars)) if d]
+    # a block NFKD leaves unchanged holds no character with a decomposition
+    blocks = [chars[i : i + 64] for i in range(0, limit, 64)]
+    changed_blocks = [b for b in blocks if unicodedata.normalize("NFKD", b) != b]
+    decomposable = [(c, d) for b in changed_blocks for c in b
+                    if (d := unicodedata.decomposition(c))]
     for _, d in decomposable:
         if d[0] != "<":
             parts = d.split()
@@ -156,8 +164,20 @@ def _nfkc_risky() -> frozenset[str] | None:
 _RUNS = re.compile(r"[^\x00-\x7f\u4e00-\u9fff]+")
 
 
+NFKC_TABLE_AFTER = 500_000  # non-ASCII characters normalised whole before building the table
+_nfkc_seen = 0
+
+
 def _nfkc(text: str) -> str:
-    """unicodedata.normalize("NFKC", text), normalising only the runs that need it."""
+    """unicodedata.normalize("NFKC", text), normalising only the runs that need it.
+
+    The table of risky characters takes about 0.04 s to build, so a process uses it
+    only once it has normalised enough text for the build to pay off.
+    """
+    global _nfkc_seen
+    if _nfkc_seen < NFKC_TABLE_AFTER:
+        _nfkc_seen += len(text)
+        return unicodedata.normalize("NFKC", text)
     risky = _nfkc_risky()
     if risky is None:
         return unicodedata.normalize("NFKC", text)
