@@ -25,7 +25,8 @@ DEFAULT_MODE = "shingles"
 NORMALISATION_VERSION = 1
 LOW_CONFIDENCE_TOKENS = 40
 CHUNK_CHARS = 1 << 20
-VECTOR_MIN_FEATURES = 300  # below this, hashing feature by feature is faster
+VECTOR_MIN_FEATURES = 300  # kept for callers; the fast path now switches on tokens
+VECTOR_MIN_TOKENS = 300  # below this many word tokens, features are counted in Python
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 _TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->|<[^>]{0,2000}>", re.S | re.I)
@@ -291,6 +292,10 @@ class _Vocab:
         self.ids = _Ids()
         self.ids.new = []
         self.tokens: list[str] = []
+        self.tb: list[bytes] = []  # UTF-8 bytes of each token
+        self.tb1: list[bytes] = []  # the same followed by the pair separator 0x1f
+        self.hb: list[bytes] = []  # mmh3 128 of each token, 16 bytes
+        self.idf_l: list[float] = []  # IDF of each token (0.0 for non-words)
         cap = 1024
         self.word = np.zeros(cap, dtype=bool)
         self.idf = np.zeros(cap, dtype=np.float64)
@@ -327,11 +332,16 @@ class _Vocab:
             self.start = np.resize(self.start, cap)
             self.blen = np.resize(self.blen, cap)
         enc = [t.encode("utf-8", "surrogatepass") for t in new]
+        self.tb.extend(enc)
+        self.tb1.extend([b + b"\x1f" for b in enc])
         is_word = [_is_word(t) for t in new]
         self.word[lo:hi] = is_word
-        self.idf[lo:hi] = [idf(t) if w else 0.0 for t, w in zip(new, is_word)]
-        self.hash[lo:hi] = np.frombuffer(b"".join(map(mmh3_128, enc)),
-                                         dtype="<u8").reshape(-1, 2)
+        idfs = [idf(t) if w else 0.0 for t, w in zip(new, is_word)]
+        self.idf_l.extend(idfs)
+        self.idf[lo:hi] = idfs
+        hb = list(map(mmh3_128, enc))
+        self.hb.extend(hb)
+        self.hash[lo:hi] = np.frombuffer(b"".join(hb), dtype="<u8").reshape(-1, 2)
         lens = np.fromiter(map(len, enc), dtype=np.int64, count=len(enc))
         joined = b"\x1f".join(enc) + b"\x1f"
         need = self.used + len(joined) + 16
@@ -466,6 +476,8 @@ class FeatureBuilder:
         v = self._vocab
         if not len(ids):
             return np.zeros((0, 2), dtype=np.uint64), np.zeros(0, dtype=np.float64)
+        if len(ids) < min(VECTOR_MIN_TOKENS, _LOG_LIST_SIZE):  # counts index the log list
+            return self._hashed_features_small(ids.tolist())
         uni, counts_u = np.unique(ids, return_counts=True)
         w_u = (1.0 + _logs(counts_u)) * v.idf[uni]
         if self.mode != "shingles" or len(ids) < 2:
@@ -492,11 +504,41 @@ class FeatureBuilder:
         hashes_b = mmh3_128_many(v.buf[src], out_start, lens_b)
         return np.concatenate((v.hash[uni], hashes_b)), np.concatenate((w_u, w_b))
 
+    def _hashed_features_small(self, ids: list[int]):
+        """hashed_features() for short texts: Python counting, two numpy calls."""
+        import numpy as np
+        from mmh3 import hash_bytes
+
+        v = self._vocab
+        logs = _log_list()
+        cu = Counter(ids)
+        idf_l, hb = v.idf_l, v.hb
+        weights = [(1.0 + logs[c]) * idf_l[t] for t, c in cu.items()]
+        raw = b"".join([hb[t] for t in cu])
+        if self.mode == "shingles" and len(ids) > 1:
+            cb = Counter(zip(ids, ids[1:]))
+            tb, tb1 = v.tb, v.tb1
+            raw += b"".join([hash_bytes(tb1[a] + tb[b], 0) for a, b in cb])
+            weights += [(1.0 + logs[c]) * 0.5 * (idf_l[a] + idf_l[b])
+                        for (a, b), c in cb.items()]
+        return np.frombuffer(raw, dtype="<u8").reshape(-1, 2), np.array(weights, dtype=np.float64)
+
     def text_hash(self) -> str:
         return self._hash.hexdigest()
 
 
 _LOG_TABLE = None
+_LOG_LIST: list[float] = []
+
+
+_LOG_LIST_SIZE = 1 << 12
+
+
+def _log_list() -> list[float]:
+    """math.log(c) for c < _LOG_LIST_SIZE (0.0 at 0), as a Python list."""
+    if not _LOG_LIST:
+        _LOG_LIST.extend([0.0] + [math.log(c) for c in range(1, _LOG_LIST_SIZE)])
+    return _LOG_LIST
 
 
 def _logs(counts):
