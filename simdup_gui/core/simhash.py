@@ -179,6 +179,9 @@ def simhash128_hashed(hashes: np.ndarray, weights) -> int:
         raise OverflowError("feature weights too large for exact float64 sums")
     w_f = w_all.astype(np.float64)
     raw = np.ascontiguousarray(hashes, dtype="<u8").view(np.uint8).reshape(n, 16)
+    if n < 256:  # few features: unpacking 128 bits each costs less than the bincount
+        v = 2 * (w_f @ np.unpackbits(raw, axis=1, bitorder="little")) - w_f.sum()
+        return int.from_bytes(np.packbits(v > 0, bitorder="little").tobytes(), "little")
     idx = (raw + _BYTE_OFFSETS).ravel()
     sums = np.bincount(idx, weights=np.repeat(w_f, 16), minlength=16 * 256)
     totals = (sums.reshape(16, 256) @ _BYTE_BITS).ravel().astype(np.int64)
