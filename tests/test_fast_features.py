@@ -247,3 +247,11 @@ def test_vectorised_mmh3_equals_mmh3_for_every_length_and_offset():
     got = mmh3_128_many(np.frombuffer(buf, dtype=np.uint8), np.array(starts), np.array(lens))
     for row, x in zip(got, items):
         assert row.astype("<u8").tobytes() == mmh3.hash_bytes(x, 0), len(x)
+
+
+def test_word_pairs_hashed_in_blocks_give_the_same_fingerprint(monkeypatch):
+    monkeypatch.setattr(features, "PAIR_BLOCK", 7)
+    for text, is_html in _texts()[-6:]:
+        ref, fast = _both(text, is_html, "shingles")
+        names, weights = ref.finish()
+        assert fast.fingerprint() == (simhash128(names, weights), len(names))

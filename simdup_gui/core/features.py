@@ -293,8 +293,6 @@ class _Vocab:
         self.ids.new = []
         self.tokens: list[str] = []
         self.tb: list[bytes] = []  # UTF-8 bytes of each token
-        self.tb1: list[bytes] = []  # the same followed by the pair separator 0x1f
-        self.hb: list[bytes] = []  # mmh3 128 of each token, 16 bytes
         self.idf_l: list[float] = []  # IDF of each token (0.0 for non-words)
         cap = 1024
         self.word = np.zeros(cap, dtype=bool)
@@ -333,15 +331,13 @@ class _Vocab:
             self.blen = np.resize(self.blen, cap)
         enc = [t.encode("utf-8", "surrogatepass") for t in new]
         self.tb.extend(enc)
-        self.tb1.extend([b + b"\x1f" for b in enc])
         is_word = [_is_word(t) for t in new]
         self.word[lo:hi] = is_word
         idfs = [idf(t) if w else 0.0 for t, w in zip(new, is_word)]
         self.idf_l.extend(idfs)
         self.idf[lo:hi] = idfs
-        hb = list(map(mmh3_128, enc))
-        self.hb.extend(hb)
-        self.hash[lo:hi] = np.frombuffer(b"".join(hb), dtype="<u8").reshape(-1, 2)
+        self.hash[lo:hi] = np.frombuffer(b"".join(map(mmh3_128, enc)),
+                                         dtype="<u8").reshape(-1, 2)
         lens = np.fromiter(map(len, enc), dtype=np.int64, count=len(enc))
         joined = b"\x1f".join(enc) + b"\x1f"
         need = self.used + len(joined) + 16
@@ -468,8 +464,6 @@ class FeatureBuilder:
         """
         import numpy as np
 
-        from .simhash import mmh3_128_many
-
         if self.mode == "topk":
             return None
         ids = self._all_ids()
@@ -488,20 +482,9 @@ class FeatureBuilder:
         ib = big & 0xFFFFFFFF
         n_b = len(big)
         w_b = (1.0 + _logs(counts_b)) * 0.5 * (v.idf[ia] + v.idf[ib])
-        # bigram bytes: a, 0x1f (stored after a), b: two segments gathered from v.buf
-        la = v.blen[ia] + 1
-        lb = v.blen[ib]
-        lens_b = la + lb
-        out_start = np.cumsum(lens_b) - lens_b
-        total = int(lens_b[-1] + out_start[-1])
-        seg_len = np.empty(2 * n_b, dtype=np.int64)
-        seg_len[0::2], seg_len[1::2] = la, lb
-        seg_src = np.empty(2 * n_b, dtype=np.int64)
-        seg_src[0::2], seg_src[1::2] = v.start[ia], v.start[ib]
-        seg_out = np.empty(2 * n_b, dtype=np.int64)
-        seg_out[0::2], seg_out[1::2] = out_start, out_start + la
-        src = np.repeat(seg_src - seg_out, seg_len) + np.arange(total, dtype=np.int64)
-        hashes_b = mmh3_128_many(v.buf[src], out_start, lens_b)
+        # in blocks, so the per-byte gather index stays bounded on huge files
+        hashes_b = np.concatenate([_pair_hashes(v, ia[k : k + PAIR_BLOCK], ib[k : k + PAIR_BLOCK])
+                                   for k in range(0, n_b, PAIR_BLOCK)])
         return np.concatenate((v.hash[uni], hashes_b)), np.concatenate((w_u, w_b))
 
     def _hashed_features_small(self, ids: list[int]):
@@ -512,19 +495,45 @@ class FeatureBuilder:
         v = self._vocab
         logs = _log_list()
         cu = Counter(ids)
-        idf_l, hb = v.idf_l, v.hb
+        idf_l = v.idf_l
         weights = [(1.0 + logs[c]) * idf_l[t] for t, c in cu.items()]
-        raw = b"".join([hb[t] for t in cu])
+        raw = v.hash[list(cu)].tobytes()
         if self.mode == "shingles" and len(ids) > 1:
             cb = Counter(zip(ids, ids[1:]))
-            tb, tb1 = v.tb, v.tb1
-            raw += b"".join([hash_bytes(tb1[a] + tb[b], 0) for a, b in cb])
+            tb = v.tb
+            raw += b"".join([hash_bytes(tb[a] + b"\x1f" + tb[b], 0) for a, b in cb])
             weights += [(1.0 + logs[c]) * 0.5 * (idf_l[a] + idf_l[b])
                         for (a, b), c in cb.items()]
         return np.frombuffer(raw, dtype="<u8").reshape(-1, 2), np.array(weights, dtype=np.float64)
 
     def text_hash(self) -> str:
         return self._hash.hexdigest()
+
+
+PAIR_BLOCK = 1 << 16  # word pairs hashed per numpy pass
+
+
+def _pair_hashes(v: _Vocab, ia, ib):
+    """mmh3 128 of the UTF-8 bytes of ``a + "\\x1f" + b`` for word ids ia, ib."""
+    import numpy as np
+
+    from .simhash import mmh3_128_many
+
+    n = len(ia)
+    # bigram bytes: a, 0x1f (stored after a), b: two segments gathered from v.buf
+    la = v.blen[ia] + 1
+    lb = v.blen[ib]
+    lens = la + lb
+    out_start = np.cumsum(lens) - lens
+    total = int(lens[-1] + out_start[-1])
+    seg_len = np.empty(2 * n, dtype=np.int64)
+    seg_len[0::2], seg_len[1::2] = la, lb
+    seg_src = np.empty(2 * n, dtype=np.int64)
+    seg_src[0::2], seg_src[1::2] = v.start[ia], v.start[ib]
+    seg_out = np.empty(2 * n, dtype=np.int64)
+    seg_out[0::2], seg_out[1::2] = out_start, out_start + la
+    src = np.repeat(seg_src - seg_out, seg_len) + np.arange(total, dtype=np.int64)
+    return mmh3_128_many(v.buf[src], out_start, lens)
 
 
 _LOG_TABLE = None
