@@ -39,14 +39,17 @@ class ScanResult:
     cancelled: bool = False
 
 
-def _chunks(cands: list[Candidate]) -> list[list[Candidate]]:
+def _chunks(cands: list[Candidate], workers: int = 1) -> list[list[Candidate]]:
+    """Chunks of at most CHUNK_BYTES / CHUNK_FILES, and small enough that every worker
+    gets about eight: the last chunks then finish close together."""
     out: list[list[Candidate]] = []
     cur: list[Candidate] = []
     size = 0
+    limit = min(CHUNK_BYTES, max(64 << 10, sum(c.size for c in cands) // (8 * max(1, workers))))
     for c in cands:
         cur.append(c)
         size += c.size
-        if size >= CHUNK_BYTES or len(cur) >= CHUNK_FILES:
+        if size >= limit or len(cur) >= CHUNK_FILES:
             out.append(cur)
             cur, size = [], 0
     if cur:
@@ -116,7 +119,7 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
             job.report(ProgressEvent("fingerprint", done_files, total_files, done_bytes,
                                      total_bytes, os.path.dirname(chunk[-1].path)))
 
-        chunks = _chunks(todo)
+        chunks = _chunks(todo, opt.worker_count())
         todo_bytes = sum(c.size for c in todo)
         workers = min(opt.worker_count(), len(chunks))
         if workers <= 1 or todo_bytes < IN_PROCESS_BELOW:
