@@ -68,9 +68,12 @@ def test_chunks_bound_both_file_count_and_bytes():
     small = [Candidate(f"/s{i}", "/", 10, 0, i, 1) for i in range(200)]
     chunks = _chunks(small)
     assert max(len(c) for c in chunks) <= scan_mod.CHUNK_FILES
-    big = [Candidate(f"/b{i}", "/", scan_mod.CHUNK_BYTES // 2 + 1, 0, i, 1) for i in range(6)]
-    assert [len(c) for c in _chunks(big)] == [2, 2, 2]
-    assert sum(len(c) for c in _chunks(small + big)) == 206
+    big = [Candidate(f"/b{i}", "/", scan_mod.CHUNK_BYTES // 2 + 1, 0, i, 1) for i in range(40)]
+    assert [len(c) for c in _chunks(big)] == [2] * 20  # CHUNK_BYTES bounds each chunk
+    assert sum(len(c) for c in _chunks(small + big)) == 240
+    # a small scan is cut finer, so that each of two workers gets about eight chunks
+    few = [Candidate(f"/f{i}", "/", 100_000, 0, i, 1) for i in range(32)]
+    assert len(_chunks(few, workers=2)) >= 16
 
 
 def test_worker_count_is_a_setting_defaulting_to_the_cores():
