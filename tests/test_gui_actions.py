@@ -169,3 +169,10 @@ def test_clear_cache_empties_it(qtbot, win, tmp_path):
     cache = FingerprintCache()
     assert cache.count() == 0
     cache.close()
+
+
+def test_undo_with_nothing_to_undo_says_so(qtbot, win):
+    with qtbot.waitSignal(win.actions.actionFinished, timeout=30_000) as blocker:
+        win.actions.undo_last()
+    qtbot.waitUntil(lambda: win.actions.worker is None)
+    assert blocker.args[0].summary() == "undo: nothing to do"

@@ -29,7 +29,10 @@ def _run_execute(job, plan, dry_run: bool, journal: str | None) -> Report:
 
 
 def _run_undo(job, journal: str | None) -> Report:
-    return undo(journal, job)
+    try:
+        return undo(journal, job)
+    except FileNotFoundError:
+        return Report("undo")  # nothing left to undo: the report says "nothing to do"
 
 
 def _run_resume(job, journal: str) -> Report:
