@@ -176,3 +176,13 @@ def test_undo_with_nothing_to_undo_says_so(qtbot, win):
         win.actions.undo_last()
     qtbot.waitUntil(lambda: win.actions.worker is None)
     assert blocker.args[0].summary() == "undo: nothing to do"
+
+
+def test_a_failed_export_is_shown_not_swallowed(qtbot, win, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("/proc/x.csv", ""))
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    win.actions.export_actions["csv"].trigger()
+    assert shown and "/proc/x.csv" in shown[0]

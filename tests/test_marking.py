@@ -174,3 +174,9 @@ def test_html_report_escapes_paths():
     page = to_html(res, title="<title>")
     assert "<b>bold</b>" not in page and "&lt;b&gt;bold&lt;/b&gt; &amp; &quot;q&quot;" in page
     assert "<title>&lt;title&gt;</title>" in page
+
+
+def test_preferred_gbk_matches_the_gb18030_label():
+    from simdup_gui.core.marking import _norm_encoding
+
+    assert _norm_encoding("GBK") == _norm_encoding("gb18030") == _norm_encoding("GB2312")

@@ -143,3 +143,5 @@ ZH.update({
 })
 
 ZH.update({"Grouping {0} files…": "正在对 {0} 个文件分组…"})
+
+ZH.update({"Cannot save": "无法保存", "Saved {0}": "已保存 {0}"})

@@ -335,257 +335,267 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="144" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="147" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="145" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="148" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="146" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="149" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="147" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="150" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="147" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="150" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="148" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="151" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="148" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="151" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="149" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="152" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="149" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="152" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="152" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="155" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="153" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="156" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="154" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="157" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="155" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="158" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="156" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="159" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="157" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="160" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="158" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="161" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="159" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="162" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="160" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="163" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="161" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="164" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="162" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="165" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="163" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="166" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="164" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="167" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="165" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="168" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="166" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="169" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="167" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="170" />
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="168" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="171" />
         <source>Load results…</source>
         <translation>载入结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="169" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="172" />
         <source>Export groups as</source>
         <translation>导出分组为</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="194" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="197" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="195" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="198" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="200" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="203" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="229" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="232" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="230" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="233" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="249" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="252" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="253" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="256" />
         <source>Keep folder structure?</source>
         <translation>保留文件夹结构？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="254" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="257" />
         <source>Keep each file's folders relative to its scan root? (No: put all files directly in the destination; name clashes get a unique name.)</source>
         <translation>保留每个文件相对于扫描根目录的文件夹结构吗？（否：所有文件直接放入目标文件夹，重名时自动改用不重复的名称。）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="264" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="267" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="270" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="273" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="271" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="274" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="276" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="279" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="278" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="281" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="280" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="283" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="281" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="284" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="294" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="297" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="298" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="301" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="303" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="306" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="321" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="324" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="335" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="338" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="366" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="369" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="375" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="379" />
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="381" />
+        <source>Saved {0}</source>
+        <translation>已保存 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/actions_ui.py" line="388" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="386" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="399" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="406" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="419" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -990,17 +1000,17 @@ Index: {0}</source>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="44" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="47" />
         <source>What happened</source>
         <translation>操作结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="59" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="62" />
         <source>Journal: {0}</source>
         <translation>操作日志：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="60" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="63" />
         <source>Nothing to do.</source>
         <translation>没有需要处理的内容。</translation>
     </message>

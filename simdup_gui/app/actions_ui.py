@@ -369,7 +369,17 @@ class ActionsController(QObject):
         path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Save results"), "results.json",
                                               "JSON (*.json)")
         if path:
-            save_results(self.results(), path)
+            self._write(save_results, path)
+
+    def _write(self, fn, path: str, *args) -> bool:
+        """Save or export; a failure is shown, never swallowed."""
+        try:
+            fn(self.results(), path, *args)
+        except (OSError, ValueError) as e:
+            QMessageBox.warning(self.win, self.tr("Cannot save"), f"{path}:\n{e}")
+            return False
+        self.win.statusBar().showMessage(self.tr("Saved {0}").format(path), 10000)
+        return True
 
     def save_to(self, path: str) -> None:
         save_results(self.results(), path)
@@ -409,4 +419,4 @@ class ActionsController(QObject):
         path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Export groups"),
                                               f"simdup-groups.{fmt}", f"{fmt.upper()} (*.{fmt})")
         if path:
-            export_results(self.results(), path, fmt)
+            self._write(export_results, path, fmt)

@@ -28,7 +28,10 @@ def write_atomic(path: str, text: str) -> None:
     an existing file is left as it was if anything fails. File names that are not valid
     UTF-8 (surrogate escapes, e.g. in CSV) are written as their original bytes."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".simdup-save-", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".simdup-save-", dir=folder)
+    except OSError as e:  # name the file the user chose, not the temporary one
+        raise OSError(e.errno, f"cannot write {path}: {e.strerror}") from e
     try:
         try:  # mkstemp makes it private: give it the mode the file has, or would have had
             mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask()

@@ -22,11 +22,16 @@ _PREFERENCE_RULES = ("encoding", "folder")
 _PLAIN_RULES = tuple(r for r in KEEP_RULES if r not in _PREFERENCE_RULES)
 
 
+_GB_FAMILY = {"gb2312", "gbk", "cp936", "gb18030", "hz"}
+
+
 def _norm_encoding(name: str) -> str:
+    """Canonical codec name; the GBK family is one encoding (the decoder labels it gb18030)."""
     try:
-        return codecs.lookup(name).name
+        n = codecs.lookup(name).name
     except LookupError:
-        return name.strip().lower().replace("_", "-")
+        n = name.strip().lower().replace("_", "-")
+    return "gb18030" if n in _GB_FAMILY else n
 
 
 def is_under(path: str, folder: str) -> bool:
