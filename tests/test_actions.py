@@ -492,8 +492,7 @@ def test_deleting_the_far_end_of_a_linked_chain_is_refused_naming_the_nearest_ke
     res, docs = chain_results(tmp_path / "src")
     assert fp_distance(res, docs[0], docs[-1]) > 8
     before = tree_state(tmp_path / "src")
-    marks = mark_all_but_one(res, KeepRule("oldest"))
-    assert marks == set(docs[1:])
+    marks = set(docs[1:])  # every doc but the first, marked by hand
     with pytest.raises(ActionRefused) as e:
         plan_action(res, marks, "delete")
     msg = str(e.value)
@@ -618,3 +617,14 @@ def test_a_journal_that_cannot_be_started_is_not_left_behind(corpus, monkeypatch
     with pytest.raises(OSError, match="No space"):
         execute(plan, journal=str(journal))
     assert not journal.exists() and os.path.exists(p["en_b"])
+
+
+def test_keep_rule_on_a_chain_keeps_enough_files_that_the_action_is_not_refused(tmp_path):
+    res, docs = chain_results(tmp_path / "src")
+    marks = mark_all_but_one(res, KeepRule("oldest"))
+    assert fp_distance(res, docs[0], docs[-1]) > 8
+    assert docs[0] not in marks and docs[-1] not in marks
+    assert 0 < len(marks) < len(docs) - 1  # more than one file kept on a long chain
+    plan = plan_action(res, marks, "delete")
+    for op in plan.ops:
+        assert any(fp_distance(res, op.path, k.path) <= 8 for k in op.kept)

@@ -305,7 +305,15 @@ def test_a_linked_chain_whose_kept_copy_is_far_from_the_last_doc_is_refused(tmp_
                  "--no-cache", "--workers", "1", "--bits", "64", "-k", "8"]) == 0
     assert [len(g["files"]) for g in json.loads(out.read_text())["groups"]] == [12]
     capsys.readouterr()
-    assert main(["apply", str(out), "--keep", "oldest", "--delete", "--dry-run"]) == 2
+    # the keep rule keeps the chain's far ends too, so its plan goes through
+    assert main(["apply", str(out), "--keep", "oldest", "--delete", "--dry-run"]) == 0
+    capsys.readouterr()
+    # marks made by hand on every doc but the first are refused
+    d = json.loads(out.read_text())
+    for f in d["groups"][0]["files"]:
+        f["marked"] = f["path"] != docs[0]
+    out.write_text(json.dumps(d))
+    assert main(["apply", str(out), "--delete", "--dry-run"]) == 2
     captured = capsys.readouterr()
     assert "planned" not in captured.out
     assert docs[-1] in captured.err and f"nearest kept copy is {docs[0]}" in captured.err

@@ -105,24 +105,49 @@ def grouped_paths(res: Results) -> set[str]:
     return {res.records[i].path for g in res.groups for i in g.indices()}
 
 
+def _keepers(recs: list[FileRecord], first: list[FileRecord], rule: KeepRule, bits: int,
+             k: int | None) -> list[FileRecord]:
+    """``first`` plus, in the rule's order, every file with no kept copy within k of it.
+
+    In a linked group the ends of a chain of edits can be far apart; an action only goes
+    ahead when each file that goes keeps a near copy, so such files are kept as well.
+    """
+    if k is None:
+        return first
+    mask = (1 << bits) - 1
+    kept = list(first)
+    for r in sorted(recs, key=rule.sort_key()):
+        if any(r.path == c.path for c in kept):
+            continue
+        fp = r.fingerprint & mask
+        if not any(((c.fingerprint & mask) ^ fp).bit_count() <= k
+                   or (r.text_hash and c.text_hash == r.text_hash) for c in kept):
+            kept.append(r)
+    return kept
+
+
 def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = (),
                      marks: Iterable[str] = ()) -> set[str]:
     """Mark every file but one in each group.
 
     A group with a file under a reference folder keeps its reference files and marks the
-    rest; otherwise ``rule`` picks the one file to keep. Marks outside groups are kept as
-    they were; marks inside groups are replaced.
+    rest; otherwise ``rule`` picks the one file to keep. Where a file would then keep no
+    copy within the results' distance k (the far end of a chain in a linked group), it is
+    kept too, so the marks never ask for an action that must be refused. Marks outside
+    groups are kept as they were; marks inside groups are replaced.
     """
     grouped = grouped_paths(res)
     out = {p for p in marks if p not in grouped}
+    k = res.settings.get("distance")
+    k = int(k) if k is not None else None
     for g in res.groups:
         recs = group_records(res, g)
         refs = [r for r in recs if under_any(r.path, reference)]
-        if refs:
-            out.update(r.path for r in recs if not under_any(r.path, reference))
-            continue
-        keep = choose_keeper(recs, rule)
-        out.update(r.path for r in recs if r.path != keep.path)
+        first = refs or [choose_keeper(recs, rule)]
+        kept = _keepers(recs, first, rule, res.bits, k)
+        keep_paths = {c.path for c in kept}
+        out.update(r.path for r in recs
+                   if r.path not in keep_paths and not under_any(r.path, reference))
     return out
 
 
