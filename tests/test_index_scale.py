@@ -114,10 +114,7 @@ def test_vectorised_murmur3_equals_mmh3_for_every_length():
 
 
 @pytest.mark.parametrize("mode", ["shingles", "tokens"])
-def test_fast_fingerprint_equals_simhash_of_the_feature_list(mode, monkeypatch):
-    import simdup_gui.core.features as features
-
-    monkeypatch.setattr(features, "VECTOR_MIN_FEATURES", 0)
+def test_fast_fingerprint_equals_simhash_of_the_feature_list(mode):
     text = (ZH + EN) * 4
     fb = FeatureBuilder(mode)
     fb.add(text)

@@ -200,25 +200,21 @@ def _journal_arg(cmd: str, path: str | None) -> str | None:
     return path
 
 
-def run_undo(args: argparse.Namespace) -> int:
-    path = _journal_arg("undo", args.journal)
+def _run_journal(cmd: str, fn, args: argparse.Namespace) -> int:
+    path = _journal_arg(cmd, args.journal)
     if path is None:
         return 2
     try:
-        rep = undo(path, Job(_progress))
+        rep = fn(path, Job(_progress))
     except ValueError as e:
-        return _err("undo", str(e))
+        return _err(cmd, str(e))
     print_report(rep, args.format)
     return rep.exit_code
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    return _run_journal("undo", undo, args)
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    path = _journal_arg("resume", args.journal)
-    if path is None:
-        return 2
-    try:
-        rep = resume(path, Job(_progress))
-    except ValueError as e:
-        return _err("resume", str(e))
-    print_report(rep, args.format)
-    return rep.exit_code
+    return _run_journal("resume", resume, args)

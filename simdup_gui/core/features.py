@@ -31,7 +31,6 @@ DEFAULT_MODE = "shingles"
 NORMALISATION_VERSION = 1
 LOW_CONFIDENCE_TOKENS = 40
 CHUNK_CHARS = 1 << 20
-VECTOR_MIN_FEATURES = 300  # kept for callers; the fast path now switches on tokens
 VECTOR_MIN_TOKENS = 300  # below this many word tokens, features are counted in Python
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")

@@ -7,11 +7,11 @@ folder are never marked by any function here.
 
 from __future__ import annotations
 
-import codecs
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from .decode import normalise_codec
 from .models import FileRecord, Group
 from .results import Results
 
@@ -22,16 +22,11 @@ _PREFERENCE_RULES = ("encoding", "folder")
 _PLAIN_RULES = tuple(r for r in KEEP_RULES if r not in _PREFERENCE_RULES)
 
 
-_GB_FAMILY = {"gb2312", "gbk", "cp936", "gb18030", "hz"}
-
-
 def _norm_encoding(name: str) -> str:
-    """Canonical codec name; the GBK family is one encoding (the decoder labels it gb18030)."""
-    try:
-        n = codecs.lookup(name).name
-    except LookupError:
-        n = name.strip().lower().replace("_", "-")
-    return "gb18030" if n in _GB_FAMILY else n
+    """The decoder's name for an encoding (the GBK family is gb18030); the decoder's "ascii"
+    label stays apart from utf-8, so "keep the utf-8 copy" means a file with real UTF-8."""
+    n = name.strip().lower().replace("_", "-")
+    return n if n == "ascii" else (normalise_codec(n) or n)
 
 
 def is_under(path: str, folder: str) -> bool:

@@ -55,14 +55,6 @@ def to_hex(fp: int, bits: int) -> str:
     return f"{fp & mask(bits):0{bits // 4}x}"
 
 
-def split_words(fps: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """128-bit ints as two uint64 arrays (low word, high word)."""
-    n = len(fps)
-    lo = np.fromiter((f & 0xFFFFFFFFFFFFFFFF for f in fps), dtype=np.uint64, count=n)
-    hi = np.fromiter((f >> 64 for f in fps), dtype=np.uint64, count=n)
-    return lo, hi
-
-
 # --- vectorised MurmurHash3 x64 128 (bit-identical to mmh3.hash_bytes(data, 0)) ---------
 
 _C1 = np.uint64(0x87C37B91114253D5)
