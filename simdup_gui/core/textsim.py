@@ -1,0 +1,185 @@
+"""What a near-duplicate is, measured: character 5-gram Jaccard of the normalised text.
+
+One definition for the engine's verification, the accuracy lab, the tests and the README
+(``shared/near-duplicate.md``):
+
+1. decode the file (done by the caller; a BOM is not text);
+2. NFKC, case folding, drop U+FEFF, U+200B, U+200C, U+200D, U+2060 and U+00AD, delete every
+   whitespace character (deleted, not collapsed: a re-wrap of Chinese puts line breaks
+   inside words, so every copy, re-encoding, CRLF change and re-wrap is exactly J = 1);
+3. the SET of character 5-grams (a string shorter than 5 characters is one shingle, itself);
+4. J = |A & B| / |A | B|. Near-duplicates at J >= 0.70 (the default, a user setting),
+   different below 0.50, a grey zone between.
+
+Shingles are hashed to 64 bits (five 21-bit code points packed into two words, then mixed:
+collisions about n^2 / 2^65, nothing at the sizes we meet). A file keeps a *sketch*: the
+``SKETCH_K`` smallest distinct 32-bit shingle hashes (a bottom-k sketch, 512 bytes), plus the
+number of distinct shingles. Two sketches estimate J without the texts; a set of at most
+``SKETCH_K`` shingles is held whole, so short texts are compared exactly.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+import numpy as np
+
+SHINGLE = 5
+SKETCH_K = 128
+SKETCH_BYTES = 4 * SKETCH_K
+EMPTY = np.uint32(0xFFFFFFFF)  # fills a sketch of a set with fewer than SKETCH_K shingles
+DEFAULT_SIMILARITY = 0.70
+DIFFERENT_BELOW = 0.50
+
+_DROP = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\u00ad"))
+_WS = re.compile(r"\s+")
+_C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S21, _S42 = np.uint64(21), np.uint64(42)
+
+
+def normalise(text: str) -> str:
+    """The normalised string of the definition (NFKC, casefold, invisible and spaces gone)."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text).translate(_DROP)
+    return _WS.sub("", text.casefold())
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser: a good 64-bit bit mixer (in place on a fresh array)."""
+    x ^= x >> np.uint64(30)
+    x *= _C1
+    x ^= x >> np.uint64(27)
+    x *= _C2
+    x ^= x >> np.uint64(31)
+    return x
+
+
+def _codepoints(s: str) -> np.ndarray:
+    return np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype="<u4").astype(np.uint64)
+
+
+def gram_hashes(s: str) -> np.ndarray:
+    """64-bit hashes of every character 5-gram of a normalised string, in order, repeats kept.
+
+    A string shorter than five characters gives one hash, of itself (padded); an empty
+    string gives none.
+    """
+    if not s:
+        return np.zeros(0, dtype=np.uint64)
+    c = _codepoints(s)
+    if len(c) < SHINGLE:
+        # one shingle, itself: pad with a value no code point has, so "ab" != "ab\x00"
+        c = np.concatenate((c, np.full(SHINGLE - len(c), 0x1FFFFF, dtype=np.uint64)))
+    m = len(c) - SHINGLE + 1
+    hi = (c[:m] << _S42) | (c[1 : m + 1] << _S21) | c[2 : m + 2]
+    lo = (c[3 : m + 3] << _S21) | c[4 : m + 4]
+    return _mix(hi ^ _mix(lo + _C1))
+
+
+def shingle_set(text: str) -> np.ndarray:
+    """Sorted distinct shingle hashes of a raw (decoded) text."""
+    return np.unique(gram_hashes(normalise(text)))
+
+
+def jaccard(a: np.ndarray, b: np.ndarray) -> float:
+    """Exact J of two sorted distinct shingle arrays (two empty texts are equal: 1.0)."""
+    if a.size == 0 and b.size == 0:
+        return 1.0
+    inter = np.intersect1d(a, b, assume_unique=True).size
+    return inter / (a.size + b.size - inter)
+
+
+def text_similarity(a: str, b: str) -> float:
+    """J of two raw texts, by the definition."""
+    return jaccard(shingle_set(a), shingle_set(b))
+
+
+class ShingleBuilder:
+    """Shingles of a text that arrives in chunks (a 5-gram may straddle two chunks).
+
+    ``add`` takes text already NFKC-normalised and case-folded (the feature pipeline's);
+    invisible characters and whitespace are removed here.
+    """
+
+    def __init__(self) -> None:
+        self._parts: list[np.ndarray] = []
+        self._tail = ""
+        self._short = ""  # the whole text while it is shorter than one shingle
+        self.chars = 0
+
+    def add(self, folded: str) -> None:
+        s = _WS.sub("", folded if folded.isascii() else folded.translate(_DROP))
+        if not s:
+            return
+        self.chars += len(s)
+        s = self._tail + s
+        if self.chars < SHINGLE:
+            self._tail = self._short = s
+            return
+        self._parts.append(gram_hashes(s))
+        self._tail = s[-(SHINGLE - 1):]
+
+    def hashes(self) -> np.ndarray:
+        """Sorted distinct shingle hashes of everything added."""
+        if self.chars < SHINGLE:
+            return np.unique(gram_hashes(self._short))
+        if len(self._parts) == 1:
+            return np.unique(self._parts[0])
+        return np.unique(np.concatenate(self._parts))
+
+    def sketch(self) -> tuple[bytes, int]:
+        """(bottom-k sketch as bytes, number of distinct shingles)."""
+        return make_sketch(self.hashes())
+
+
+def make_sketch(hashes: np.ndarray) -> tuple[bytes, int]:
+    """The ``SKETCH_K`` smallest distinct 32-bit values of a shingle set, as little-endian
+    uint32 bytes, padded with 0xFFFFFFFF; and the number of distinct shingles."""
+    v = np.unique((hashes >> np.uint64(32)).astype(np.uint32))
+    # 0xFFFFFFFF marks padding; a real hash of that value is folded onto its neighbour
+    v = np.minimum(v, np.uint32(0xFFFFFFFE))
+    out = np.full(SKETCH_K, EMPTY, dtype="<u4")
+    n = min(SKETCH_K, len(v))
+    out[:n] = v[:n]
+    return out.tobytes(), int(len(hashes))
+
+
+def sketch_array(sketches: Iterable[bytes], n: int) -> np.ndarray:
+    """(n, SKETCH_K) uint32 array of sketches; a missing sketch (b"") is all padding."""
+    arr = np.full((n, SKETCH_K), EMPTY, dtype=np.uint32)
+    for i, s in enumerate(sketches):
+        if len(s) == SKETCH_BYTES:
+            arr[i] = np.frombuffer(s, dtype="<u4")
+    return arr
+
+
+PAIR_BLOCK = 1 << 14
+
+
+def estimate(sk: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Estimated J of the pairs (a[i], b[i]) from the sketches ``sk`` (see sketch_array).
+
+    Bottom-k estimator: of the k smallest values of the union of both sketches, the share
+    present in both. Returns (estimate, exact) where ``exact`` is True when both sets were
+    held whole (at most SKETCH_K shingles each): then the estimate is the exact J.
+    """
+    n = len(a)
+    est = np.zeros(n, dtype=np.float64)
+    whole = np.zeros(n, dtype=bool)
+    for s in range(0, n, PAIR_BLOCK):
+        ia, ib = a[s : s + PAIR_BLOCK], b[s : s + PAIR_BLOCK]
+        A, B = sk[ia], sk[ib]
+        C = np.sort(np.concatenate((A, B), axis=1), axis=1)
+        same_next = np.zeros(C.shape, dtype=bool)
+        same_next[:, :-1] = C[:, 1:] == C[:, :-1]
+        first = np.ones(C.shape, dtype=bool)
+        first[:, 1:] = ~same_next[:, :-1]
+        first &= C != EMPTY
+        in_union = first & (np.cumsum(first, axis=1) <= SKETCH_K)
+        union = in_union.sum(axis=1)
+        both = (in_union & same_next).sum(axis=1)
+        est[s : s + PAIR_BLOCK] = np.where(union > 0, both / np.maximum(union, 1), 1.0)
+        whole[s : s + PAIR_BLOCK] = (A[:, -1] == EMPTY) & (B[:, -1] == EMPTY)
+    return est, whole
