@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from simdup_gui.core.settings import DEFAULT_DISTANCE
+
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
@@ -69,7 +71,7 @@ def test_regrouping_on_a_size_change_does_not_rescan(qtbot, window, monkeypatch)
     with qtbot.waitSignal(w.groupsChanged):
         w.bits_box.setCurrentIndex(w.bits_box.findData(128))
     assert w.model.bits == 128
-    assert w.distance() == 20
+    assert w.distance() == DEFAULT_DISTANCE[128]
     assert len(w.model.groups) == 4
     with qtbot.waitSignal(w.groupsChanged):
         w.distance_box.setValue(0)
@@ -218,6 +220,7 @@ def test_large_collections_are_grouped_off_the_gui_thread(qtbot, window, monkeyp
         recs += [FileRecord(f"/x/{i}_{j}.txt", 10, 1, i, 1, "/x", "utf-8", f ^ j, 50, "t", "c")
                  for j in range(2)]
     w = window([])
+    w.verify_box.setCurrentIndex(w.verify_box.findData("none"))  # these records have no text
     w.records = recs
     with qtbot.waitSignal(w.groupsChanged, timeout=30_000):
         w.regroup()

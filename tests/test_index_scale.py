@@ -70,7 +70,7 @@ def test_group_labels_from_arrays_match_build_groups_on_records():
     fps = [int(a) | (int(b) << 64) for a, b in zip(lo.tolist(), hi.tolist())]
     recs = [FileRecord(f"/r/{i:05d}", 1, i, i, 1, "/r", "utf-8", f, 10, f"t{i}", f"c{i}")
             for i, f in enumerate(fps)]
-    groups, _ = build_groups(recs, 64, 3)
+    groups, _ = build_groups(recs, 64, 3, verify="none")
     labels = group_labels((lo, hi), 64, 3)
     from_labels = {}
     for i, lab in enumerate(labels.tolist()):
@@ -87,8 +87,8 @@ def test_build_groups_accepts_precomputed_arrays_and_gives_the_same_groups():
     lo = np.array([f & (2**64 - 1) for f in fps], dtype=np.uint64)
     hi = np.array([f >> 64 for f in fps], dtype=np.uint64)
     for mode in ("linked", "strict"):
-        a, _ = build_groups(recs, 64, 3, mode)
-        b, _ = build_groups(recs, 64, 3, mode, fingerprints=(lo, hi))
+        a, _ = build_groups(recs, 64, 3, mode, verify="none")
+        b, _ = build_groups(recs, 64, 3, mode, fingerprints=(lo, hi), verify="none")
         assert [(g.representative, g.indices()) for g in a] == \
                [(g.representative, g.indices()) for g in b]
 

@@ -18,6 +18,10 @@ COLUMNS = 7
 _GROUP_ID = 0xFFFFFFFF  # internal id of group rows; file rows carry their group's position
 
 
+def _sim(m) -> float:
+    return -1.0 if m.similarity is None else m.similarity
+
+
 class GroupTreeModel(QAbstractItemModel):
     """Groups at the top level, their files below. Column 0 of a file is checkable (mark).
 
@@ -60,15 +64,17 @@ class GroupTreeModel(QAbstractItemModel):
         col = self.sort_column
         if col == COL_SIZE:
             return sum(self.records[m.index].size for m in g.members)
-        if col in (COL_DISTANCE, COL_SIMILARITY):
+        if col == COL_DISTANCE:
             return max(m.distance for m in g.members)
+        if col == COL_SIMILARITY:
+            return min(_sim(m) for m in g.members)
         return g.id
 
     def _member_key(self, m):
         r = self.records[m.index]
         col = self.sort_column
         return [os.path.basename(r.path).lower(), os.path.dirname(r.path).lower(), r.size,
-                r.mtime_ns, r.encoding, m.distance, m.distance][col]
+                r.mtime_ns, r.encoding, m.distance, _sim(m)][col]
 
     def _rebuild_rows(self) -> None:
         needle = self.filter_text.casefold()
@@ -223,15 +229,30 @@ class GroupTreeModel(QAbstractItemModel):
             if col == COL_DISTANCE:
                 return str(m.distance)
             if col == COL_SIMILARITY:
-                return f"{1 - m.distance / self.bits:.0%}" + (" =" if m.exact else "")
+                if r.too_short:
+                    return QCoreApplication.translate("GroupTreeModel", "too short")
+                if m.similarity is None:
+                    return "?"
+                return f"{m.similarity:.0%}" + (" =" if m.exact else "")
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = r.path
             if m.index == g.representative:
                 tip += "\n" + QCoreApplication.translate("GroupTreeModel",
-                                                          "Representative of the group")
+                                                          "Reference of the group: every member is compared with it")
             if m.exact:
                 tip += "\n" + QCoreApplication.translate(
                     "GroupTreeModel", "Same normalised text as the representative")
+            if m.similarity is not None and m.index != g.representative:
+                how = (QCoreApplication.translate("GroupTreeModel", "measured from both files")
+                       if m.measured else
+                       QCoreApplication.translate("GroupTreeModel", "estimated from sketches"))
+                tip += "\n" + QCoreApplication.translate(
+                    "GroupTreeModel", "Text similarity to the reference: {0:.1%} ({1})").format(
+                        m.similarity, how)
+            if r.too_short:
+                tip += "\n" + QCoreApplication.translate(
+                    "GroupTreeModel", "Too short to compare (five characters or fewer): "
+                    "grouped only with the same text")
             if r.low_confidence:
                 tip += "\n" + QCoreApplication.translate(
                     "GroupTreeModel", "Short text: few words, so the fingerprint is less reliable")

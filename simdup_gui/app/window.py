@@ -16,12 +16,13 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFormL
                                QTreeView, QVBoxLayout, QWidget)
 
 from simdup_gui.core.bitdiff import bit_diff
-from simdup_gui.core.cluster import GROUPING_MODES, build_groups
+from simdup_gui.core.cluster import GROUPING_MODES, group_records
 from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.fingerprint import FeatureSettings
 from simdup_gui.core.models import ALLOWED_BITS, FileRecord, ProgressEvent
 from simdup_gui.core.scan import ScanOptions, ScanResult, scan
-from simdup_gui.core.settings import DEFAULT_BITS, DEFAULT_DISTANCE
+from simdup_gui.core.settings import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from simdup_gui.core.textsim import DEFAULT_SIMILARITY
 from simdup_gui.core.walk import WalkOptions
 
 from . import i18n
@@ -86,8 +87,9 @@ def _run_scan(job, roots: list[str], options: ScanOptions) -> ScanResult:
     return scan(roots, options, job)
 
 
-def _run_grouping(job, records, bits: int, distance: int, mode: str):
-    return build_groups(records, bits, distance, mode)
+def _run_grouping(job, records, bits: int, distance: int, mode: str, verify: str,
+                  similarity: float):
+    return group_records(records, bits, distance, mode, verify=verify, similarity=similarity)
 
 
 class MainWindow(QMainWindow):
@@ -137,6 +139,12 @@ class MainWindow(QMainWindow):
         self.grouping_box = QComboBox()
         for m in GROUPING_MODES:
             self.grouping_box.addItem(m, m)
+        self.verify_box = QComboBox()
+        self.verify_box.addItem("", "sketch")
+        self.verify_box.addItem("", "none")
+        self.threshold_box = QSpinBox()
+        self.threshold_box.setRange(30, 100)
+        self.threshold_box.setSuffix(" %")
         self.include_edit = QLineEdit()
         self.exclude_edit = QLineEdit()
         self.min_size = QSpinBox()
@@ -162,8 +170,9 @@ class MainWindow(QMainWindow):
         fl.addLayout(row)
         self.settings_box = QGroupBox()
         self.form = QFormLayout(self.settings_box)
-        self.form_labels = [QLabel() for _ in range(8)]
-        for label, w in zip(self.form_labels, (self.bits_box, self.distance_box,
+        self.form_labels = [QLabel() for _ in range(10)]
+        for label, w in zip(self.form_labels, (self.threshold_box, self.verify_box,
+                                               self.bits_box, self.distance_box,
                                                self.similarity_label, self.mode_box,
                                                self.grouping_box, self.include_edit,
                                                self.exclude_edit, self.min_size)):
@@ -252,6 +261,8 @@ class MainWindow(QMainWindow):
         self.bits_box.currentIndexChanged.connect(self._bits_changed)
         self.distance_box.valueChanged.connect(self._distance_changed)
         self.grouping_box.currentIndexChanged.connect(lambda _i: self.regroup())
+        self.verify_box.currentIndexChanged.connect(self._verify_changed)
+        self.threshold_box.valueChanged.connect(lambda _v: self.regroup())
         self.model.marksChanged.connect(self._update_status)
         self._build_menus()
 
@@ -293,8 +304,9 @@ class MainWindow(QMainWindow):
         self.add_btn.setText(self.tr("Add folder…"))
         self.remove_btn.setText(self.tr("Remove"))
         self.settings_box.setTitle(self.tr("Settings"))
-        labels = [self.tr("Fingerprint size (bits)"), self.tr("Maximum distance k"),
-                  self.tr("Similarity"), self.tr("Features"), self.tr("Grouping"),
+        labels = [self.tr("Text similarity at least"), self.tr("Verify"),
+                  self.tr("Fingerprint size (bits)"), self.tr("Candidate distance k"),
+                  "", self.tr("Features"), self.tr("Grouping"),
                   self.tr("Include patterns"), self.tr("Exclude patterns"),
                   self.tr("Minimum size")]
         for label, text in zip(self.form_labels, labels):
@@ -304,8 +316,17 @@ class MainWindow(QMainWindow):
         self.mode_box.setToolTip(self.tr("shingles: words and word pairs, TF-IDF weighted "
                                          "(best measured accuracy); tokens: words only; "
                                          "topk: the seeds' top-K keywords"))
-        self.grouping_box.setToolTip(self.tr("linked: files joined by any chain of near pairs; "
-                                             "strict: every pair in a group within k"))
+        self.grouping_box.setToolTip(self.tr("With SimHash only: linked joins files by any "
+                                             "chain of near pairs; strict keeps every pair "
+                                             "in a group within k"))
+        self.verify_box.setItemText(0, self.tr("text similarity (recommended)"))
+        self.verify_box.setItemText(1, self.tr("SimHash only (for comparison)"))
+        self.verify_box.setToolTip(self.tr(
+            "The fingerprint size and distance k only propose candidate pairs. With text "
+            "similarity, each candidate is checked: a file joins a group when its text "
+            "(5-gram Jaccard of the normalised text) is at least the threshold similar to "
+            "the group's reference (★). SimHash only groups by fingerprint distance alone."))
+        self.threshold_box.setToolTip(self.verify_box.toolTip())
         self.scan_btn.setText(self.tr("Scan"))
         self.cancel_btn.setText(self.tr("Cancel"))
         self.filter_edit.setPlaceholderText(self.tr("Filter by name or folder"))
@@ -371,6 +392,16 @@ class MainWindow(QMainWindow):
         self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(s.value("mode", DEFAULT_MODE))))
         self.grouping_box.setCurrentIndex(max(0, self.grouping_box.findData(
             s.value("grouping", "linked"))))
+        self.verify_box.setCurrentIndex(max(0, self.verify_box.findData(
+            s.value("verify", DEFAULT_VERIFY))))
+        try:
+            pct = int(s.value("similarity_percent", round(100 * DEFAULT_SIMILARITY)))
+        except (TypeError, ValueError):
+            pct = round(100 * DEFAULT_SIMILARITY)
+        self.threshold_box.setValue(pct)
+        verified = self.verify_box.currentData() != "none"
+        self.threshold_box.setEnabled(verified)
+        self.grouping_box.setEnabled(not verified)
         self.include_edit.setText(s.value("include", ""))
         self.exclude_edit.setText(s.value("exclude", ""))
         self.min_size.setValue(int(s.value("min_size", 1)))
@@ -383,6 +414,8 @@ class MainWindow(QMainWindow):
         s.setValue(f"distance/{self.bits()}", self.distance())
         s.setValue("mode", self.mode_box.currentData())
         s.setValue("grouping", self.grouping_box.currentData())
+        s.setValue("verify", self.verify_box.currentData())
+        s.setValue("similarity_percent", self.threshold_box.value())
         s.setValue("include", self.include_edit.text())
         s.setValue("exclude", self.exclude_edit.text())
         s.setValue("min_size", self.min_size.value())
@@ -408,10 +441,20 @@ class MainWindow(QMainWindow):
         self._update_similarity()
         self.regroup()
 
+    def _verify_changed(self, _i) -> None:
+        verified = self.verify_box.currentData() != "none"
+        self.threshold_box.setEnabled(verified)
+        self.grouping_box.setEnabled(not verified)
+        self._update_similarity()
+        self.regroup()
+
     def _update_similarity(self) -> None:
         b, k = self.bits(), self.distance()
-        self.similarity_label.setText(self.tr("k={0} of {1} bits = {2:.0%} of bits equal").format(
-            k, b, 1 - k / b))
+        if self.verify_box.currentData() == "none":
+            text = self.tr("k={0} of {1} bits: files within k are grouped, unchecked")
+        else:
+            text = self.tr("k={0} of {1} bits proposes candidates; their text decides")
+        self.similarity_label.setText(text.format(k, b))
 
     def scan_options(self) -> ScanOptions:
         inc = tuple(self.include_edit.text().split())
@@ -523,11 +566,12 @@ class MainWindow(QMainWindow):
             self.model.set_data([], [], self.bits())
             self._update_status()
             return
-        args = (self.records, self.bits(), self.distance(), self.grouping_box.currentData())
+        args = (self.records, self.bits(), self.distance(), self.grouping_box.currentData(),
+                self.verify_box.currentData(), self.threshold_box.value() / 100)
         if len(self.records) < REGROUP_IN_WORKER_ABOVE:
             QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
-                groups, plan = build_groups(*args)
+                groups, plan = _run_grouping(None, *args)
             finally:
                 QGuiApplication.restoreOverrideCursor()
             self._set_groups(args[0], args[1], groups, plan)

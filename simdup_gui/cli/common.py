@@ -21,6 +21,21 @@ def bits_arg(value: str) -> int:
     return b
 
 
+def similarity_arg(value: str) -> float:
+    """0.7, or 70 / 70% as a percentage."""
+    v = value.strip().rstrip("%")
+    try:
+        x = float(v)
+    except ValueError:
+        x = -1.0
+    if x > 1.0 and x <= 100.0:
+        x /= 100.0
+    if not 0.0 < x <= 1.0:
+        raise argparse.ArgumentTypeError(
+            f"invalid similarity {value!r}: give a share in (0, 1], e.g. 0.7, or a percentage")
+    return x
+
+
 def size_arg(value: str) -> int:
     """Sizes like 100, 4k, 10M, 1G."""
     v = value.strip().lower()

@@ -6,17 +6,19 @@ import argparse
 import os
 import sys
 
-from simdup_gui.core.cluster import GROUPING_MODES, build_groups
+from simdup_gui.core.cluster import GROUPING_MODES, group_records
 from simdup_gui.core.export import write_atomic
 from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.fingerprint import FeatureSettings
 from simdup_gui.core.job import Job
 from simdup_gui.core.results import Results, dumps_json, to_csv, to_text
 from simdup_gui.core.scan import ScanOptions, scan
-from simdup_gui.core.settings import DEFAULT_BITS, DEFAULT_DISTANCE
+from simdup_gui.core.settings import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from simdup_gui.core.textsim import DEFAULT_SIMILARITY
+from simdup_gui.core.verify import VERIFY_MODES
 from simdup_gui.core.walk import WalkOptions
 
-from .common import StderrProgress, bits_arg, size_arg
+from .common import StderrProgress, bits_arg, similarity_arg, size_arg
 
 
 def add_scan_options(p: argparse.ArgumentParser) -> None:
@@ -55,9 +57,17 @@ def register(sub) -> None:
     p.add_argument("--bits", type=bits_arg, default=DEFAULT_BITS,
                    help="fingerprint size: 16, 32, 64 or 128 (default 64)")
     p.add_argument("--distance", "-k", type=int, default=None, metavar="K",
-                   help="maximum Hamming distance (default scales with --bits)")
+                   help="maximum Hamming distance of candidate pairs (default scales with "
+                   "--bits)")
+    p.add_argument("--similarity", type=similarity_arg, default=DEFAULT_SIMILARITY,
+                   metavar="S", help="text similarity (5-gram Jaccard, 0-1) at which a "
+                   f"candidate is a near-duplicate (default {DEFAULT_SIMILARITY})")
+    p.add_argument("--verify", choices=VERIFY_MODES, default=DEFAULT_VERIFY,
+                   help="sketch: verify candidates by text similarity, groups around a "
+                   "reference (default); none: SimHash alone, for comparison")
     p.add_argument("--grouping", choices=GROUPING_MODES, default="linked",
-                   help="linked: chains of near pairs; strict: every pair within K")
+                   help="with --verify none: linked (chains of near pairs) or strict "
+                   "(every pair within K)")
     p.add_argument("--format", choices=("json", "csv", "text"), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     p.set_defaults(func=run)
@@ -79,9 +89,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     progress = StderrProgress()
     result = scan(args.roots, opts, Job(progress))
-    groups, plan = build_groups(result.records, args.bits, k, args.grouping)
+    groups, plan = group_records(result.records, args.bits, k, args.grouping,
+                                 verify=args.verify, similarity=args.similarity,
+                                 cache_path=args.cache, use_cache=not args.no_cache)
     settings = {"bits": args.bits, "distance": k, "features": args.features,
-                "grouping": args.grouping, "roots": [os.path.abspath(r) for r in args.roots],
+                "grouping": args.grouping, "verify": args.verify,
+                "similarity": args.similarity, "roots": [os.path.abspath(r) for r in args.roots],
                 "include": args.include, "exclude": args.exclude, "min_size": args.min_size,
                 "max_size": args.max_size, "follow_symlinks": args.follow_symlinks,
                 "index": plan}

@@ -14,10 +14,10 @@ from .models import FileRecord, Problem
 
 _BATCH = 900  # SQLite's default limit on bound parameters is 999
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 _COLUMNS = ("path", "version", "size", "mtime_ns", "inode", "fingerprint", "encoding",
             "features", "text_hash", "content_hash", "bad_bytes", "newline", "low_confidence",
-            "chars", "problem_kind", "problem_reason")
+            "chars", "problem_kind", "problem_reason", "sketch", "shingles")
 # Problems that depend only on the bytes: remembered, so an unchanged binary or
 # undecodable file is not read again on every rescan.
 CACHED_PROBLEM_KINDS = frozenset({"binary", "undecodable", "no_text"})
@@ -33,6 +33,7 @@ class FingerprintCache:
     def __init__(self, path: str | None = None) -> None:
         self.path = path or default_cache_path()
         self.rebuilt = False
+        self._pending = 0
         os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
         try:
             self.db = self._open()
@@ -56,8 +57,11 @@ class FingerprintCache:
                 "size INTEGER, mtime_ns INTEGER, inode INTEGER, fingerprint BLOB, encoding TEXT, "
                 "features INTEGER, text_hash TEXT, content_hash TEXT, bad_bytes INTEGER, "
                 "newline TEXT, low_confidence INTEGER, chars INTEGER, problem_kind TEXT, "
-                "problem_reason TEXT, PRIMARY KEY (path, version))"
+                "problem_reason TEXT, sketch BLOB, shingles INTEGER, PRIMARY KEY (path, version))"
             )
+            # exact text similarity of two contents (blake2b hashes, a < b), measured once
+            db.execute("CREATE TABLE IF NOT EXISTS pairs (a TEXT NOT NULL, b TEXT NOT NULL, "
+                       "j REAL NOT NULL, PRIMARY KEY (a, b))")
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.commit()
         except sqlite3.DatabaseError:
@@ -102,7 +106,7 @@ class FingerprintCache:
                         root=k[5], encoding=row[6], fingerprint=int.from_bytes(row[5], "big"),
                         features=row[7], text_hash=row[8], content_hash=row[9],
                         bad_bytes=row[10], newline=row[11], low_confidence=bool(row[12]),
-                        chars=row[13])
+                        chars=row[13], sketch=row[16] or b"", shingles=row[17] or 0)
         except sqlite3.DatabaseError:
             return {}
         return out
@@ -110,14 +114,15 @@ class FingerprintCache:
     def store(self, version: str, records: Iterable[FileRecord]) -> None:
         rows = [(r.path, version, r.size, r.mtime_ns, r.inode, r.fingerprint.to_bytes(16, "big"),
                  r.encoding, r.features, r.text_hash, r.content_hash, r.bad_bytes, r.newline,
-                 int(r.low_confidence), r.chars, None, None) for r in records]
+                 int(r.low_confidence), r.chars, None, None, r.sketch, r.shingles)
+                for r in records]
         self._write(rows)
 
     def store_problems(self, version: str,
                        items: Iterable[tuple[Problem, int, int, int]]) -> None:
         """Remember content problems, each with the (size, mtime_ns, inode) it was seen at."""
         rows = [(p.path, version, size, mtime_ns, inode, None, None, None, None, None, None,
-                 None, None, None, p.kind, p.reason)
+                 None, None, None, p.kind, p.reason, None, None)
                 for p, size, mtime_ns, inode in items if p.kind in CACHED_PROBLEM_KINDS]
         self._write(rows)
 
@@ -132,7 +137,34 @@ class FingerprintCache:
         except sqlite3.DatabaseError:
             pass  # a cache that cannot be written only costs speed
 
+    def get_pair(self, a: str, b: str) -> float | None:
+        """The remembered exact similarity of contents ``a`` and ``b`` (hashes), if any."""
+        try:
+            row = self.db.execute("SELECT j FROM pairs WHERE a=? AND b=?", (a, b)).fetchone()
+        except sqlite3.DatabaseError:
+            return None
+        if row is None or not isinstance(row[0], float) or not 0.0 <= row[0] <= 1.0:
+            return None  # a bad row is a miss
+        return row[0]
+
+    def put_pair(self, a: str, b: str, j: float) -> None:
+        try:
+            self.db.execute("INSERT OR REPLACE INTO pairs (a, b, j) VALUES (?, ?, ?)", (a, b, j))
+            self._pending += 1
+            if self._pending >= 256:
+                self.flush()
+        except sqlite3.DatabaseError:
+            pass
+
+    def flush(self) -> None:
+        try:
+            self.db.commit()
+        except sqlite3.DatabaseError:
+            pass
+        self._pending = 0
+
     def clear(self) -> None:
+        self.db.execute("DELETE FROM pairs")
         self.db.execute("DELETE FROM files")
         self.db.commit()
 
@@ -140,4 +172,5 @@ class FingerprintCache:
         return self.db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
 
     def close(self) -> None:
+        self.flush()
         self.db.close()

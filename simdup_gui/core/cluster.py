@@ -1,6 +1,10 @@
-"""Groups of near-duplicates from verified pairs.
+"""Groups of near-duplicates.
 
-"linked" (default): union-find, so A~B and B~C put A, B, C in one group even when
+By default (``verify="sketch"``) groups are verified by text similarity, each a star
+around a reference file (see :mod:`verify`). With ``verify="none"``, SimHash alone, for
+comparison (the accuracy lab shows both):
+
+"linked": union-find, so A~B and B~C put A, B, C in one group even when
 A and C are further apart than k (chaining). Good for finding every copy of an
 edited document; it can merge a long chain of edits into one group.
 "strict": every pair in a group is within k. Greedy cliques, largest degree first;
@@ -17,6 +21,8 @@ import numpy as np
 
 from .index import near_pairs
 from .models import FileRecord, Group, Member
+from .textsim import DEFAULT_SIMILARITY
+from .verify import VERIFY_MODES, Measure, Measurer, annotate_estimates, verified_groups
 
 GROUPING_MODES = ("linked", "strict")
 
@@ -93,17 +99,28 @@ def group_labels(fps, bits: int, distance: int) -> np.ndarray:
 
 
 def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
-                 mode: str = "linked", fingerprints: tuple[np.ndarray, np.ndarray] | None = None
-                 ) -> tuple[list[Group], str]:
-    """Group ``records`` at (bits, distance). Returns the groups and the index plan text.
+                 mode: str = "linked", fingerprints: tuple[np.ndarray, np.ndarray] | None = None,
+                 *, verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
+                 measure: Measure | None = None) -> tuple[list[Group], str]:
+    """Group ``records`` with candidates at (bits, distance). Returns the groups and a
+    description of the index plan (and of the verification).
 
-    ``fingerprints``: the records' fingerprints as (lo, hi) uint64 arrays, when the
-    caller has them already (saves a pass over a million Python ints).
+    ``verify="sketch"``: candidates are verified at text ``similarity`` (``measure``
+    measures doubtful pairs exactly from the files); ``"none"``: SimHash alone, grouped
+    by ``mode``. ``fingerprints``: the records' fingerprints as (lo, hi) uint64 arrays,
+    when the caller has them already (saves a pass over a million Python ints).
     """
     if mode not in GROUPING_MODES:
         raise ValueError(f"grouping must be one of {', '.join(GROUPING_MODES)}, not {mode!r}")
+    if verify not in VERIFY_MODES:
+        raise ValueError(f"verify must be one of {', '.join(VERIFY_MODES)}, not {verify!r}")
     if fingerprints is None:
         fingerprints = fingerprint_words(records)
+    if verify == "sketch":
+        groups, plan, stats = verified_groups(records, bits, distance, fingerprints,
+                                              similarity, measure)
+        _number(groups, records)
+        return groups, f"{plan}; {stats.describe()}"
     npairs = near_pairs(fingerprints, bits, distance)
     inverse, pairs = npairs.inverse, npairs.pairs
     # Work on distinct fingerprints; identical ones always share a group.
@@ -169,7 +186,36 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
                       records[i].text_hash == rhash) for i in files]
         mem.sort(key=lambda m: (m.index != rep, m.distance, records[m.index].path))
         groups.append(Group(0, rep, mem))
+    annotate_estimates(records, groups)
+    _number(groups, records)
+    return groups, npairs.plan.describe()
+
+
+def _number(groups: list[Group], records: Sequence[FileRecord]) -> None:
+    """Largest groups first, then by the reference's path; ids from 1."""
     groups.sort(key=lambda g: (-len(g.members), records[g.representative].path))
     for n, g in enumerate(groups, 1):
         g.id = n
-    return groups, npairs.plan.describe()
+
+
+def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str = "linked",
+                  fingerprints: tuple[np.ndarray, np.ndarray] | None = None, *,
+                  verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
+                  cache_path: str | None = None, use_cache: bool = True
+                  ) -> tuple[list[Group], str]:
+    """:func:`build_groups` with doubtful pairs measured from the files, and the exact
+    similarities remembered in the cache (so a warm regroup reads no file)."""
+    store = None
+    if use_cache and verify != "none":
+        from .cache import FingerprintCache
+
+        try:
+            store = FingerprintCache(cache_path)
+        except (OSError, Exception):  # noqa: BLE001 - no cache only costs speed
+            store = None
+    try:
+        return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
+                            similarity=similarity, measure=Measurer(records, store))
+    finally:
+        if store is not None:
+            store.close()

@@ -69,8 +69,11 @@ def score_pairs(predicted: set[tuple[int, int]], truth: dict[tuple[int, int], bo
 
 
 def grouped_pairs(records: Sequence[FileRecord], bits: int, distance: int,
-                  mode: str = "linked") -> set[tuple[int, int]]:
-    groups, _ = build_groups(records, bits, distance, mode)
+                  mode: str = "linked", verify: str = "none",
+                  similarity: float = 0.7) -> set[tuple[int, int]]:
+    """Every pair inside one group (SimHash alone unless ``verify`` says otherwise)."""
+    groups, _ = build_groups(records, bits, distance, mode, verify=verify,
+                             similarity=similarity)
     out: set[tuple[int, int]] = set()
     for g in groups:
         out.update(itertools.combinations(sorted(g.indices()), 2))
@@ -133,7 +136,7 @@ def linked_components(lo: np.ndarray, hi: np.ndarray, bits: int,
 def strict_components(records: Sequence[FileRecord], bits: int, distance: int) -> np.ndarray:
     """Component labels of the "strict" grouping (every pair within k)."""
     comp = np.arange(len(records), dtype=np.int64)
-    groups, _ = build_groups(records, bits, distance, "strict")
+    groups, _ = build_groups(records, bits, distance, "strict", verify="none")
     for g in groups:
         comp[g.indices()] = len(records) + g.id
     return comp

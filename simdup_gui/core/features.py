@@ -26,9 +26,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .textsim import ShingleBuilder
+
 FEATURE_MODES = ("shingles", "tokens", "topk")
 DEFAULT_MODE = "shingles"
-NORMALISATION_VERSION = 1
+NORMALISATION_VERSION = 2
+CJK_SHARE = 0.2  # a chunk at least this CJK has every whitespace deleted before the cut
 LOW_CONFIDENCE_TOKENS = 40
 CHUNK_CHARS = 1 << 20
 VECTOR_MIN_TOKENS = 300  # below this many word tokens, features are counted in Python
@@ -36,6 +39,13 @@ VECTOR_MIN_TOKENS = 300  # below this many word tokens, features are counted in 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 _TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->|<[^>]{0,2000}>", re.S | re.I)
 _WORD = re.compile(r"\w+")
+_CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
+_CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
+_WS_BETWEEN_CJK = re.compile(f"(?<=[{_CJK_CLASS}])\\s+(?=[{_CJK_CLASS}])")
+_WS = re.compile(r"\s+")
+# Invisible characters that would split a word: BOM, zero-width (non-)joiners, word joiner,
+# soft hyphen. Dropped before the cut and before shingling (textsim does the same).
+_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\u00ad"))
 
 # Function words of English: frequent in every text, so they carry little.
 _EN_STOP = frozenset("""
@@ -372,11 +382,29 @@ def _vocab() -> _Vocab:
     return v
 
 
+def feature_text(folded: str, solid: str | None = None) -> str:
+    """What the tokenizer sees: whitespace that a re-wrap could have put or moved deleted.
+
+    A chunk that is at least ``CJK_SHARE`` CJK has every whitespace deleted (a re-wrapped
+    Chinese text breaks lines inside words, and inside embedded ASCII words too); other
+    text has whitespace between two CJK characters deleted and every other run of
+    whitespace made one space. ``solid``: ``folded`` with all whitespace deleted, if known.
+    """
+    if folded.isascii():
+        return _WS.sub(" ", folded).strip()
+    if solid is None:
+        solid = _WS.sub("", folded)
+    cjk = sum(map(len, _CJK_RUN.findall(solid)))
+    if cjk and cjk >= CJK_SHARE * len(solid):
+        return solid
+    return _WS.sub(" ", _WS_BETWEEN_CJK.sub("", folded)).strip()
+
+
 class FeatureBuilder:
     """Accumulates token ids over text chunks, then counts and weights them."""
 
     def __init__(self, mode: str = DEFAULT_MODE, is_html: bool = False,
-                 tokenizer: Tokenizer | None = None) -> None:
+                 tokenizer: Tokenizer | None = None, shingles: bool = True) -> None:
         if mode not in FEATURE_MODES:
             raise ValueError(f"feature mode must be one of {', '.join(FEATURE_MODES)}, not {mode!r}")
         self.mode = mode
@@ -388,6 +416,7 @@ class FeatureBuilder:
         self.chars = 0
         self._hash = hashlib.blake2b(digest_size=16)
         self._crlf = self._lf = self._cr = 0
+        self.shingles = ShingleBuilder() if shingles else None
 
     def add(self, raw: str) -> None:
         self.chars += len(raw)
@@ -395,9 +424,19 @@ class FeatureBuilder:
         self._crlf += crlf
         self._lf += raw.count("\n") - crlf
         self._cr += raw.count("\r") - crlf
-        text = normalise(raw, self.is_html)
-        # "Exact" text ignores whitespace entirely: re-wrapped Chinese has no spaces to keep.
-        self._hash.update("".join(text.split()).encode("utf-8", "surrogatepass"))
+        folded = normalise(raw)
+        if not folded.isascii():
+            folded = folded.translate(_INVISIBLE)
+        # the definition's string (textsim): no whitespace at all; shingles come from it
+        solid = _WS.sub("", folded)
+        if self.shingles is not None:
+            self.shingles.add_clean(solid)
+        if self.is_html:  # tags out of the features; the definition's shingles keep them
+            text = feature_text(normalise(raw, True).translate(_INVISIBLE))
+        else:
+            text = feature_text(folded, solid)
+        # equal feature text means equal tokens, so equal text_hash means equal fingerprint
+        self._hash.update(text.encode("utf-8", "surrogatepass"))
         cut = self.tokenizer or default_tokenizer()
         ids = self._vocab.lookup(cut(text))
         if len(ids):

@@ -15,6 +15,7 @@ from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSIO
                        rechunk, tokenizer_name)
 from .models import FileRecord, Problem
 from .simhash import HashFn, simhash128
+from .textsim import SKETCH_NAME
 
 STREAM_ABOVE = 16 << 20  # files larger than this are decoded in pieces
 READ_BLOCK = 4 << 20
@@ -33,7 +34,7 @@ class FeatureSettings:
     def version(self) -> str:
         """Changes whenever fingerprints of the same bytes could change."""
         return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128"
-                f"-cap{MAX_FEATURE_CHARS}-d{DECODE_VERSION}")
+                f"-cap{MAX_FEATURE_CHARS}-d{DECODE_VERSION}-{SKETCH_NAME}")
 
 
 def _is_html(path: str, head: bytes) -> bool:
@@ -144,11 +145,13 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
         return Problem(path, "no words to fingerprint (only spaces or punctuation)", "no_text")
     if feats is not None:
         fp = simhash128(feats.names, feats.weights, hash_fn)
+    sketch, n_shingles = fb.shingles.sketch()
     return FileRecord(
         path=path, size=st.st_size, mtime_ns=st.st_mtime_ns, inode=st.st_ino, dev=st.st_dev,
         root=root, encoding=label, fingerprint=fp, features=n_features,
         text_hash=text_hash, content_hash=hasher.hexdigest(), bad_bytes=bad_counter[0],
         newline=newline, low_confidence=low_confidence, chars=n_chars,
+        sketch=sketch, shingles=n_shingles,
     )
 
 

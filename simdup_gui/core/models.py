@@ -35,6 +35,14 @@ class FileRecord:
     newline: str = "none"
     low_confidence: bool = False
     chars: int = 0
+    sketch: bytes = b""  # bottom-k sketch of the 5-gram set (textsim); b"" when unknown
+    shingles: int = 0  # distinct character 5-grams of the normalised text
+
+    @property
+    def too_short(self) -> bool:
+        """At most five characters after normalisation (one 5-gram): compared by exact text
+        only."""
+        return bool(self.sketch) and self.shingles <= 1
 
     def fp(self, bits: int) -> int:
         """The ``bits``-bit fingerprint: the low bits of the 128-bit one."""
@@ -43,12 +51,14 @@ class FileRecord:
     def to_dict(self) -> dict:
         d = asdict(self)
         d["fingerprint"] = f"{self.fingerprint:032x}"
+        d["sketch"] = self.sketch.hex()
         return d
 
     @classmethod
     def from_dict(cls, d: dict) -> FileRecord:
         d = dict(d)
         d["fingerprint"] = int(d["fingerprint"], 16)
+        d["sketch"] = bytes.fromhex(d.get("sketch") or "")
         known = {f for f in cls.__dataclass_fields__}
         return cls(**{k: v for k, v in d.items() if k in known})
 
@@ -70,6 +80,8 @@ class Member:
     index: int  # index into the record list
     distance: int  # Hamming distance to the representative at the group's size
     exact: bool  # same normalised text as the representative
+    similarity: float | None = None  # text similarity (5-gram Jaccard) to the reference
+    measured: bool = False  # similarity measured exactly from the texts, not estimated
 
 
 @dataclass(slots=True)

@@ -31,11 +31,17 @@ class Results:
         return int(self.settings.get("bits", 64))
 
 
+def percent(sim: float | None) -> str:
+    """A text similarity as users see it: "97 %" (or "?" when unknown)."""
+    return "?" if sim is None else f"{100 * sim:.0f} %"
+
+
 def _file_entry(r: FileRecord, m: Member, bits: int, rep: bool, marked: bool) -> dict:
     return {
         "path": r.path, "size": r.size, "mtime": r.mtime_ns / 1e9, "encoding": r.encoding,
         "fingerprint": to_hex(r.fingerprint, bits), "distance": m.distance,
-        "similarity": round(1 - m.distance / bits, 4), "exact": m.exact, "representative": rep,
+        "similarity": m.similarity, "similarity_measured": m.measured,
+        "too_short": r.too_short, "exact": m.exact, "representative": rep,
         "mtime_ns": r.mtime_ns, "inode": r.inode, "root": r.root, "content_hash": r.content_hash,
         "text_hash": r.text_hash, "fingerprint128": f"{r.fingerprint:032x}",
         "features": r.features, "low_confidence": r.low_confidence, "newline": r.newline,
@@ -49,7 +55,8 @@ def to_json_dict(res: Results, include_ungrouped: bool = False) -> dict:
     for g in res.groups:
         files = [_file_entry(res.records[m.index], m, bits, m.index == g.representative,
                              res.records[m.index].path in res.marks) for m in g.members]
-        groups.append({"id": g.id, "exact": g.exact, "files": files})
+        groups.append({"id": g.id, "exact": g.exact,
+                       "reference": res.records[g.representative].path, "files": files})
     out = {"version": RESULTS_VERSION, "settings": res.settings, "stats": res.stats,
            "groups": groups, "problems": [p.to_dict() for p in res.problems]}
     if include_ungrouped:
@@ -76,13 +83,14 @@ def to_csv(res: Results) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["group", "path", "size", "mtime", "encoding", "fingerprint", "distance",
-                "similarity", "exact", "representative", "marked"])
+                "similarity", "exact", "reference", "marked"])
     bits = res.bits
     for g in res.groups:
         for m in g.members:
             r = res.records[m.index]
             w.writerow([g.id, r.path, r.size, f"{r.mtime_ns / 1e9:.3f}", r.encoding,
-                        to_hex(r.fingerprint, bits), m.distance, f"{1 - m.distance / bits:.4f}",
+                        to_hex(r.fingerprint, bits), m.distance,
+                        "" if m.similarity is None else f"{m.similarity:.4f}",
                         int(m.exact), int(m.index == g.representative), int(r.path in res.marks)])
     return buf.getvalue()
 
@@ -92,12 +100,14 @@ def to_text(res: Results) -> str:
     lines = []
     for g in res.groups:
         kind = "exact text" if g.exact else "near-duplicates"
-        lines.append(f"Group {g.id} ({len(g.members)} files, {kind})")
+        lines.append(f"Group {g.id} ({len(g.members)} files, {kind}; similarity to the "
+                     f"reference *)")
         for m in g.members:
             r = res.records[m.index]
             tag = "*" if m.index == g.representative else " "
-            lines.append(f"  {tag} d={m.distance:<3d} {to_hex(r.fingerprint, bits)}  "
-                         f"{r.encoding:<10s} {r.size:>10d}  {r.path}")
+            lines.append(f"  {tag} {percent(m.similarity):>5s}  d={m.distance:<3d} "
+                         f"{to_hex(r.fingerprint, bits)}  {r.encoding:<10s} {r.size:>10d}  "
+                         f"{r.path}")
     st = res.stats
     lines.append(f"{len(res.groups)} groups; {st.get('files', 0)} files fingerprinted, "
                  f"{st.get('bytes', 0)} bytes in {st.get('seconds', 0)} s; "
@@ -138,7 +148,10 @@ def load_json(text: str) -> Results:
                     low_confidence=bool(f.get("low_confidence", False)),
                     chars=int(f.get("chars", 0))))
             i = index[f["path"]]
-            members.append(Member(i, int(f.get("distance", 0)), bool(f.get("exact", False))))
+            sim = f.get("similarity")
+            members.append(Member(i, int(f.get("distance", 0)), bool(f.get("exact", False)),
+                                  None if sim is None else float(sim),
+                                  bool(f.get("similarity_measured", False))))
             if f.get("representative"):
                 rep = i
             if f.get("marked"):

@@ -5,8 +5,10 @@ from __future__ import annotations
 from .models import ALLOWED_BITS
 
 DEFAULT_BITS = 64
-# Maximum Hamming distance per fingerprint size; k scales with f (same angle).
-DEFAULT_DISTANCE = {16: 0, 32: 2, 64: 8, 128: 20}
+# Candidate distance per fingerprint size: loose enough that nearly every pair at the
+# similarity threshold is a candidate; verification by text similarity decides.
+DEFAULT_DISTANCE = {16: 2, 32: 5, 64: 12, 128: 26}
+DEFAULT_VERIFY = "sketch"
 
 
 def default_distance(bits: int) -> int:

@@ -29,6 +29,7 @@ import numpy as np
 SHINGLE = 5
 SKETCH_K = 128
 SKETCH_BYTES = 4 * SKETCH_K
+SKETCH_NAME = f"j{SHINGLE}b{SKETCH_K}"  # in the cache key: changes when sketches could
 EMPTY = np.uint32(0xFFFFFFFF)  # fills a sketch of a set with fewer than SKETCH_K shingles
 DEFAULT_SIMILARITY = 0.70
 DIFFERENT_BELOW = 0.50
@@ -110,7 +111,10 @@ class ShingleBuilder:
         self.chars = 0
 
     def add(self, folded: str) -> None:
-        s = _WS.sub("", folded if folded.isascii() else folded.translate(_DROP))
+        self.add_clean(_WS.sub("", folded if folded.isascii() else folded.translate(_DROP)))
+
+    def add_clean(self, s: str) -> None:
+        """Add text already normalised by the definition (no invisible chars, no spaces)."""
         if not s:
             return
         self.chars += len(s)
