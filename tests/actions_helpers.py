@@ -84,3 +84,46 @@ def results_from_groups(groups: list[list[str]], root: str) -> Results:
 def tree_state(root: Path) -> dict[str, str]:
     """path -> content hash of every file under ``root``."""
     return {str(p): hash_file(str(p)) for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+# ---- real processes (race tests) -------------------------------------------------------
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+REPO = str(Path(__file__).resolve().parent.parent)
+
+HOLD_LOCK = ("import sys; from simdup_gui.core.lock import action_lock\n"
+             "with action_lock():\n"
+             "    print('held', flush=True)\n"
+             "    sys.stdin.read()\n")
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment for a child simdup: this test's isolated XDG folders (conftest set
+    them in os.environ), the repository on the path, no Qt display."""
+    env = dict(os.environ, PYTHONPATH=REPO, QT_QPA_PLATFORM="offscreen", **extra)
+    return env
+
+
+def simdup_proc(*args: str, **popen) -> subprocess.Popen:
+    """``simdup ARGS`` in a new Python process (not a thread)."""
+    return subprocess.Popen([sys.executable, "-m", "simdup_gui.cli", *args], cwd=REPO,
+                            env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, **popen)
+
+
+class LockHolder:
+    """Another process that holds the action lock until closed."""
+
+    def __enter__(self) -> subprocess.Popen:
+        self.proc = subprocess.Popen([sys.executable, "-c", HOLD_LOCK], cwd=REPO,
+                                     env=child_env(), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == "held"
+        return self.proc
+
+    def __exit__(self, *exc: object) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+        self.proc.stdout.close()

@@ -15,6 +15,7 @@ from simdup_gui.core.actions import ActionRefused, Report, execute, plan_action
 from simdup_gui.core.export import export_results, load_results, save_results
 from simdup_gui.core.cache import FingerprintCache
 from simdup_gui.core.journal import journal_dir
+from simdup_gui.core.lock import ActionLocked
 from simdup_gui.core.recovery import resume, undo
 from simdup_gui.core.results import Results
 
@@ -24,19 +25,31 @@ from .workers import Worker
 RULES = ("oldest", "newest", "largest", "smallest", "shortest-path", "longest-path")
 
 
-def _run_execute(job, plan, dry_run: bool, journal: str | None) -> Report:
-    return execute(plan, job, dry_run=dry_run, journal=journal)
+class Refusal(Exception):
+    """What the core refused, to be shown in a message box (the CLI's error text)."""
 
 
-def _run_undo(job, journal: str | None) -> Report:
+def _run_execute(job, plan, dry_run: bool, journal: str | None) -> Report | Refusal:
+    try:
+        return execute(plan, job, dry_run=dry_run, journal=journal)
+    except ActionLocked as e:
+        return Refusal(str(e))
+
+
+def _run_undo(job, journal: str | None) -> Report | Refusal:
     try:
         return undo(journal, job)
     except FileNotFoundError:
         return Report("undo")  # nothing left to undo: the report says "nothing to do"
+    except (ActionLocked, ValueError) as e:
+        return Refusal(str(e))
 
 
-def _run_resume(job, journal: str) -> Report:
-    return resume(journal, job)
+def _run_resume(job, journal: str) -> Report | Refusal:
+    try:
+        return resume(journal, job)
+    except (ActionLocked, ValueError) as e:
+        return Refusal(str(e))
 
 
 class ReportDialog(QDialog):
@@ -338,7 +351,14 @@ class ActionsController(QObject):
         QMessageBox.critical(self.win, self.tr("Action failed"), text)
         self.actionFinished.emit(RuntimeError(text))
 
-    def _done(self, report: Report) -> None:
+    def _done(self, report: Report | Refusal) -> None:
+        if isinstance(report, Refusal):  # nothing was done: say why, as the CLI does
+            self.last_report = None
+            if self.show_reports:
+                QMessageBox.warning(self.win, self.tr("Refused"), str(report))
+            self.win.statusBar().showMessage(str(report), 15000)
+            self.actionFinished.emit(report)
+            return
         self.last_report = report
         if not report.dry_run:
             self._refresh_after(report)

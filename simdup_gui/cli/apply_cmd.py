@@ -11,6 +11,7 @@ from simdup_gui.core.actions import ActionRefused, Report, execute, plan_action
 from simdup_gui.core.export import load_results
 from simdup_gui.core.job import Job
 from simdup_gui.core.journal import journal_to_undo, last_journal
+from simdup_gui.core.lock import ActionLocked
 from simdup_gui.core.marking import (KEEP_RULES, KeepRule, mark_all_but_one,
                                      without_reference)
 from simdup_gui.core.models import ProgressEvent
@@ -176,6 +177,8 @@ def run_apply(args: argparse.Namespace) -> int:
     job = Job(_progress)
     try:
         rep = execute(plan, job, journal=args.journal)
+    except ActionLocked as e:
+        return _err("apply", str(e))
     except FileExistsError as e:
         return _err("apply", f"{e.strerror}: {e.filename}")
     print_report(rep, args.format)
@@ -206,7 +209,7 @@ def _run_journal(cmd: str, fn, args: argparse.Namespace) -> int:
         return 2
     try:
         rep = fn(path, Job(_progress))
-    except ValueError as e:
+    except (ActionLocked, ValueError) as e:
         return _err(cmd, str(e))
     print_report(rep, args.format)
     return rep.exit_code

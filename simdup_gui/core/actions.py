@@ -20,6 +20,7 @@ from .fileops import (changed_reason, find_trash_entry, move_file, send_to_trash
                       unique_path)
 from .job import NULL_JOB, Cancelled, Job
 from .journal import JOURNAL_VERSION, JournalWriter, new_journal_path
+from .lock import action_lock
 from .marking import under_any
 from .models import ProgressEvent, human_size
 from .results import Results
@@ -284,7 +285,19 @@ def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
     write none. ``trash`` sends one file to the trash (injectable for tests). Cancelling
     ``job`` stops between files; the files not reached are reported as skipped. ``seqs``
     limits the run to those ops (used by resume).
+
+    A real run holds the action lock (:func:`~.lock.action_lock`): while another apply,
+    undo or resume runs, it waits briefly, then raises :class:`~.lock.ActionLocked`.
     """
+    if dry_run:
+        return _execute(plan, job, True, journal, trash, seqs, _writer)
+    with action_lock():
+        return _execute(plan, job, False, journal, trash, seqs, _writer)
+
+
+def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
+             trash: Callable[[str], None], seqs: Iterable[int] | None,
+             _writer: JournalWriter | None) -> Report:
     report = Report(plan.action, dry_run=dry_run)
     writer = _writer
     if not dry_run and writer is None:

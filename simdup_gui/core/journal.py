@@ -15,15 +15,15 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
+from .lock import data_dir
+
 JOURNAL_VERSION = 1
 JOURNAL_SUFFIX = ".jsonl"
 
 
 def journal_dir() -> str:
     """Where journals live by default: ``<user data folder>/journals``."""
-    from platformdirs import user_data_dir
-
-    return os.path.join(user_data_dir("simdup", appauthor=False), "journals")
+    return os.path.join(data_dir(), "journals")
 
 
 def new_journal_path(folder: str | None = None) -> str:

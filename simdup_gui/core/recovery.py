@@ -10,6 +10,7 @@ from .actions import Outcome, Plan, PlannedOp, Report, _err, execute
 from .fileops import find_trash_entry, hash_file, move_file, send_to_trash
 from .job import NULL_JOB, Cancelled, Job
 from .journal import JournalState, JournalWriter, journal_to_undo, read_journal
+from .lock import action_lock
 from .models import ProgressEvent
 
 
@@ -81,7 +82,12 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
 def resume(journal: str, job: Job = NULL_JOB,
            trash: Callable[[str], None] = send_to_trash) -> Report:
     """Finish an interrupted (or cancelled) action: settle the half-done file, then do the
-    files not reached, with the same checks as a fresh run."""
+    files not reached, with the same checks as a fresh run. Holds the action lock."""
+    with action_lock():
+        return _resume(journal, job, trash)
+
+
+def _resume(journal: str, job: Job, trash: Callable[[str], None]) -> Report:
     state = read_journal(journal)
     with JournalWriter(journal) as w:
         settled = [o for s in state.pending() if (o := _settle(state, s, "resume", w))]
@@ -96,7 +102,13 @@ def undo(journal: str | None = None, job: Job = NULL_JOB) -> Report:
     something to undo, so repeated undos walk back through the actions). On an interrupted
     journal this is the rollback: the half-done file is put back first. Moves are moved
     back; trashed files come back where the trash can be read (freedesktop); permanent
-    deletes are reported as not restorable. Nothing is ever overwritten."""
+    deletes are reported as not restorable. Nothing is ever overwritten. Holds the action
+    lock (see :func:`~.lock.action_lock`)."""
+    with action_lock():
+        return _undo(journal, job)
+
+
+def _undo(journal: str | None, job: Job) -> Report:
     journal = journal or journal_to_undo()
     if journal is None:
         raise FileNotFoundError("nothing left to undo: no recorded action has files to "

@@ -1,0 +1,53 @@
+"""Issue 10 in the app: the same lock and the same refusals as the CLI, in a message box."""
+
+import os
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from simdup_gui.app import actions_ui  # noqa: E402
+from simdup_gui.core import lock  # noqa: E402
+
+from .actions_helpers import LockHolder  # noqa: E402
+from .test_gui_actions import run_action, win  # noqa: E402,F401
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    boxes = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: boxes.append(a[2]))
+    return boxes
+
+
+def test_the_app_refuses_while_another_process_acts_and_says_so(qtbot, win, shown,  # noqa: F811
+                                                                monkeypatch):
+    monkeypatch.setattr(lock, "WAIT_SECONDS", 0.3)
+    win.actions.show_reports = True
+    win.actions.mark_all_but_one("oldest")
+    marked = set(win.model.marks)
+    with LockHolder() as holder:
+        started, result = run_action(qtbot, win, "delete", dry_run=False)
+    assert started and isinstance(result, actions_ui.Refusal)
+    text = f"another simdup action is running (pid {holder.pid})"
+    assert shown and shown[0].startswith(text) and str(result) == shown[0]
+    assert all(os.path.exists(p) for p in marked)
+    assert win.actions.worker is None
+    # free again: the same action goes through
+    win.actions.show_reports = False
+    started, report = run_action(qtbot, win, "delete", dry_run=False)
+    assert report.count("done") == 2 and not any(os.path.exists(p) for p in marked)
+
+
+def test_undo_in_the_app_refuses_while_locked(qtbot, win, shown, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(lock, "WAIT_SECONDS", 0.2)
+    win.actions.show_reports = True
+    with LockHolder() as holder:
+        with qtbot.waitSignal(win.actions.actionFinished, timeout=30_000) as blocker:
+            win.actions.undo_last()
+        qtbot.waitUntil(lambda: win.actions.worker is None)
+    assert isinstance(blocker.args[0], actions_ui.Refusal)
+    assert shown == [str(blocker.args[0])]
+    assert shown[0].startswith(f"another simdup action is running (pid {holder.pid})")
