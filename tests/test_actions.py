@@ -5,6 +5,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
+from simdup_gui.core.textsim import text_similarity
 import send2trash.plat_other as plat_other
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -442,8 +444,8 @@ def test_random_marks_and_actions_keep_a_file_per_group_and_never_touch_unmarked
                 try:
                     dest = str(Path(d) / "dups") if step[1] == "move" else None
                     plan = plan_action(res, marks, step[1], move_to=dest)
-                except ActionRefused:
-                    assert groups_without_kept_file(res, marks)
+                except ActionRefused as e:
+                    assert groups_without_kept_file(res, marks) or "similar in text" in str(e)
                     assert tree_state(root) == before
                     continue
                 acts += 1  # a fresh journal each time: an existing one is never reused
@@ -475,61 +477,76 @@ def write_chain(root: Path, n: int = 12, words: int = 300, seed: int = 2) -> lis
 
 
 def chain_results(root: Path, bits: int = 64, k: int = 8) -> tuple[Results, list[str]]:
+    """The chain grouped by SimHash alone (linked): one group whose ends differ in text."""
     paths = write_chain(root)
     r = scan([str(root)], ScanOptions(use_cache=False, workers=1))
-    groups, _ = build_groups(r.records, bits, k)
+    groups, _ = build_groups(r.records, bits, k, verify="none")
     assert [len(g.members) for g in groups] == [12], "the chain should form one linked group"
-    return Results(r.records, groups, r.problems, {"bits": bits, "distance": k}, r.stats), paths
+    return Results(r.records, groups, r.problems,
+                   {"bits": bits, "distance": k, "similarity": 0.7}, r.stats), paths
 
 
-def fp_distance(res: Results, a: str, b: str) -> int:
-    rec = {r.path: r for r in res.records}
-    return hamming(rec[a].fp(res.bits), rec[b].fp(res.bits))
+def text_j(a: str, b: str) -> float:
+    return text_similarity(Path(a).read_text(), Path(b).read_text())
 
 
-def test_deleting_the_far_end_of_a_linked_chain_is_refused_naming_the_nearest_kept_copy(
+def test_verified_grouping_splits_the_chain_so_no_group_holds_its_far_ends(tmp_path):
+    docs = write_chain(tmp_path / "src")
+    r = scan([str(tmp_path / "src")], ScanOptions(use_cache=False, workers=1))
+    groups, _ = build_groups(r.records, 64, 12)
+    assert text_j(docs[0], docs[-1]) < 0.5
+    for g in groups:
+        ref = r.records[g.representative].path
+        for m in g.members:
+            assert text_j(ref, r.records[m.index].path) >= 0.7 - 1e-9
+        paths = {r.records[i].path for i in g.indices()}
+        assert not {docs[0], docs[-1]} <= paths
+
+
+def test_deleting_the_far_end_of_a_linked_chain_is_refused_naming_the_most_similar_kept_copy(
         tmp_path):
     res, docs = chain_results(tmp_path / "src")
-    assert fp_distance(res, docs[0], docs[-1]) > 8
+    assert text_j(docs[0], docs[-1]) < 0.7
     before = tree_state(tmp_path / "src")
     marks = set(docs[1:])  # every doc but the first, marked by hand
     with pytest.raises(ActionRefused) as e:
         plan_action(res, marks, "delete")
     msg = str(e.value)
-    d = fp_distance(res, docs[0], docs[-1])
-    assert docs[-1] in msg and docs[0] in msg and f"distance {d}" in msg and "k=8" in msg
+    pct = f"{text_j(docs[0], docs[-1]):.0%}"
+    assert docs[-1] in msg and docs[0] in msg and pct in msg and "70%" in msg
     assert tree_state(tmp_path / "src") == before and last_journal() is None
 
 
-def test_each_op_is_protected_only_by_kept_copies_within_the_distance(tmp_path):
+def test_each_op_is_protected_only_by_kept_copies_similar_in_text(tmp_path):
     res, docs = chain_results(tmp_path / "src")
     marks = {docs[5], docs[6]}
     plan = plan_action(res, marks, "delete")
     for op in plan.ops:
         assert op.kept, op.path
         for k in op.kept:
-            assert fp_distance(res, op.path, k.path) <= 8
+            assert text_j(op.path, k.path) >= 0.7
     assert {k.path for k in plan.ops[0].kept} < set(docs) - marks
 
 
-def test_a_kept_copy_with_the_same_text_counts_even_at_a_large_distance(tmp_path):
-    a = write(tmp_path / "a.txt", b"same text", T0)
-    b = write(tmp_path / "b.txt", b"same text\r\n", T0)
-    res = results_from_groups([[a, b]], str(tmp_path))
+def test_the_kept_copy_is_judged_by_the_files_text_not_by_fingerprints_in_the_results(tmp_path):
+    a = write(tmp_path / "a.txt", b"same text in both files", T0)
+    b = write(tmp_path / "b.txt", b"same text\r\nin both files", T0)
+    c = write(tmp_path / "c.txt", b"quite another text altogether", T0)
+    res = results_from_groups([[a, b, c]], str(tmp_path))
+    # forged claims: far fingerprints for the twins, equal text hashes for the stranger
     res.records[0].fingerprint, res.records[1].fingerprint = 0, (1 << 64) - 1
-    with pytest.raises(ActionRefused, match="distance 64"):
-        plan_action(res, {b}, "delete")
-    res.records[0].text_hash = res.records[1].text_hash = "t" * 32
+    res.records[2].text_hash = res.records[0].text_hash
     plan = plan_action(res, {b}, "delete")
     assert [k.path for k in plan.ops[0].kept] == [a]
+    with pytest.raises(ActionRefused, match="similar in text"):
+        plan_action(res, {a, b}, "delete")
 
 
-def test_results_without_a_distance_fall_back_to_the_group_rule_and_say_so(tmp_path):
+def test_results_without_a_similarity_use_the_default_threshold(tmp_path):
     res, docs = chain_results(tmp_path / "src")
-    del res.settings["distance"]
-    plan = plan_action(res, set(docs[1:]), "delete")
-    assert len(plan.ops) == 11 and all(op.kept[0].path == docs[0] for op in plan.ops)
-    assert any("no distance" in n for n in plan.notes)
+    del res.settings["similarity"]
+    with pytest.raises(ActionRefused, match="70%"):
+        plan_action(res, set(docs[1:]), "delete")
 
 
 # ---- reference folders are enforced when acting ---------------------------------------------
@@ -622,9 +639,9 @@ def test_a_journal_that_cannot_be_started_is_not_left_behind(corpus, monkeypatch
 def test_keep_rule_on_a_chain_keeps_enough_files_that_the_action_is_not_refused(tmp_path):
     res, docs = chain_results(tmp_path / "src")
     marks = mark_all_but_one(res, KeepRule("oldest"))
-    assert fp_distance(res, docs[0], docs[-1]) > 8
+    assert text_j(docs[0], docs[-1]) < 0.7
     assert docs[0] not in marks and docs[-1] not in marks
     assert 0 < len(marks) < len(docs) - 1  # more than one file kept on a long chain
     plan = plan_action(res, marks, "delete")
     for op in plan.ops:
-        assert any(fp_distance(res, op.path, k.path) <= 8 for k in op.kept)
+        assert any(text_j(op.path, k.path) >= 0.7 for k in op.kept)

@@ -182,18 +182,21 @@ def test_preferred_gbk_matches_the_gb18030_label():
     assert _norm_encoding("GBK") == _norm_encoding("gb18030") == _norm_encoding("GB2312")
 
 
-def test_keep_rule_also_keeps_the_far_end_of_a_chain():
+def test_keep_rule_also_keeps_a_member_not_similar_to_the_kept_file():
     from simdup_gui.core.actions import plan_action
     from simdup_gui.core.models import FileRecord, Group, Member
     from simdup_gui.core.results import Results
 
-    def r(name, fp, mtime):
-        return FileRecord(f"/c/{name}", 100, mtime, mtime, 1, "/c", "utf-8", fp, 50,
+    def r(name, mtime):
+        return FileRecord(f"/c/{name}", 100, mtime, mtime, 1, "/c", "utf-8", 0, 50,
                           f"t{name}", f"h{name}")
 
-    recs = [r("a", 0, 1), r("b", 0b111, 2), r("c", 0b111111, 3)]  # a~b, b~c, a far from c
-    g = Group(1, 0, [Member(0, 0, False), Member(1, 3, False), Member(2, 6, False)])
-    res = Results(recs, [g], [], {"bits": 64, "distance": 3})
+    # b is the reference; a and c are each 75 % similar to b but only 50 % to each other
+    recs = [r("a", 1), r("b", 2), r("c", 3)]
+    g = Group(1, 1, [Member(1, 0, False, 1.0), Member(0, 3, False, 0.75),
+                     Member(2, 6, False, 0.75)])
+    res = Results(recs, [g], [], {"bits": 64, "distance": 3, "similarity": 0.7})
     marks = mark_all_but_one(res, KeepRule("oldest"))
-    assert marks == {"/c/b"}  # a is kept by the rule, c because no kept copy is near it
-    plan_action(res, marks, "delete")  # and the action is not refused
+    assert marks == {"/c/b"}  # a is kept by the rule, c because a is not similar to it
+    marks = mark_all_but_one(res, KeepRule("newest"))
+    assert marks == {"/c/b"}

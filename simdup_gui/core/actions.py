@@ -21,9 +21,10 @@ from .fileops import (changed_reason, find_trash_entry, move_file, send_to_trash
 from .job import NULL_JOB, Cancelled, Job
 from .journal import JOURNAL_VERSION, JournalWriter, new_journal_path
 from .lock import action_lock
-from .marking import under_any
+from .marking import results_threshold, under_any
 from .models import ProgressEvent, human_size
 from .results import Results
+from .verify import PairSimilarity
 
 ACTIONS = ("move", "trash", "delete")
 STATUSES = ("done", "skipped", "failed", "planned")  # "planned": what a dry run would do
@@ -140,18 +141,23 @@ def _intended_dest(path: str, root: str, move_to: str, flat: bool) -> str:
     return os.path.join(move_to, rel)
 
 
-def _near_kept(r, kept: list, bits: int, k: int) -> tuple[list, tuple[int, object] | None]:
-    """The kept records within distance ``k`` of ``r`` (or with the same text), and the
-    nearest kept record with its distance."""
-    mask = (1 << bits) - 1
-    fp = r.fingerprint & mask
-    near, nearest = [], None
+def _similar_kept(r, kept: list, threshold: float, sims: PairSimilarity
+                  ) -> tuple[list, tuple[float, object] | None]:
+    """The kept records whose text is at least ``threshold`` similar to ``r``, measured
+    from the files now, and the most similar kept record with its similarity. When no
+    kept copy can be read unchanged, all of them (acting then skips ``r``, saying why)."""
+    near, unknown, nearest = [], [], None
     for c in kept:
-        d = ((c.fingerprint & mask) ^ fp).bit_count()
-        if nearest is None or d < nearest[0]:
-            nearest = (d, c)
-        if d <= k or (r.text_hash and c.text_hash == r.text_hash):
+        j = sims.measured(r, c)
+        if j is None:  # changed or gone since the scan: acting will find no unchanged copy
+            unknown.append(c)
+            continue
+        if nearest is None or j > nearest[0]:
+            nearest = (j, c)
+        if j >= threshold:
             near.append(c)
+    if not near and nearest is None:
+        return unknown, None  # planned; skipped when acting, with the reason
     return near, nearest
 
 
@@ -159,14 +165,14 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
                 flat: bool = False, reference: Sequence[str] = ()) -> Plan:
     """The ops for ``action`` on the marked files of ``res``.
 
-    Each marked file is protected only by the unmarked files of its group that are within
-    the results' distance k of it at the results' bits (or have the same text): in a linked
-    group the two ends of a chain can be far apart. Results without a distance fall back to
-    "any unmarked file of the group" and say so in ``Plan.notes``.
+    Each marked file is protected only by the unmarked files of its group whose text is at
+    least the results' similarity threshold similar to it, measured from both files now
+    (a results file's fingerprints and similarities are only claims).
 
-    Raises ActionRefused if a marked file would have no such copy left, is in no group (no
-    known copy to keep) or is under a ``reference`` folder, and ValueError for a bad action
-    or destination.
+    Raises ActionRefused if a marked file would have no such copy left (or cannot be
+    measured: changed or unreadable since the scan), is in no group (no known copy to
+    keep) or is under a ``reference`` folder, and ValueError for a bad action or
+    destination.
     """
     if action not in ACTIONS:
         raise ValueError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
@@ -185,13 +191,9 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
             f"Refused, nothing was done: {len(refs)} marked files are under a reference "
             "folder, and files there are never touched (first: "
             f"{refs[0]}). Unmark them or change the reference folders.")
-    bits = res.bits
-    k = res.settings.get("distance")
+    threshold = results_threshold(res)
+    sims = PairSimilarity()
     notes: list[str] = []
-    if k is None:
-        notes.append("these results record no distance, so any unmarked file of a group "
-                     "counts as the kept copy, however far it is from the removed file; "
-                     "rescan to check similarity to the kept copy")
     in_groups: set[str] = set()
     problems: list[str] = []
     ops: list[PlannedOp] = []
@@ -205,16 +207,18 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
                             "unmark at least one to keep")
             continue
         for r in marked:
-            if k is None:
-                near = unmarked
+            if not sims.readable(r):
+                # changed or unreadable since the scan: planned, and skipped when acting
+                # (its content hash is checked first), so it never blocks the others
+                near, nearest = unmarked, None
             else:
-                near, nearest = _near_kept(r, unmarked, bits, int(k))
-                if not near:
-                    d, c = nearest
-                    problems.append(
-                        f"group {g.id}: {r.path} has no kept copy within distance k={k} "
-                        f"({bits} bits); the nearest kept copy is {c.path} at distance {d}")
-                    continue
+                near, nearest = _similar_kept(r, unmarked, threshold, sims)
+            if not near:
+                j, c = nearest
+                problems.append(
+                    f"group {g.id}: {r.path} has no kept copy at least {threshold:.0%} "
+                    f"similar in text; the most similar kept copy is {c.path} at {j:.0%}")
+                continue
             kept = [KeptCopy(c.path, c.size, c.mtime_ns, c.content_hash) for c in near]
             dest = _intended_dest(r.path, r.root, move_to, flat) if action == "move" else None
             ops.append(PlannedOp(len(ops), action, r.path, r.size, r.mtime_ns, r.content_hash,
@@ -224,9 +228,9 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
         problems.append(f"{len(stray)} marked files are in no group, so no copy of them is "
                         f"known to stay (first: {stray[0]})")
     if problems:
-        hint = ("\nUnmark a file near each of these, or group with 'strict' (every pair in a "
-                "group within k), where the kept file is always within k of the others."
-                if any("no kept copy within" in p for p in problems) else "")
+        hint = ("\nUnmark a file similar to each of these (the group's reference ★ is "
+                "similar to every member)."
+                if any("similar in text" in p for p in problems) else "")
         raise ActionRefused("Refused, nothing was done: this would leave files with no copy "
                             "(or none similar enough).\n"
                             + "\n".join("  " + p for p in problems) + hint)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from .decode import normalise_codec
 from .models import FileRecord, Group
 from .results import Results
+from .textsim import DEFAULT_SIMILARITY
+from .verify import PairSimilarity, check_threshold
 
 KEEP_RULES = ("oldest", "newest", "largest", "smallest", "shortest-path", "longest-path",
               "encoding", "folder")
@@ -100,23 +102,31 @@ def grouped_paths(res: Results) -> set[str]:
     return {res.records[i].path for g in res.groups for i in g.indices()}
 
 
-def _keepers(recs: list[FileRecord], first: list[FileRecord], rule: KeepRule, bits: int,
-             k: int | None) -> list[FileRecord]:
-    """``first`` plus, in the rule's order, every file with no kept copy within k of it.
+def _keepers(recs: list[FileRecord], first: list[FileRecord], rule: KeepRule, g: Group,
+             res: Results, threshold: float, sims: PairSimilarity) -> list[FileRecord]:
+    """``first`` plus, in the rule's order, every file with no kept copy at least
+    ``threshold`` similar in text.
 
-    In a linked group the ends of a chain of edits can be far apart; an action only goes
-    ahead when each file that goes keeps a near copy, so such files are kept as well.
+    Every member of a verified group is that similar to the group's reference, but two
+    members need not be to each other; an action only goes ahead when each file that goes
+    keeps a similar copy, so such files are kept as well.
     """
-    if k is None:
-        return first
-    mask = (1 << bits) - 1
+    ref = res.records[g.representative]
+    recorded = {res.records[m.index].path: m.similarity for m in g.members}
+
+    def sim(a: FileRecord, b: FileRecord) -> float:
+        if b.path == ref.path and recorded.get(a.path) is not None:
+            return recorded[a.path]
+        if a.path == ref.path and recorded.get(b.path) is not None:
+            return recorded[b.path]
+        s = sims.estimated(a, b)
+        return -1.0 if s is None else s
+
     kept = list(first)
     for r in sorted(recs, key=rule.sort_key()):
         if any(r.path == c.path for c in kept):
             continue
-        fp = r.fingerprint & mask
-        if not any(((c.fingerprint & mask) ^ fp).bit_count() <= k
-                   or (r.text_hash and c.text_hash == r.text_hash) for c in kept):
+        if not any(sim(r, c) >= threshold for c in kept):
             kept.append(r)
     return kept
 
@@ -127,23 +137,32 @@ def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = ()
 
     A group with a file under a reference folder keeps its reference files and marks the
     rest; otherwise ``rule`` picks the one file to keep. Where a file would then keep no
-    copy within the results' distance k (the far end of a chain in a linked group), it is
-    kept too, so the marks never ask for an action that must be refused. Marks outside
-    groups are kept as they were; marks inside groups are replaced.
+    copy at least the results' similarity threshold similar in text (possible when the
+    kept file is not the group's reference), it is kept too, so the marks never ask for
+    an action that must be refused. Marks outside groups are kept as they were; marks
+    inside groups are replaced.
     """
     grouped = grouped_paths(res)
     out = {p for p in marks if p not in grouped}
-    k = res.settings.get("distance")
-    k = int(k) if k is not None else None
+    threshold = results_threshold(res)
+    sims = PairSimilarity()
     for g in res.groups:
         recs = group_records(res, g)
         refs = [r for r in recs if under_any(r.path, reference)]
         first = refs or [choose_keeper(recs, rule)]
-        kept = _keepers(recs, first, rule, res.bits, k)
+        kept = _keepers(recs, first, rule, g, res, threshold, sims)
         keep_paths = {c.path for c in kept}
         out.update(r.path for r in recs
                    if r.path not in keep_paths and not under_any(r.path, reference))
     return out
+
+
+def results_threshold(res: Results) -> float:
+    """The text similarity a kept copy needs: the results' setting, else the default."""
+    try:
+        return check_threshold(res.settings.get("similarity", DEFAULT_SIMILARITY))
+    except (TypeError, ValueError):
+        return DEFAULT_SIMILARITY
 
 
 def without_reference(marks: Iterable[str], reference: Sequence[str]) -> set[str]:

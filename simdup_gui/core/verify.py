@@ -267,3 +267,43 @@ def read_shingles(r: FileRecord) -> np.ndarray | None:
     except Exception:  # noqa: BLE001 - undecodable now: no measurement
         return None
     return shingle_set(text[:MAX_FEATURE_CHARS])
+
+
+class PairSimilarity:
+    """Text similarity of two records, for keep rules and for the check before acting.
+
+    ``measured`` reads both files (shingle sets kept by path) and gives None when either
+    changed since the scan or cannot be read: the files themselves are the evidence, never
+    a results file's claims. Identical bytes (equal content hashes, which the action
+    checks again just before it acts) are 1.0 without reading. ``estimated`` uses the
+    sketches when both records have one, and measures otherwise.
+    """
+
+    def __init__(self) -> None:
+        self._sets: dict[tuple[str, str], np.ndarray | None] = {}
+
+    def _set(self, r: FileRecord) -> np.ndarray | None:
+        key = (r.path, r.content_hash)
+        if key not in self._sets:
+            self._sets[key] = read_shingles(r) if r.content_hash else None
+        return self._sets[key]
+
+    def readable(self, r: FileRecord) -> bool:
+        """The file is still there, readable, with the scan's content."""
+        return self._set(r) is not None
+
+    def measured(self, a: FileRecord, b: FileRecord) -> float | None:
+        if a.content_hash and a.content_hash == b.content_hash:
+            return 1.0
+        sa, sb = self._set(a), self._set(b)
+        if sa is None or sb is None:
+            return None
+        return jaccard(sa, sb)
+
+    def estimated(self, a: FileRecord, b: FileRecord) -> float | None:
+        if a.content_hash and a.content_hash == b.content_hash:
+            return 1.0
+        if a.sketch and b.sketch:
+            est, _ = estimate(sketch_array((a.sketch, b.sketch), 2), np.array([0]), np.array([1]))
+            return float(est[0])
+        return self.measured(a, b)
