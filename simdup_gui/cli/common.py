@@ -22,14 +22,13 @@ def bits_arg(value: str) -> int:
 
 
 def similarity_arg(value: str) -> float:
-    """0.7, or 70 / 70% as a percentage."""
-    v = value.strip().rstrip("%")
+    """0.7, or 70% as a percentage."""
+    v = value.strip()
+    pct = v.endswith("%")
     try:
-        x = float(v)
+        x = float(v.rstrip("%")) / (100.0 if pct else 1.0)
     except ValueError:
         x = -1.0
-    if x > 1.0 and x <= 100.0:
-        x /= 100.0
     if not 0.0 < x <= 1.0:
         raise argparse.ArgumentTypeError(
             f"invalid similarity {value!r}: give a share in (0, 1], e.g. 0.7, or a percentage")
