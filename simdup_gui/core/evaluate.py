@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .cluster import GROUPING_MODES, UnionFind, build_groups
+from .verify import Measurer
 from .index import as_words, near_pairs
 from .job import NULL_JOB, Job
 from .models import ALLOWED_BITS, FileRecord, ProgressEvent
@@ -165,6 +166,7 @@ class SizeResult:
     bits: int
     scores: list[Score]
     by_transform: list[TransformRecall] = field(default_factory=list)
+    verified: Score | None = None  # verified groups (the shipped pipeline) at the default k
 
     @property
     def best(self) -> Score:
@@ -224,6 +226,14 @@ def evaluate(records: Sequence[FileRecord], truth: Truth,
             scores.append(Score(bits, k, c.tp, c.fp, c.fn, c.ambiguous,
                                 chance_matches(n, bits, k)))
         res = SizeResult(bits, scores)
+        if all(r.sketch for r in records):
+            dk = DEFAULT_DISTANCE[bits]
+            groups, _ = build_groups(records, bits, dk, measure=Measurer(records))
+            comp = np.arange(n, dtype=np.int64)
+            for g in groups:
+                comp[g.indices()] = n + g.id
+            c = truth.count(comp)
+            res.verified = Score(bits, dk, c.tp, c.fp, c.fn, c.ambiguous, chance_matches(n, bits, dk))
         if isinstance(truth, ClassTruth):
             res.by_transform = recall_by_transform(truth, comps[ks.index(res.best.distance)])
         out.append(res)

@@ -107,7 +107,8 @@ class Report:
             "default_distance": {str(b): DEFAULT_DISTANCE[b] for b in ALLOWED_BITS},
             "sizes": [{"bits": s.bits, "best": s.best.to_dict(),
                        "scores": [x.to_dict() for x in s.scores],
-                       "by_transform": [t.to_dict() for t in s.by_transform]}
+                       "by_transform": [t.to_dict() for t in s.by_transform],
+                       "verified": s.verified.to_dict() if s.verified else None}
                       for s in self.sizes],
             "notes": self.notes, "problems": [p.to_dict() for p in self.problems],
             "seconds": round(self.seconds, 2),
@@ -145,7 +146,8 @@ def to_text(report: Report, full: bool = True) -> str:
              f"rule: {' '.join(r.rule.split())}"]
     if r.sampling:
         lines.append(f"sampling: {r.sampling}")
-    lines += ["", "bits  best k  precision  recall     F1      TP      FP      FN  "
+    lines += ["", "SimHash alone (linked groups):",
+              "bits  best k  precision  recall     F1      TP      FP      FN  "
               "chance/file  default k  F1 at default"]
     for s in r.sizes:
         b = s.best
@@ -155,6 +157,14 @@ def to_text(report: Report, full: bool = True) -> str:
                      f"{b.f1:>5.3f}  {_fmt(b.tp):>6}  {_fmt(b.fp):>6}  {_fmt(b.fn):>6}  "
                      f"{b.chance:>11.3g}  {dk:>9}  "
                      f"{(f'{at.f1:.3f}' if at else '-'):>13}")
+    ver = [s for s in r.sizes if s.verified is not None]
+    if ver:
+        lines += ["", "Verified groups (candidates at the default k, text similarity checked):",
+                  "bits  cand. k  precision  recall     F1      TP      FP      FN"]
+        for s in ver:
+            v = s.verified
+            lines.append(f"{s.bits:>4}  {v.distance:>7}  {v.precision:>9.3f}  {v.recall:>6.3f}  "
+                         f"{v.f1:>5.3f}  {_fmt(v.tp):>6}  {_fmt(v.fp):>6}  {_fmt(v.fn):>6}")
     if full:
         for s in r.sizes:
             lines += ["", f"{s.bits} bits: k, precision, recall, F1, chance matches per file"]
