@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QInputDia
                                QMenu, QMessageBox, QTextBrowser, QVBoxLayout)
 
 from simdup_gui.core import marking
-from simdup_gui.core.actions import ActionRefused, Report, execute, plan_action
+from simdup_gui.core.actions import (ActionRefused, Report, bind_scan_identity, execute,
+                                    plan_action)
 from simdup_gui.core.export import export_results, load_results, save_results
 from simdup_gui.core.cache import FingerprintCache
 from simdup_gui.core.journal import journal_dir
@@ -273,8 +274,8 @@ class ActionsController(QObject):
                 QMessageBox.StandardButton.Yes) == QMessageBox.StandardButton.No
         try:
             res = self.results()
-            plan = plan_action(res, res.marks, action, move_to=move_to, flat=flat,
-                               reference=self.reference)
+            plan = bind_scan_identity(plan_action(res, res.marks, action, move_to=move_to,
+                                                  flat=flat, reference=self.reference), res)
         except (ActionRefused, ValueError) as e:
             if self.confirm:
                 QMessageBox.warning(w, self.tr("Refused"), str(e))

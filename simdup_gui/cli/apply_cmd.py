@@ -7,7 +7,8 @@ import json
 import os
 import sys
 
-from simdup_gui.core.actions import ActionRefused, Report, execute, plan_action
+from simdup_gui.core.actions import (ActionRefused, Report, bind_scan_identity, execute,
+                                    plan_action)
 from simdup_gui.core.export import load_results
 from simdup_gui.core.job import Job
 from simdup_gui.core.journal import journal_to_undo, last_journal
@@ -152,8 +153,8 @@ def run_apply(args: argparse.Namespace) -> int:
         else:
             return _err("apply", "no --keep rule and no marks saved in the results file")
         action = "move" if args.move_to else "trash" if args.trash else "delete"
-        plan = plan_action(res, marks, action, move_to=args.move_to, flat=args.flat,
-                           reference=args.reference)
+        plan = bind_scan_identity(plan_action(res, marks, action, move_to=args.move_to,
+                                              flat=args.flat, reference=args.reference), res)
     except ActionRefused as e:
         print(f"simdup apply: {e}", file=sys.stderr)
         return 2

@@ -16,8 +16,9 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from .fileops import (changed_reason, find_trash_entry, move_file, send_to_trash, temp_name_for,
-                      unique_path)
+from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, find_trash_entry, is_under,
+                      move_file, outside_reason, same_file, send_to_trash, temp_name_for,
+                      unique_path, unlink_at)
 from .job import NULL_JOB, Cancelled, Job
 from .journal import JOURNAL_VERSION, JournalWriter, new_journal_path
 from .lock import action_lock
@@ -41,6 +42,9 @@ class KeptCopy:
     size: int
     mtime_ns: int
     content_hash: str
+    root: str = ""  # its scan root, inode and device (0: not known); see bind_scan_identity
+    ino: int = 0
+    dev: int = 0
 
 
 @dataclass
@@ -57,6 +61,8 @@ class PlannedOp:
     root: str
     dest: str | None  # intended destination of a move (the final name may differ on a clash)
     kept: list[KeptCopy]
+    ino: int = 0  # the scan's inode and device (0: not known); see bind_scan_identity
+    dev: int = 0
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -108,6 +114,7 @@ class Report:
     dry_run: bool = False
     cancelled: bool = False
     journal: str | None = None
+    stopped: str = ""  # why the action stopped early (the journal could not be written)
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -118,17 +125,18 @@ class Report:
 
     @property
     def exit_code(self) -> int:
-        return 1 if self.failed else 0
+        return 1 if self.failed or self.stopped else 0
 
     def summary(self) -> str:
         parts = [f"{self.count(s)} {s}" for s in STATUSES if self.count(s)]
         head = "dry run, nothing touched: " if self.dry_run else ""
         tail = "; cancelled" if self.cancelled else ""
+        tail += f"; stopped: {self.stopped}" if self.stopped else ""
         return f"{self.action}: {head}{', '.join(parts) or 'nothing to do'}{tail}"
 
     def to_dict(self) -> dict:
         return {"action": self.action, "dry_run": self.dry_run, "cancelled": self.cancelled,
-                "journal": self.journal, "counts": {s: self.count(s) for s in STATUSES},
+                "stopped": self.stopped, "journal": self.journal, "counts": {s: self.count(s) for s in STATUSES},
                 "files": [asdict(o) for o in self.outcomes]}
 
 
@@ -237,11 +245,54 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
     return Plan(action, ops, move_to, flat, notes)
 
 
+def bind_scan_identity(plan: Plan, res: Results) -> Plan:
+    """Record in ``plan`` what the scan saw of each file: its inode and device, and each
+    kept copy's scan root (from ``res``), so :func:`execute` can tell when another file has
+    taken a path since the scan. Returns ``plan``."""
+    recs = {r.path: r for r in res.records}
+    for op in plan.ops:
+        r = recs.get(op.path)
+        if r is not None:
+            op.ino, op.dev = int(r.inode or 0), int(r.dev or 0)
+        for k in op.kept:
+            c = recs.get(k.path)
+            if c is not None:
+                k.root, k.ino, k.dev = c.root, int(c.inode or 0), int(c.dev or 0)
+    return plan
+
+
+def _root_for(path: str, roots: Iterable[str]) -> str:
+    """The innermost of ``roots`` that holds ``path`` ("" if none)."""
+    best = ""
+    for r in roots:
+        if is_under(path, r) and len(r) > len(best):
+            best = r
+    return best
+
+
+def _check_file(path: str, root: str, size: int, mtime_ns: int, content_hash: str,
+                ino: int = 0, dev: int = 0
+                ) -> tuple[str | None, os.stat_result | None, Anchored | None]:
+    """Is ``path`` still the file the scan saw, and inside its scanned ``root``? Returns
+    (reason it is not, or None; its status; the file with its folder held open, which the
+    caller closes)."""
+    why = outside_reason(path, root)
+    if why is not None:
+        return why, None, None
+    try:
+        loc = anchor(path, root)
+    except Unsafe as e:
+        return str(e), None, None
+    why, st = changed_reason_at(loc, size, mtime_ns, content_hash, ino, dev)
+    return why, st, loc
+
+
 class _KeptChecker:
-    """Is some kept copy of a file (one within the distance) still there unchanged? Hashes
+    """Is some kept copy of a file still there unchanged, inside a scanned root? Hashes
     each kept file once per run unless its size, mtime or inode changes in between."""
 
-    def __init__(self) -> None:
+    def __init__(self, roots: set[str]) -> None:
+        self.roots = roots
         self._cache: dict[str, tuple[tuple, str | None]] = {}
 
     def _check(self, k: KeptCopy) -> str | None:
@@ -253,7 +304,11 @@ class _KeptChecker:
         hit = self._cache.get(k.path)
         if hit is not None and hit[0] == key and key:
             return hit[1]
-        why = changed_reason(k.path, k.size, k.mtime_ns, k.content_hash)
+        root = k.root or _root_for(k.path, self.roots) or os.path.dirname(k.path)
+        why, _, loc = _check_file(k.path, root, k.size, k.mtime_ns, k.content_hash, k.ino,
+                                  k.dev)
+        if loc is not None:
+            loc.close()
         self._cache[k.path] = (key, why)
         return why
 
@@ -262,21 +317,44 @@ class _KeptChecker:
         reasons = []
         target = os.path.realpath(op.path)
         for k in op.kept:
-            why = self._check(k)
+            if k.path == op.path:
+                why = "is the file to remove itself"
+            else:
+                why = self._check(k)
             if why is None and os.path.realpath(k.path) == target:
                 why = "is the same file as the one to remove (link)"
             if why is None:
                 return None
             reasons.append(f"{k.path} {why}")
-        return "no unchanged kept copy within the distance remains (" + "; ".join(reasons) + ")"
+        return "no unchanged kept copy remains (" + "; ".join(reasons) + ")"
 
 
-def _nlink_note(path: str) -> str:
-    try:
-        n = os.lstat(path).st_nlink
-    except OSError:
-        return ""
+def _nlink_note(st: os.stat_result | None) -> str:
+    n = st.st_nlink if st is not None else 1
     return f"has {n - 1} other hard link(s); no space is freed" if n > 1 else ""
+
+
+class JournalWriteError(Exception):
+    """The journal could not be written (disk full, I/O error): the action stops before
+    the next file, since what it does could no longer be undone or resumed."""
+
+    def __init__(self, err: OSError) -> None:
+        self.err = err
+        super().__init__(f"the journal could not be written ({_err(err)})")
+
+
+def _jw(writer: JournalWriter, entry: dict, sync: bool = True) -> None:
+    try:
+        writer.write(entry, sync)
+    except OSError as e:
+        raise JournalWriteError(e) from e
+
+
+class _Stop(Exception):
+    """Raised by :func:`_one` when the journal failed: the file's outcome so far."""
+
+    def __init__(self, out: Outcome, err: JournalWriteError) -> None:
+        self.out, self.err = out, err
 
 
 def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
@@ -290,8 +368,16 @@ def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
     ``job`` stops between files; the files not reached are reported as skipped. ``seqs``
     limits the run to those ops (used by resume).
 
+    Each file is acted on through its folder opened from its scanned root down without
+    following links (see :func:`~.fileops.anchor`), after checking that its real path is
+    under that root and that it is the file the scan saw (inode and device when the plan
+    has them: :func:`bind_scan_identity`; size, mtime, content hash); otherwise it is
+    skipped, with the reason.
+
     A real run holds the action lock (:func:`~.lock.action_lock`): while another apply,
-    undo or resume runs, it waits briefly, then raises :class:`~.lock.ActionLocked`.
+    undo or resume runs, it waits briefly, then raises :class:`~.lock.ActionLocked`. If the
+    journal cannot be written once the action has started, it stops before the next file
+    and the report says so (``Report.stopped``); the files not reached are skipped.
     """
     if dry_run:
         return _execute(plan, job, True, journal, trash, seqs, _writer)
@@ -317,7 +403,7 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
     wanted = set(seqs) if seqs is not None else None
     ops = [op for op in plan.ops if wanted is None or op.seq in wanted]
     total_bytes = sum(op.size for op in ops)
-    kept = _KeptChecker()
+    kept = _KeptChecker({op.root for op in plan.ops if op.root})
     taken: set[str] = set()
     claimed: set[str] = set()
     done_bytes = 0
@@ -332,14 +418,28 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
                                             "before this file", size=o.size, group_id=o.group_id)
                                     for o in ops[i:]]
                 break
-            out = _one(op, plan, kept, taken, claimed, dry_run, writer, trash)
+            try:
+                out = _one(op, plan, kept, taken, claimed, dry_run, writer, trash)
+            except _Stop as stop:
+                report.outcomes.append(stop.out)
+                report.stopped = str(stop.err) + "; stopped before the next file"
+                report.outcomes += [Outcome(o.path, "skipped", o.action, reason="not reached: "
+                                            "the action stopped (the journal could not be "
+                                            "written)", size=o.size, group_id=o.group_id)
+                                    for o in ops[i + 1:]]
+                break
             report.outcomes.append(out)
             done_bytes += op.size
         job.report(ProgressEvent("done", len(report.outcomes), len(ops), done_bytes,
                                  total_bytes))
     finally:
         if writer is not None:
-            writer.write({"type": "end", "time": time.time(), "cancelled": report.cancelled})
+            if not report.stopped:
+                try:
+                    writer.write({"type": "end", "time": time.time(),
+                                  "cancelled": report.cancelled})
+                except OSError as e:  # every file is done: only the end mark is missing
+                    report.stopped = f"the journal's end could not be written ({_err(e)})"
             if _writer is None:
                 writer.close()
     return report
@@ -349,53 +449,100 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
          dry_run: bool, writer: JournalWriter | None,
          trash: Callable[[str], None]) -> Outcome:
     out = Outcome(op.path, "skipped", op.action, size=op.size, group_id=op.group_id)
-    why = changed_reason(op.path, op.size, op.mtime_ns, op.content_hash)
-    if why is None:
-        why = kept.why_not(op)
-    if why is not None:
-        out.reason = why
-        if writer:
-            writer.write({"type": "skipped", "seq": op.seq, "reason": why}, sync=False)
-        return out
-    note = _nlink_note(op.path) if op.action != "move" else ""
-    if op.action == "move":
-        out.dest = unique_path(op.dest or "", taken)
-        taken.add(out.dest)
-    if dry_run:
-        out.status, out.reason = "planned", note
-        return out
-    assert writer is not None
+    why, st, loc = _check_file(op.path, op.root, op.size, op.mtime_ns, op.content_hash,
+                               op.ino, op.dev)
+    acted = False  # has the file system been changed for this file?
     try:
-        if op.action == "move":
-            out.dest, how = _move_journaled(op, out.dest or "", taken, writer)
-            note = "copied across file systems, verified, original removed" if how == "copy" \
-                else note
-            writer.write({"type": "done", "seq": op.seq, "dest": out.dest, "how": how},
-                         sync=False)
-        elif op.action == "trash":
-            writer.write({"type": "begin", "seq": op.seq, "path": op.path})
-            trash(op.path)
-            if os.path.lexists(op.path):
-                raise OSError(f"the trash reported success but {op.path} is still there")
-            entry = find_trash_entry(op.path, claimed)
-            if entry:
-                claimed.add(entry["trash_info"])
-            out.restorable = entry is not None
-            if entry is None:
-                note = (note + "; " if note else "") + "undo cannot restore it on this " \
-                    "platform: restore it from the system trash"
-            writer.write({"type": "done", "seq": op.seq, **(entry or {}),
-                          "restorable": entry is not None})
-        else:
-            writer.write({"type": "begin", "seq": op.seq, "path": op.path})
-            os.unlink(op.path)
-            writer.write({"type": "done", "seq": op.seq}, sync=False)
-    except Exception as e:  # any failure is reported as one, never as success
-        out.status, out.reason = "failed", _err(e)
-        writer.write({"type": "failed", "seq": op.seq, "error": out.reason})
+        if why is None:
+            why = kept.why_not(op)
+        note = _nlink_note(st) if op.action != "move" else ""
+        if why is None and op.action == "move":
+            out.dest = unique_path(op.dest or "", taken)
+            taken.add(out.dest)
+            if not plan.move_to or not is_under(out.dest, plan.move_to):
+                why = f"its destination {out.dest} is not inside {plan.move_to}"
+        if why is None and op.action == "trash" and not dry_run:
+            why = _path_still_leads_to(loc, st)  # the trash is told a path: check it
+        if why is not None:
+            out.reason = why
+            if writer:
+                _jw(writer, {"type": "skipped", "seq": op.seq, "reason": why}, sync=False)
+            return out
+        if dry_run:
+            out.status, out.reason = "planned", note
+            return out
+        assert writer is not None and loc is not None and st is not None
+        try:
+            if op.action == "move":
+                out.dest, how = _move_journaled(op, loc, out.dest or "", plan.move_to or "",
+                                                taken, writer)
+                acted = True
+                note = "copied across file systems, verified, original removed" \
+                    if how == "copy" else note
+                _jw(writer, {"type": "done", "seq": op.seq, "dest": out.dest, "how": how},
+                    sync=False)
+            elif op.action == "trash":
+                _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path})
+                acted = True
+                trash(op.path)
+                if os.path.lexists(op.path):
+                    raise OSError(f"the trash reported success but {op.path} is still there")
+                entry = find_trash_entry(op.path, claimed)
+                if entry:
+                    claimed.add(entry["trash_info"])
+                    tst = os.lstat(entry["trash_file"])
+                    if not same_file(tst, st):
+                        raise OSError(f"the file that went to the trash is not the one that "
+                                      f"was checked (its path changed meanwhile); it is at "
+                                      f"{entry['trash_file']}")
+                out.restorable = entry is not None
+                if entry is None:
+                    note = (note + "; " if note else "") + "undo cannot restore it on this " \
+                        "platform: restore it from the system trash"
+                _jw(writer, {"type": "done", "seq": op.seq, **(entry or {}),
+                             "restorable": entry is not None})
+            else:
+                _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path})
+                unlink_at(loc, st)
+                acted = True
+                _jw(writer, {"type": "done", "seq": op.seq}, sync=False)
+        except JournalWriteError:
+            raise
+        except Exception as e:  # any failure is reported as one, never as success
+            out.status, out.reason = "failed", _err(e)
+            _jw(writer, {"type": "failed", "seq": op.seq, "error": out.reason})
+            return out
+        out.status, out.reason = "done", note
         return out
-    out.status, out.reason = "done", note
-    return out
+    except JournalWriteError as e:
+        if out.status == "failed":
+            pass  # the failure is reported; only its journal entry is missing
+        elif acted:
+            out.status = "done"
+            out.reason = ((note + "; ") if note else "") + "done, but its journal entry " \
+                "could not be written"
+        else:
+            out.status, out.reason = "skipped", f"not done: {e}"
+        raise _Stop(out, e) from None
+    finally:
+        if loc is not None:
+            loc.close()
+
+
+def _path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str | None:
+    """The trash takes a path, not a folder: check that the path, followed now, still leads
+    through the folder that was opened and checked to the file that was checked."""
+    if loc is None or st is None or loc.dir_fd is None:
+        return None
+    try:
+        folder = os.stat(os.path.dirname(str(loc)))
+        here = os.lstat(str(loc))
+    except OSError as e:
+        return f"cannot check its folder: {e.strerror or e}"
+    if not same_file(folder, os.fstat(loc.dir_fd)) or not same_file(here, st):
+        return "its path no longer leads to the file that was checked (a folder on the " \
+            "way changed just now); not touched"
+    return None
 
 
 def _err(e: BaseException) -> str:
@@ -404,14 +551,18 @@ def _err(e: BaseException) -> str:
     return str(e) or type(e).__name__
 
 
-def _move_journaled(op: PlannedOp, dest: str, taken: set[str],
+def _move_journaled(op: PlannedOp, loc: Anchored, dest: str, move_to: str, taken: set[str],
                     writer: JournalWriter) -> tuple[str, str]:
+    """Move the checked file ``loc`` to ``dest`` (inside ``move_to``, reached without
+    following links), journaling the names first; a name taken meanwhile gets a new one."""
     for _ in range(100):
         tmp = temp_name_for(dest)
-        writer.write({"type": "begin", "seq": op.seq, "path": op.path, "dest": dest, "tmp": tmp})
-        try:
-            return dest, move_file(op.path, dest, op.content_hash, tmp)
-        except FileExistsError:
-            dest = unique_path(dest, taken)  # something appeared there meanwhile
-            taken.add(dest)
+        with anchor(dest, move_to, create=True) as d:
+            _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path, "dest": dest,
+                         "tmp": tmp})
+            try:
+                return dest, move_file(loc, d, op.content_hash, tmp)
+            except FileExistsError:
+                dest = unique_path(dest, taken)  # something appeared there meanwhile
+                taken.add(dest)
     raise OSError(f"could not find a free name for {op.path} in {os.path.dirname(dest)}")

@@ -124,7 +124,13 @@ def move_file(src: str, dest: str, expected_hash: str, tmp: str | None = None) -
     ``dest``, fsync, verify the hash, link into place, and only then remove ``src``.
     ``tmp`` is that temporary name (journal it first, so recovery can clean it up). If
     removing ``src`` fails, ``dest`` is removed again and the error raised: nothing moved.
+
+    When ``src`` and ``dest`` are :class:`Anchored` (see :func:`anchor`), every step goes
+    through their open folders (``dir_fd``), so a folder swapped for a symbolic link
+    meanwhile cannot redirect it.
     """
+    if isinstance(src, Anchored) and isinstance(dest, Anchored):
+        return _move_at(src, dest, expected_hash, tmp)
     os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
     try:
         how = _place_no_clobber(src, dest)
@@ -155,6 +161,378 @@ def move_file(src: str, dest: str, expected_hash: str, tmp: str | None = None) -
     _fsync_dir(os.path.dirname(dest))
     _remove_src_or_undo(src, dest)
     return "copy"
+
+
+# ---- acting through open folders ------------------------------------------------------
+#
+# A path is acted on through its folder, opened component by component from the scanned
+# root down with O_NOFOLLOW | O_DIRECTORY: a folder on the way that is (or becomes) a
+# symbolic link makes the open fail instead of leading outside the root, and the last step
+# (stat, open, link, unlink) is done with dir_fd= on the folder already open, without
+# following a symbolic link. The root itself is opened as the user gave it.
+
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRFLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _CLOEXEC
+FD_SAFE = ({os.open, os.stat, os.unlink, os.link, os.mkdir, os.rename, os.rmdir}
+           <= os.supports_dir_fd and bool(_NOFOLLOW))
+
+
+class Unsafe(Exception):
+    """A path that cannot be acted on safely; the message is the reason shown."""
+
+
+class AtName(str):
+    """The last component of a path, used with ``dir_fd=`` (the str value is what the
+    system call sees); it prints (``str``, ``repr``, error messages) as the full path."""
+
+    full: str
+
+    def __new__(cls, name: str, full: str) -> AtName:
+        o = super().__new__(cls, name)
+        o.full = full
+        return o
+
+    def __str__(self) -> str:
+        return self.full
+
+    def __repr__(self) -> str:
+        return repr(self.full)
+
+
+class Anchored(str):
+    """A full path (the str value) whose folder is held open: act on it with
+    ``name`` and ``dir_fd=dir_fd``. Close it (or use ``with``) when done."""
+
+    dir_fd: int | None
+    name: AtName
+    root: str
+
+    def __new__(cls, path: str, dir_fd: int | None, name: str, root: str) -> Anchored:
+        o = super().__new__(cls, path)
+        o.dir_fd, o.name, o.root = dir_fd, AtName(name, path), root
+        return o
+
+    def close(self) -> None:
+        fd, self.dir_fd = self.dir_fd, None
+        if fd is not None:
+            os.close(fd)
+
+    def __enter__(self) -> Anchored:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except (OSError, AttributeError):
+            pass
+
+    def lstat(self) -> os.stat_result | None:
+        """The entry's own status (not following a link), or None if there is none."""
+        try:
+            return os.stat(self.name, dir_fd=self.dir_fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+
+
+def is_under(path: str, root: str) -> bool:
+    """Is ``path`` strictly inside ``root`` (both compared as normalised absolute paths)?"""
+    if not path or not root:
+        return False
+    path, root = os.path.normpath(path), os.path.normpath(root)
+    return path != root and path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def outside_reason(path: str, root: str) -> str | None:
+    """Why ``path`` does not lie under ``root`` now, following links (None if it does)."""
+    if not root:
+        return "no scan root is recorded for it (results from an older simdup?); rescan"
+    if os.path.normpath(path) != path or not os.path.isabs(path):
+        return "its path is not a plain absolute path; rescan"
+    if not is_under(path, root):
+        return f"it is not under its scanned root {root}"
+    real, real_root = os.path.realpath(path), os.path.realpath(root)
+    if not is_under(real, real_root):
+        return (f"its real path {real} is outside the scanned root {root} (a folder on its "
+                "path was replaced by a symbolic link?); not touched")
+    return None
+
+
+def _why_not_folder(fd: int, name: str, shown: str) -> str:
+    try:
+        st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return f"the folder {shown} no longer exists"
+    except OSError as e:
+        return f"cannot open the folder {shown}: {e.strerror or e}"
+    if stat.S_ISLNK(st.st_mode):
+        return (f"the folder {shown} is now a symbolic link (not followed: it could lead "
+                "outside the scanned root)")
+    return f"{shown} is no longer a folder"
+
+
+def open_folder(root: str, parts: list[str], create: bool = False) -> int:
+    """Open ``root/parts...`` one component at a time without following links below
+    ``root``; with ``create``, make missing folders (``root`` too). Raises :class:`Unsafe`."""
+    try:
+        if create:
+            os.makedirs(root, exist_ok=True)
+        fd = os.open(root, _DIRFLAGS)
+    except FileNotFoundError:
+        raise Unsafe(f"the folder {root} no longer exists") from None
+    except OSError as e:
+        raise Unsafe(f"cannot open the folder {root}: {e.strerror or e}") from None
+    shown = root
+    try:
+        for part in parts:
+            shown = os.path.join(shown, part)
+            if create:
+                try:
+                    os.mkdir(part, 0o777, dir_fd=fd)
+                except FileExistsError:
+                    pass
+                except OSError as e:
+                    raise Unsafe(f"cannot make the folder {shown}: {e.strerror or e}") from None
+            try:
+                nfd = os.open(part, _DIRFLAGS | _NOFOLLOW, dir_fd=fd)
+            except OSError:
+                raise Unsafe(_why_not_folder(fd, part, shown)) from None
+            os.close(fd)
+            fd = nfd
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def anchor(path: str, root: str, create: bool = False) -> Anchored:
+    """``path`` (under ``root``) with its folder opened from ``root`` down, never through a
+    symbolic link; ``create`` makes missing folders. Raises :class:`Unsafe`."""
+    if not is_under(path, root):
+        raise Unsafe(f"{path} is not under {root}")
+    root = os.path.normpath(root)
+    parts = os.path.relpath(os.path.normpath(path), root).split(os.sep)
+    if not FD_SAFE:  # no dir_fd here (Windows): paths, after the real-path check
+        if create:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+        return Anchored(path, None, path, root)
+    return Anchored(path, open_folder(root, parts[:-1], create), parts[-1], root)
+
+
+def _read_hash(fd: int) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    while chunk := os.read(fd, HASH_CHUNK):
+        h.update(chunk)
+    return h.hexdigest()
+
+
+def open_at(a: Anchored, st: os.stat_result | None = None) -> int:
+    """Open the regular file ``a`` for reading (no link followed); if ``st`` is given it
+    must still be that file (device and inode)."""
+    fd = os.open(a.name, os.O_RDONLY | _NOFOLLOW | _CLOEXEC | getattr(os, "O_NONBLOCK", 0),
+                 dir_fd=a.dir_fd)
+    fst = os.fstat(fd)
+    if not stat.S_ISREG(fst.st_mode) or (st is not None and not same_file(fst, st)):
+        os.close(fd)
+        raise OSError(errno.ESTALE, "the file was replaced while being checked", str(a))
+    return fd
+
+
+def hash_at(a: Anchored, st: os.stat_result | None = None) -> str:
+    fd = open_at(a, st)
+    try:
+        return _read_hash(fd)
+    finally:
+        os.close(fd)
+
+
+def same_file(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def changed_reason_at(a: Anchored, size: int, mtime_ns: int, content_hash: str,
+                      ino: int = 0, dev: int = 0) -> tuple[str | None, os.stat_result | None]:
+    """:func:`changed_reason` through the open folder, plus the scan's inode and device
+    (when known). Returns (reason or None, the file's status)."""
+    try:
+        st = os.stat(a.name, dir_fd=a.dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return "no longer exists", None
+    except OSError as e:
+        return f"cannot read: {e.strerror or e}", None
+    if stat.S_ISLNK(st.st_mode):
+        return "is now a symbolic link", st
+    if not stat.S_ISREG(st.st_mode):
+        return "is no longer a regular file", st
+    if ino and st.st_ino != ino or dev and st.st_dev != dev:
+        return "is not the file the scan saw (another file, device or inode, took its " \
+            "place)", st
+    if st.st_size != size:
+        return f"size changed since the scan ({size} -> {st.st_size} bytes)", st
+    if st.st_mtime_ns != mtime_ns:
+        return "modified since the scan (modification time differs)", st
+    if not content_hash:
+        return "no content hash in the results; rescan first", st
+    try:
+        h = hash_at(a, st)
+    except OSError as e:
+        return f"cannot read: {e.strerror or e}", st
+    if h != content_hash:
+        return "content changed since the scan (hash differs)", st
+    return None, st
+
+
+def unlink_at(a: Anchored, st: os.stat_result | None = None) -> None:
+    """Remove ``a`` (never through a link); if ``st`` is given it must still be that file."""
+    if st is not None:
+        now = a.lstat()
+        if now is None:
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", str(a))
+        if not same_file(now, st):
+            raise OSError(errno.ESTALE, "another file took its place just now; not removed",
+                          str(a))
+    os.unlink(a.name, dir_fd=a.dir_fd)
+
+
+def _fsync_fd(fd: int | None) -> None:
+    if fd is None:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+
+
+def _place_at(src: Anchored, sname: str, dest: Anchored) -> str:
+    """:func:`_place_no_clobber` through open folders (``sname`` in ``src``'s folder)."""
+    try:
+        os.link(sname, dest.name, src_dir_fd=src.dir_fd, dst_dir_fd=dest.dir_fd,
+                follow_symlinks=False)
+        return "link"
+    except FileExistsError:
+        raise
+    except OSError as e:
+        if e.errno == errno.EXDEV:
+            raise
+        if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK,
+                           errno.EACCES, errno.ENOSYS):
+            raise
+    if dest.lstat() is not None:
+        raise FileExistsError(errno.EEXIST, "destination exists", str(dest))
+    os.rename(sname, dest.name, src_dir_fd=src.dir_fd, dst_dir_fd=dest.dir_fd)
+    return "rename"
+
+
+def _remove_src_or_undo_at(src: Anchored, dest: Anchored, st: os.stat_result,
+                           placed: os.stat_result | None = None) -> None:
+    """Second half of a move: drop ``src`` if it is still the file ``st``; if that fails,
+    drop ``dest`` again (only if it is still what was placed there: ``placed``, default
+    ``st``, a hard link of it) so nothing changed."""
+    try:
+        unlink_at(src, st)
+    except OSError:
+        try:
+            now = dest.lstat()
+            if now is not None and same_file(now, placed or st):
+                os.unlink(dest.name, dir_fd=dest.dir_fd)
+        except OSError:
+            pass
+        raise
+
+
+def _move_at(src: Anchored, dest: Anchored, expected_hash: str, tmp: str | None) -> str:
+    st = src.lstat()
+    if st is None:
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory", str(src))
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(src))
+    try:
+        how = _place_at(src, src.name, dest)
+    except OSError as e:
+        if e.errno != errno.EXDEV:
+            raise
+    else:
+        if how == "link":
+            _remove_src_or_undo_at(src, dest, st)
+        _fsync_fd(dest.dir_fd)
+        return how
+    tmp = tmp or temp_name_for(str(dest))
+    tname = AtName(os.path.basename(tmp) if FD_SAFE else tmp, tmp)
+    made = False
+    try:
+        fi = open_at(src, st)
+        try:
+            fo = os.open(tname, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
+                         0o600, dir_fd=dest.dir_fd)
+            made = True
+            try:
+                while chunk := os.read(fi, HASH_CHUNK):
+                    view = memoryview(chunk)
+                    while view:
+                        view = view[os.write(fo, view):]
+                os.fsync(fo)
+                try:
+                    os.fchmod(fo, stat.S_IMODE(st.st_mode))
+                except (OSError, AttributeError):
+                    pass
+                os.utime(fo, ns=(st.st_atime_ns, st.st_mtime_ns))
+            finally:
+                os.close(fo)
+        finally:
+            os.close(fi)
+        tst = os.stat(tname, dir_fd=dest.dir_fd, follow_symlinks=False)
+        tmp_a = Anchored(tmp, None, tname, dest.root)
+        tmp_a.dir_fd = dest.dir_fd  # borrowed: not closed by tmp_a
+        try:
+            if hash_at(tmp_a, tst) != expected_hash:
+                raise OSError(errno.EIO, "the copy does not match the original (hash differs)")
+            placed_how = _place_at(tmp_a, tname, dest)
+        finally:
+            tmp_a.dir_fd = None
+        made = False
+        if placed_how == "link":
+            os.unlink(tname, dir_fd=dest.dir_fd)
+    except BaseException:
+        if made:
+            try:
+                os.unlink(tname, dir_fd=dest.dir_fd)
+            except OSError:
+                pass
+        raise
+    _fsync_fd(dest.dir_fd)
+    _remove_src_or_undo_at(src, dest, st, tst)
+    return "copy"
+
+
+def prune_empty_at(top: str, folder: str) -> None:
+    """Remove ``folder`` and its parents while empty, up to (not including) ``top``,
+    through open folders (never through a link)."""
+    if not is_under(folder, top):
+        return
+    parts = os.path.relpath(os.path.normpath(folder), os.path.normpath(top)).split(os.sep)
+    if not FD_SAFE:
+        while is_under(folder, top):
+            try:
+                os.rmdir(folder)
+            except OSError:
+                return
+            folder = os.path.dirname(folder)
+        return
+    fds: list[int] = []
+    try:
+        fds.append(os.open(top, _DIRFLAGS))
+        for part in parts[:-1]:
+            fds.append(os.open(part, _DIRFLAGS | _NOFOLLOW, dir_fd=fds[-1]))
+        for i in range(len(parts) - 1, -1, -1):
+            os.rmdir(parts[i], dir_fd=fds[i])
+    except OSError:
+        pass
+    finally:
+        for fd in fds:
+            os.close(fd)
 
 
 # ---- trash -----------------------------------------------------------------------------
@@ -195,6 +573,11 @@ def _read_info_path(info_file: str) -> str | None:
     except OSError:
         return None
     return None
+
+
+def trash_root_of(trash_file: str) -> str:
+    """The trash folder of a file in its ``files/`` folder (``<trash>/files/<name>``)."""
+    return os.path.dirname(os.path.dirname(trash_file))
 
 
 def find_trash_entry(path: str, claimed: set[str] | None = None) -> dict | None:

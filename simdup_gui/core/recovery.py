@@ -1,13 +1,22 @@
-"""Undo an action, or resume / roll back one that was interrupted, from its journal."""
+"""Undo an action, or resume / roll back one that was interrupted, from its journal.
+
+Files are reached the way :func:`~.actions.execute` reaches them: through folders opened
+from the recorded scan root (or the recorded destination, or the trash folder) down,
+never through a symbolic link. Settling a move that was cut off between "link the new
+name" and "unlink the old one" removes one of the two names only when both are the same
+file, or hold the recorded content; otherwise both are kept and the report says so.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Callable
 
-from .actions import Outcome, Plan, PlannedOp, Report, _err, execute
-from .fileops import find_trash_entry, hash_file, move_file, send_to_trash
+from .actions import JournalWriteError, Outcome, Plan, PlannedOp, Report, _err, _jw, execute
+from .fileops import (Anchored, Unsafe, anchor, find_trash_entry, hash_at, move_file,
+                      prune_empty_at, same_file, send_to_trash, trash_root_of, unlink_at)
 from .job import NULL_JOB, Cancelled, Job
 from .journal import JournalState, JournalWriter, journal_to_undo, read_journal
 from .lock import action_lock
@@ -20,6 +29,56 @@ def _plan_of(state: JournalState) -> Plan:
                 bool(s.get("flat")))
 
 
+def _hash_or_none(a: Anchored, st: os.stat_result) -> str | None:
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    try:
+        return hash_at(a, st)
+    except OSError:
+        return None
+
+
+def _settle_move(state: JournalState, op: PlannedOp, dest: str, tmp: str | None, mode: str,
+                 out: Outcome) -> str:
+    """Settle a half-done move of ``op`` to ``dest``; returns the outcome to journal."""
+    move_to = state.start.get("move_to") or ""
+    with anchor(op.path, op.root) as src, anchor(dest, move_to) as new:
+        s_st, d_st = src.lstat(), new.lstat()
+        if s_st is not None and tmp:
+            t = Anchored(tmp, None, os.path.basename(tmp), move_to)
+            t.dir_fd = new.dir_fd  # the temporary copy is beside the new name
+            try:
+                t_st = t.lstat()
+                if t_st is not None and stat.S_ISREG(t_st.st_mode):
+                    unlink_at(t, t_st)  # an unfinished copy; the original is intact
+            finally:
+                t.dir_fd = None
+        if s_st is not None and d_st is not None:
+            same = same_file(s_st, d_st)
+            if not same and _hash_or_none(new, d_st) != op.content_hash:
+                raise OSError(f"both {op.path} and {dest} exist and differ; left both alone")
+            if not same and _hash_or_none(src, s_st) != op.content_hash:
+                # the original was replaced or edited after the move began (a new file
+                # took its name): removing either name could lose an edit
+                out.status = "skipped"
+                out.reason = (f"kept both: {op.path} was changed after the move began (it "
+                              f"is no longer the file moved, and its content differs from "
+                              f"the scan's), and {dest} holds the file as it was")
+                return "kept-both"
+            if mode == "resume":
+                unlink_at(src, s_st)
+                return "done"
+            unlink_at(new, d_st)
+            out.status = "done"
+            out.reason = "interrupted half-way; the new copy was removed"
+            return "none"
+        if s_st is not None:
+            return "none"
+        if d_st is not None:
+            return "done"
+    raise OSError(f"{op.path} is at neither its old nor its new path")
+
+
 def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outcome | None:
     """Decide what a half-done op (begun, no outcome) actually did, and finish it off:
     ``mode`` "resume" completes a half-finished move, "rollback" reverts it.
@@ -30,45 +89,28 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
     b = state.begun[seq]
     src, dest, tmp = op.path, b.get("dest"), b.get("tmp")
     out = Outcome(src, "skipped", op.action, dest=dest, size=op.size, group_id=op.group_id)
-    src_here = os.path.lexists(src)
     entry: dict = {"type": "resolved", "seq": seq, "time": time.time()}
     try:
         if op.action == "move" and dest:
-            dest_here = os.path.lexists(dest)
-            if src_here and tmp and os.path.lexists(tmp):
-                os.unlink(tmp)  # an unfinished copy; the original is intact
-            if src_here and dest_here:
-                same = os.path.samefile(src, dest)
-                if not same and hash_file(dest) != op.content_hash:
-                    raise OSError(f"both {src} and {dest} exist and differ; left both alone")
-                if mode == "resume":
-                    os.unlink(src)
-                    outcome = "done"
-                else:
-                    os.unlink(dest)
-                    outcome = "none"
-                    out.status = "done"
-                    out.reason = "interrupted half-way; the new copy was removed"
-            elif src_here:
-                outcome = "none"
-            elif dest_here:
-                outcome = "done"
-            else:
-                raise OSError(f"{src} is at neither its old nor its new path")
+            outcome = _settle_move(state, op, dest, tmp, mode, out)
             entry.update(outcome=outcome, dest=dest)
         elif op.action == "trash":
+            src_here = os.path.lexists(src)
             outcome = "none" if src_here else "done"
             te = None if src_here else find_trash_entry(src)
             entry.update(outcome=outcome, restorable=te is not None, **(te or {}))
         else:
-            outcome = "none" if src_here else "done"
+            outcome = "none" if os.path.lexists(src) else "done"
             entry.update(outcome=outcome)
-    except Exception as e:
+    except (OSError, Unsafe) as e:
         entry.update(outcome="failed", error=_err(e))
-        w.write(entry)
         out.status, out.reason = "failed", entry["error"]
+        _jw(w, entry)
         return out
-    w.write(entry)
+    _jw(w, entry)
+    if outcome == "kept-both":
+        state.results[seq] = dict(entry, type="kept-both")
+        return out
     if outcome == "done":
         state.results[seq] = dict(entry, type="done")
         if mode == "rollback":
@@ -77,6 +119,21 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
         return out
     state.begun.pop(seq, None)
     return out if out.status == "done" else None
+
+
+def _settle_all(state: JournalState, mode: str, w: JournalWriter,
+                report: Report) -> bool:
+    """Settle every half-done op into ``report``; False if the journal could not be
+    written (the report says so and nothing more is done)."""
+    for s in state.pending():
+        try:
+            o = _settle(state, s, mode, w)
+        except JournalWriteError as e:
+            report.stopped = f"{e}; stopped"
+            return False
+        if o is not None:
+            report.outcomes.append(o)
+    return True
 
 
 def resume(journal: str, job: Job = NULL_JOB,
@@ -90,9 +147,11 @@ def resume(journal: str, job: Job = NULL_JOB,
 def _resume(journal: str, job: Job, trash: Callable[[str], None]) -> Report:
     state = read_journal(journal)
     with JournalWriter(journal) as w:
-        settled = [o for s in state.pending() if (o := _settle(state, s, "resume", w))]
+        head = Report(state.action, journal=journal)
+        if not _settle_all(state, "resume", w, head):
+            return head
         rest = execute(_plan_of(state), job, trash=trash, seqs=state.not_started(), _writer=w)
-    rest.outcomes[:0] = settled
+    rest.outcomes[:0] = head.outcomes
     rest.journal = journal
     return rest
 
@@ -116,26 +175,57 @@ def _undo(journal: str | None, job: Job) -> Report:
     state = read_journal(journal)
     report = Report("undo", journal=journal)
     with JournalWriter(journal) as w:
-        report.outcomes += [o for s in state.pending() if (o := _settle(state, s, "rollback", w))]
+        if not _settle_all(state, "rollback", w, report):
+            return report
         todo = [s for s in reversed(state.done()) if s not in state.undone]
         try:
             for i, seq in enumerate(todo):
                 job.check()
                 op = PlannedOp.from_dict(state.ops[seq])
                 job.report(ProgressEvent("undo", i, len(todo), current=op.path))
-                report.outcomes.append(_undo_one(state, op, w))
+                try:
+                    report.outcomes.append(_undo_one(state, op, w))
+                except _UndoStop as stop:
+                    report.outcomes.append(stop.out)
+                    report.stopped = f"{stop.err}; stopped before the next file"
+                    break
         except Cancelled:
             report.cancelled = True
-        if not state.ended:
-            w.write({"type": "end", "time": time.time(), "cancelled": True})
-        w.write({"type": "undo-end", "time": time.time(), "cancelled": report.cancelled})
+        if not report.stopped:
+            try:
+                if not state.ended:
+                    w.write({"type": "end", "time": time.time(), "cancelled": True})
+                w.write({"type": "undo-end", "time": time.time(),
+                         "cancelled": report.cancelled})
+            except OSError as e:
+                report.stopped = f"the journal's end could not be written ({_err(e)})"
     job.report(ProgressEvent("done", len(report.outcomes), len(report.outcomes)))
     return report
+
+
+class _UndoStop(Exception):
+    def __init__(self, out: Outcome, err: JournalWriteError) -> None:
+        self.out, self.err = out, err
+
+
+def _source_of(state: JournalState, op: PlannedOp, r: dict) -> tuple[str | None, str]:
+    """Where a done op's file is now, and the folder to reach it from."""
+    if op.action == "move":
+        return r.get("dest"), state.start.get("move_to") or ""
+    src = r.get("trash_file")
+    return src, trash_root_of(src) if src else ""
 
 
 def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
     r = state.results[op.seq]
     out = Outcome(op.path, "failed", "undo", size=op.size, group_id=op.group_id)
+
+    def record(entry: dict, sync: bool = True) -> None:
+        try:
+            _jw(w, entry, sync)
+        except JournalWriteError as e:
+            raise _UndoStop(out, e) from None
+
     if op.action == "delete":
         out.status, out.reason = "skipped", "deleted permanently; cannot be restored"
         return out
@@ -144,48 +234,49 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
         out.reason = "the trash on this platform cannot be restored by simdup; restore it " \
             "from the system trash"
         return out
-    src = r.get("dest") if op.action == "move" else r.get("trash_file")
+    src, top = _source_of(state, op, r)
     out.dest = src  # where it was taken back from
     try:
-        if not src or not os.path.lexists(src):
-            if os.path.lexists(op.path) and hash_file(op.path) == op.content_hash:
-                out.status, out.reason = "done", "already back (its undo entry was lost)"
-                w.write({"type": "undone", "seq": op.seq, "time": time.time()})
+        with anchor(src or "", top) as here, anchor(op.path, op.root, create=True) as back:
+            st = here.lstat()
+            if st is None:
+                b_st = back.lstat()
+                if b_st is not None and _hash_or_none(back, b_st) == op.content_hash:
+                    out.status, out.reason = "done", "already back (its undo entry was lost)"
+                    record({"type": "undone", "seq": op.seq, "time": time.time()})
+                    return out
+                raise OSError(f"it is no longer at {src}")
+            if not stat.S_ISREG(st.st_mode):
+                raise OSError(f"{src} is no longer a regular file; left it there")
+            if back.lstat() is not None:
+                out.status = "skipped"
+                out.reason = f"something else is now at the original path; left it at {src}"
                 return out
-            raise OSError(f"it is no longer at {src}")
-        if os.path.lexists(op.path):
-            out.status = "skipped"
-            out.reason = f"something else is now at the original path; left it at {src}"
-            return out
-        h = hash_file(src)
-        move_file(src, op.path, h)
-        if op.action == "trash" and r.get("trash_info"):
-            try:
-                os.unlink(r["trash_info"])
-            except FileNotFoundError:
-                pass
-        if op.action == "move":
-            _prune_empty(os.path.dirname(src), state.start.get("move_to") or "")
-    except Exception as e:
+            h = hash_at(here, st)
+            move_file(here, back, h)
+    except (OSError, Unsafe) as e:
         out.reason = _err(e)
-        w.write({"type": "undo-failed", "seq": op.seq, "error": out.reason})
+        record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
         return out
     out.status = "done"
+    notes = []
     if h != op.content_hash:
-        out.reason = "restored, but its content had changed since the action"
-    w.write({"type": "undone", "seq": op.seq, "time": time.time()}, sync=False)
+        notes.append("restored, but its content had changed since the action")
+    try:
+        if op.action == "trash" and r.get("trash_info"):
+            _drop_trash_info(r["trash_info"], top)
+        if op.action == "move":
+            prune_empty_at(top, os.path.dirname(src))
+    except (OSError, Unsafe) as e:
+        notes.append(f"restored; the trash's note about it stays: {_err(e)}")
+    out.reason = "; ".join(notes)
+    record({"type": "undone", "seq": op.seq, "time": time.time()}, sync=False)
     return out
 
 
-def _prune_empty(folder: str, stop: str) -> None:
-    """Remove folders the move created and left empty, up to (not including) ``stop``."""
-    if not stop:
-        return
-    stop = os.path.abspath(stop)
-    folder = os.path.abspath(folder)
-    while folder.startswith(stop + os.sep):
-        try:
-            os.rmdir(folder)
-        except OSError:
-            return
-        folder = os.path.dirname(folder)
+def _drop_trash_info(info: str, trash: str) -> None:
+    """Remove the trash's ``.trashinfo`` note of a restored file (only such a note)."""
+    with anchor(info, trash) as a:
+        st = a.lstat()
+        if st is not None and stat.S_ISREG(st.st_mode) and info.endswith(".trashinfo"):
+            unlink_at(a, st)
