@@ -51,3 +51,29 @@ def test_undo_in_the_app_refuses_while_locked(qtbot, win, shown, monkeypatch):  
     assert isinstance(blocker.args[0], actions_ui.Refusal)
     assert shown == [str(blocker.args[0])]
     assert shown[0].startswith(f"another simdup action is running (pid {holder.pid})")
+
+
+def test_a_crafted_journal_is_refused_in_a_message_box(qtbot, win, shown,  # noqa: F811
+                                                       tmp_path):
+    import json
+
+    from simdup_gui.core.journal import JOURNAL_VERSION
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("not yours")
+    journal = tmp_path / "evil.jsonl"
+    journal.write_text(json.dumps({
+        "type": "start", "version": JOURNAL_VERSION, "id": "x", "time": 1.0,
+        "action": "move", "move_to": str(tmp_path / "d"), "flat": False,
+        "ops": [{"seq": 0, "action": "move", "path": str(win.src / "gone.txt"), "size": 1,
+                 "mtime_ns": 1, "content_hash": "0" * 32, "group_id": 0,
+                 "root": str(win.src), "dest": None, "kept": []}]}) + "\n"
+        + json.dumps({"type": "done", "seq": 0, "dest": str(victim)}) + "\n")
+    win.actions.show_reports = True
+    with qtbot.waitSignal(win.actions.actionFinished, timeout=30_000) as blocker:
+        win.actions.undo_last(str(journal))
+    qtbot.waitUntil(lambda: win.actions.worker is None)
+    assert isinstance(blocker.args[0], actions_ui.Refusal)
+    assert shown and shown[0].startswith(f"refusing journal {journal}")
+    assert "not written by simdup for this user" in shown[0]
+    assert victim.read_text() == "not yours" and not (win.src / "gone.txt").exists()

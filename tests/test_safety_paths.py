@@ -234,7 +234,7 @@ def test_race_a_process_swapping_a_folder_while_apply_deletes(tmp_path):
         os.unlink(root / "sub")
     if not (root / "sub").exists():
         os.rename(tmp_path / "sub-real", root / "sub")
-    assert "Traceback" not in err
+    assert "Traceback" not in err, err
     doc = json.loads(out)
     assert snapshot(outside) == before  # never anything outside the root
     done = [f for f in doc["files"] if f["status"] == "done"]

@@ -315,18 +315,25 @@ class _KeptChecker:
     def why_not(self, op: PlannedOp) -> str | None:
         """None if a kept copy is fine, else the reason no kept copy qualifies."""
         reasons = []
-        target = os.path.realpath(op.path)
+        target = _realpath(op.path)
         for k in op.kept:
             if k.path == op.path:
                 why = "is the file to remove itself"
             else:
                 why = self._check(k)
-            if why is None and os.path.realpath(k.path) == target:
+            if why is None and _realpath(k.path) == target:
                 why = "is the same file as the one to remove (link)"
             if why is None:
                 return None
             reasons.append(f"{k.path} {why}")
         return "no unchanged kept copy remains (" + "; ".join(reasons) + ")"
+
+
+def _realpath(path: str) -> str | None:
+    try:
+        return os.path.realpath(path)
+    except OSError:  # a link on the way vanished while being read
+        return None
 
 
 def _nlink_note(st: os.stat_result | None) -> str:

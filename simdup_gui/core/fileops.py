@@ -9,7 +9,7 @@ import shutil
 import stat
 import sys
 import uuid
-from urllib.parse import unquote
+from urllib.parse import unquote_to_bytes
 
 HASH_CHUNK = 1 << 20
 TMP_PREFIX = ".simdup-tmp-"
@@ -254,7 +254,10 @@ def outside_reason(path: str, root: str) -> str | None:
         return "its path is not a plain absolute path; rescan"
     if not is_under(path, root):
         return f"it is not under its scanned root {root}"
-    real, real_root = os.path.realpath(path), os.path.realpath(root)
+    try:
+        real, real_root = os.path.realpath(path), os.path.realpath(root)
+    except OSError as e:  # a link on the way vanished while being read
+        return f"cannot resolve its real path: {e.strerror or e}"
     if not is_under(real, real_root):
         return (f"its real path {real} is outside the scanned root {root} (a folder on its "
                 "path was replaced by a symbolic link?); not touched")
@@ -564,14 +567,18 @@ def trash_dirs_for(path: str) -> list[tuple[str, str]]:
             (os.path.join(top, f".Trash-{_uid()}"), top)]
 
 
-def _read_info_path(info_file: str) -> str | None:
+def read_info_path(info_file: str) -> str | None:
+    """The ``Path=`` of a ``.trashinfo`` note, as a file name: read as bytes and
+    percent-decoded to bytes (a name need not be UTF-8), then decoded as the file system
+    does (undecodable bytes become surrogate escapes, as in ``os.listdir``)."""
     try:
-        with open(info_file, encoding="utf-8", errors="replace") as fh:
-            for line in fh:
-                if line.startswith("Path="):
-                    return unquote(line[5:].rstrip("\n"))
+        with open(info_file, "rb") as fh:
+            data = fh.read(1 << 16)
     except OSError:
         return None
+    for line in data.splitlines():
+        if line.startswith(b"Path="):
+            return os.fsdecode(unquote_to_bytes(line[5:].strip()))
     return None
 
 
@@ -602,7 +609,7 @@ def find_trash_entry(path: str, claimed: set[str] | None = None) -> dict | None:
             info = os.path.join(info_dir, n)
             if info in claimed:
                 continue
-            p = _read_info_path(info)
+            p = read_info_path(info)
             if p is None or os.path.normpath(os.path.join(top, p)) != target:
                 continue
             files = os.path.join(trash, "files", n[: -len(".trashinfo")])

@@ -4,21 +4,34 @@ Entries (``type``): ``start`` (the whole plan), ``begin`` (about to touch one fi
 ``done`` / ``failed`` / ``skipped`` for it, ``end``; undo and recovery append ``undone``,
 ``undo-failed``, ``resolved`` and ``undo-end``. A reader rebuilds the state from the lines
 it can parse, so a journal cut off mid-line is still usable.
+
+Journals are untrusted input: each line carries an HMAC under a secret in this user's data
+folder (:func:`journal_key`), so a journal that was crafted, edited, or written by another
+user is refused (:class:`JournalRefused`) wherever it is stored, as is one owned by another
+user; and :func:`check_journal` refuses one that asks for anything an action never does.
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
+import hmac
 import json
 import os
+import secrets
+import stat
 import time
 import uuid
 from dataclasses import dataclass, field
 
+from .fileops import TMP_PREFIX, is_under, read_info_path, trash_dirs_for
 from .lock import data_dir
 
 JOURNAL_VERSION = 1
 JOURNAL_SUFFIX = ".jsonl"
+KEY_NAME = "journal.key"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 def journal_dir() -> str:
@@ -81,46 +94,133 @@ def journal_to_undo(folder: str | None = None) -> str | None:
     return None
 
 
+class JournalRefused(ValueError):
+    """A journal that is not trusted: not this user's, not signed with this user's key, or
+    asking for something a simdup action never does. Nothing was done."""
+
+
+def _uid() -> int | None:
+    return os.getuid() if hasattr(os, "getuid") else None
+
+
+def key_path() -> str:
+    return os.path.join(data_dir(), KEY_NAME)
+
+
+def _read_key(path: str) -> bytes | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    except FileNotFoundError:
+        return None
+    try:
+        st = os.fstat(fd)
+        uid = _uid()
+        if uid is not None and st.st_uid != uid:
+            raise JournalRefused(f"the journal key {path} is not owned by this user; "
+                                 "no journal can be trusted with it")
+        key = os.read(fd, 4096)
+    finally:
+        os.close(fd)
+    return key if len(key) >= 32 else None
+
+
+def journal_key(create: bool = False) -> bytes | None:
+    """This user's secret for signing journals (``<data folder>/journal.key``, mode 600),
+    made on first use when ``create``. A journal carries an HMAC of each line under it, so
+    one that was not written by simdup for this user (crafted, edited, or another user's)
+    is refused wherever it is stored."""
+    path = key_path()
+    for _ in range(50):
+        key = _read_key(path)
+        if key is not None or not create:
+            return key
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
+                         0o600)
+        except FileExistsError:
+            time.sleep(0.01)  # another process is writing it
+            continue
+        try:
+            os.write(fd, secrets.token_bytes(32))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    raise OSError(errno.EIO, "cannot read or make the journal key", path)
+
+
+def _canonical(entry: dict) -> bytes:
+    return json.dumps(entry, ensure_ascii=True, sort_keys=True,
+                      separators=(",", ":")).encode("ascii")
+
+
+def sign(key: bytes, journal_id: str, entry: dict) -> str:
+    """The signature of ``entry`` (without its ``mac``) in the journal ``journal_id``."""
+    return hmac.new(key, str(journal_id).encode("ascii", "replace") + b"\n"
+                    + _canonical(entry), hashlib.sha256).hexdigest()[:32]
+
+
 class JournalWriter:
-    """Appends entries; by default each is on disk (flush + fsync) when :meth:`write` returns."""
+    """Appends signed entries; by default each is on disk (fsync) when :meth:`write`
+    returns. Each line is written with one unbuffered ``write``, so a failure (disk full)
+    leaves at most one torn line and nothing pending."""
 
     def __init__(self, path: str, new: bool = False) -> None:
         """Open ``path`` to append; with ``new`` it must not exist yet (FileExistsError), so
         a journal never holds two actions."""
         self.path = path
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        torn = False
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.abspath(folder) == os.path.abspath(journal_dir()):
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+        else:
+            os.makedirs(folder, exist_ok=True)
+        self._key = journal_key(create=True)
+        self._jid: str | None = None
+        flags = os.O_WRONLY | os.O_APPEND | _NOFOLLOW | _CLOEXEC
         if new:
             try:
-                self._fh = open(path, "x", encoding="utf-8")
+                self._fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
             except FileExistsError:
                 raise FileExistsError(
                     errno.EEXIST, "journal file already exists; give a new file name "
                     "(a journal holds one action, so it can be undone)", path) from None
             return
-        if os.path.exists(path) and os.path.getsize(path):
+        self._jid = _start_id(path)
+        self._fd = os.open(path, flags)
+        size = os.fstat(self._fd).st_size
+        if size:
             with open(path, "rb") as fh:
-                fh.seek(-1, os.SEEK_END)
+                fh.seek(size - 1)
                 torn = fh.read(1) != b"\n"
-        self._fh = open(path, "a", encoding="utf-8")
-        if torn:  # a crash cut the last line short: start ours on a fresh line
-            self._fh.write("\n")
+            if torn:  # a crash cut the last line short: start ours on a fresh line
+                os.write(self._fd, b"\n")
 
     def write(self, entry: dict, sync: bool = True) -> None:
-        """Append ``entry``. ``sync=False`` (outcome entries) only flushes: losing one in a
-        crash is harmless, since recovery re-derives a begun op's outcome from the disk."""
+        """Append ``entry``, signed. ``sync=False`` (outcome entries) skips the fsync:
+        losing one in a crash is harmless, since recovery re-derives a begun op's outcome
+        from the disk."""
+        if entry.get("type") == "start":
+            self._jid = str(entry.get("id", ""))
+        if self._jid is None:
+            raise ValueError(f"{self.path} has no start entry to append to")
+        entry = dict(entry)
+        entry.pop("mac", None)
+        entry["mac"] = sign(self._key or b"", self._jid, entry)
         # ASCII only: file names that are not valid UTF-8 (surrogate escapes) round-trip
-        self._fh.write(json.dumps(entry, ensure_ascii=True) + "\n")
-        self._fh.flush()
+        data = memoryview((json.dumps(entry, ensure_ascii=True) + "\n").encode("ascii"))
+        while data:
+            data = data[os.write(self._fd, data):]
         if sync:
-            os.fsync(self._fh.fileno())
+            os.fsync(self._fd)
 
     def close(self) -> None:
-        self._fh.close()
+        fd, self._fd = self._fd, -1
+        if fd >= 0:
+            os.close(fd)
 
     def discard(self) -> None:
         """Close and remove the journal (only for one that recorded nothing yet)."""
-        self._fh.close()
+        self.close()
         try:
             os.unlink(self.path)
         except OSError:
@@ -131,6 +231,18 @@ class JournalWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _start_id(path: str) -> str:
+    with open(path, "rb") as fh:
+        for line in fh:
+            try:
+                e = json.loads(line)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(e, dict) and e.get("type") == "start":
+                return str(e.get("id", ""))
+    raise ValueError(f"{path} is not a simdup journal (no start entry)")
 
 
 @dataclass
@@ -185,29 +297,62 @@ class JournalState:
         return False
 
 
-def read_journal(path: str) -> JournalState:
-    """Parse a journal; raises ValueError if it is not one."""
+_SEQ_TYPES = ("begin", "done", "failed", "skipped", "resolved", "undone", "undo-failed")
+
+
+def read_journal(path: str, verify: bool = True) -> JournalState:
+    """Parse a journal; raises ValueError if it is not one, and :class:`JournalRefused`
+    (a ValueError) if ``verify`` and it is not this user's: owned by another user, or a
+    line not signed with this user's key (see :func:`journal_key`)."""
     start: dict | None = None
     state: JournalState | None = None
     torn = 0
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
+    key = journal_key() if verify else None
+    with open(path, "rb") as fh:
+        uid = _uid()
+        owner = os.fstat(fh.fileno()).st_uid
+        if verify and uid is not None and owner != uid:
+            raise JournalRefused(f"refusing journal {path}: it belongs to another user "
+                                 f"(uid {owner}), not to this one (uid {uid})")
+        for n, raw in enumerate(fh, 1):
             try:
-                e = json.loads(line)
-            except json.JSONDecodeError:
+                e = json.loads(raw.decode("ascii"))
+            except (ValueError, RecursionError):  # torn, not ASCII, absurdly nested
                 torn += 1
                 continue
             if not isinstance(e, dict):
                 torn += 1
                 continue
             t = e.get("type")
+            if verify:
+                if key is None:
+                    raise JournalRefused(
+                        f"refusing journal {path}: it was not written by simdup for this "
+                        f"user (this user's journal key {key_path()} is missing, so no "
+                        "journal can be told apart from a crafted one)")
+                mac = e.pop("mac", None)
+                jid = e.get("id") if t == "start" else (start or {}).get("id")
+                if not isinstance(mac, str) or jid is None or not hmac.compare_digest(
+                        mac, sign(key, str(jid), e)):
+                    raise JournalRefused(
+                        f"refusing journal {path}: line {n} was not written by simdup for "
+                        "this user (its signature is missing or does not match): the "
+                        "journal was edited, crafted, or written by another user or an "
+                        "older simdup")
             if t == "start":
+                if start is not None:
+                    raise JournalRefused(f"refusing journal {path}: it holds two actions")
                 start = e
-                state = JournalState(path, e, list(e.get("ops", [])))
+                ops = e.get("ops", [])
+                state = JournalState(path, e, list(ops) if isinstance(ops, list) else [])
                 continue
             if state is None:
                 continue
             seq = e.get("seq")
+            if t in _SEQ_TYPES and (not isinstance(seq, int) or isinstance(seq, bool)
+                                    or not 0 <= seq < len(state.ops)):
+                raise JournalRefused(f"refusing journal {path}: line {n} names file "
+                                     f"{seq!r}, which the action does not have")
             if t == "begin":
                 state.begun[seq] = e
             elif t in ("done", "failed", "skipped"):
@@ -226,7 +371,143 @@ def read_journal(path: str) -> JournalState:
                 state.undo_runs += 1
     if start is None or state is None:
         raise ValueError(f"{path} is not a simdup journal (no start entry)")
-    if int(start.get("version", 0)) != JOURNAL_VERSION:
+    if start.get("version") != JOURNAL_VERSION:
         raise ValueError(f"{path}: unsupported journal version {start.get('version')!r}")
     state.torn_lines = torn
     return state
+
+
+# ---- what a journal may ask for ------------------------------------------------------------
+
+def _plain(p: object) -> bool:
+    """An absolute, normalised path (no ``..``, no doubled separators)."""
+    return isinstance(p, str) and bool(p) and os.path.isabs(p) and os.path.normpath(p) == p
+
+
+def _int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def trash_entry_reason(path: str, trash_file: object, trash_info: object,
+                       on_disk: bool = False) -> str | None:
+    """Why (``trash_file``, ``trash_info``) is not the freedesktop trash entry of ``path``
+    (None if it is): the note must be ``<trash>/info/<name>.trashinfo`` and the file
+    ``<trash>/files/<name>`` in one of the trash folders for ``path``; ``on_disk`` also
+    reads the note, which must be a regular file whose Path= is ``path``."""
+    if not (_plain(trash_file) and _plain(trash_info)):
+        return "its trash entry is not a plain absolute path"
+    info_dir, note = os.path.split(trash_info)
+    trash = os.path.dirname(info_dir)
+    if not note.endswith(".trashinfo") or os.path.basename(info_dir) != "info":
+        return f"{trash_info} is not a .trashinfo note in a trash info/ folder"
+    if trash_file != os.path.join(trash, "files", note[: -len(".trashinfo")]):
+        return f"{trash_file} is not the trashed file of the note {trash_info}"
+    homes = {os.path.normpath(t): top for t, top in trash_dirs_for(path)}
+    if os.path.normpath(trash) not in homes:
+        return f"{trash} is not a trash folder for {path}"
+    if on_disk:
+        try:
+            st = os.lstat(trash_info)
+        except OSError as e:
+            return f"cannot read the trash note {trash_info}: {e.strerror or e}"
+        if not stat.S_ISREG(st.st_mode):
+            return f"the trash note {trash_info} is not a regular file"
+        p = read_info_path(trash_info)
+        if p is None or os.path.normpath(os.path.join(homes[os.path.normpath(trash)], p)) \
+                != os.path.normpath(path):
+            return f"the trash note {trash_info} is not about {path}"
+    return None
+
+
+def check_journal(state: JournalState, for_resume: bool = False) -> None:
+    """Refuse (:class:`JournalRefused`) a journal that asks for anything an action never
+    does: files outside their recorded roots, moves anywhere but between the roots and the
+    recorded destination, temporary files that are not simdup's beside the destination,
+    trash entries that are not real trash notes, and (``for_resume``) kept copies that are
+    outside the roots or are themselves files the action removes."""
+    def bad(msg: str) -> None:
+        raise JournalRefused(f"refusing journal {state.path}: {msg}")
+
+    s = state.start
+    action = s.get("action")
+    if action not in ("move", "trash", "delete"):
+        bad(f"unknown action {action!r}")
+    move_to = s.get("move_to")
+    if action == "move" and not _plain(move_to):
+        bad("its destination folder is not a plain absolute path")
+    if action != "move" and move_to is not None:
+        bad(f"a {action} has no destination folder")
+    raw = s.get("ops")
+    if not isinstance(raw, list):
+        bad("it lists no files")
+    paths: set[str] = set()
+    roots: set[str] = set()
+    live: set[int] = set()  # ops that can have been acted on (plain path under its root)
+    for i, op in enumerate(raw):
+        if not isinstance(op, dict):
+            bad(f"file {i} is not a record")
+        for key, ok in (("seq", _int), ("size", _int), ("mtime_ns", _int),
+                        ("group_id", _int), ("path", lambda v: isinstance(v, str)),
+                        ("root", lambda v: isinstance(v, str)),
+                        ("content_hash", lambda v: isinstance(v, str)),
+                        ("kept", lambda v: isinstance(v, list)),
+                        ("dest", lambda v: v is None or isinstance(v, str)),
+                        ("ino", _int), ("dev", _int)):
+            if key in op and not ok(op[key]) or key not in op and key not in ("ino", "dev"):
+                bad(f"file {i} has a missing or malformed {key!r}")
+        if op["seq"] != i or op.get("action") != action:
+            bad(f"file {i} is out of order or has another action")
+        path, root = op["path"], op["root"]
+        if path in paths:
+            bad(f"{path} is listed twice")
+        paths.add(path)
+        if _plain(path) and _plain(root) and is_under(path, root):
+            live.add(i)
+            roots.add(root)
+        if action == "move" and op["dest"] is not None and not is_under(op["dest"], move_to):
+            bad(f"the destination of {path} is not inside {move_to}")
+    for seq in set(state.begun) | {q for q, r in state.results.items()
+                                   if r.get("type") in ("done", "kept-both")}:
+        if seq not in live:
+            bad(f"it says it acted on {raw[seq]['path']!r}, which is not a plain path "
+                "inside its recorded scan root")
+    for seq, b in state.begun.items():
+        if "path" in b and b["path"] != raw[seq]["path"]:
+            bad(f"an entry names {b['path']!r} for {raw[seq]['path']!r}")
+        if action == "move":
+            dest, tmp = b.get("dest"), b.get("tmp")
+            if dest is not None and not (_plain(dest) and is_under(dest, move_to)):
+                bad(f"it moves {raw[seq]['path']} to {dest!r}, outside {move_to}")
+            if tmp is not None and not (
+                    _plain(tmp) and dest is not None and os.path.dirname(tmp)
+                    == os.path.dirname(dest)
+                    and os.path.basename(tmp).startswith(TMP_PREFIX)):
+                bad(f"{tmp!r} is not a simdup temporary file beside {dest!r}")
+    for seq, r in state.results.items():
+        if r.get("type") not in ("done", "kept-both"):
+            continue
+        if action == "move":
+            dest = r.get("dest")
+            if not (_plain(dest) and is_under(dest, move_to)):
+                bad(f"it says {raw[seq]['path']} went to {dest!r}, outside {move_to}")
+        elif action == "trash" and (r.get("trash_file") or r.get("trash_info")):
+            why = trash_entry_reason(raw[seq]["path"], r.get("trash_file"),
+                                     r.get("trash_info"))
+            if why:
+                bad(why)
+    if for_resume:
+        for i, op in enumerate(raw):
+            if i not in live:
+                continue
+            if not op["kept"]:
+                bad(f"{op['path']} has no kept copy")
+            for k in op["kept"]:
+                if not isinstance(k, dict) or not isinstance(k.get("path"), str):
+                    bad(f"a kept copy of {op['path']} is malformed")
+                kp, kr = k["path"], k.get("root") or ""
+                if kp in paths:
+                    bad(f"the kept copy {kp} of {op['path']} is itself a file the action "
+                        "removes")
+                if not _plain(kp) or not (any(is_under(kp, r) for r in roots)
+                                          or _plain(kr) and is_under(kp, kr)):
+                    bad(f"the kept copy {kp!r} of {op['path']} is not inside a scanned root")

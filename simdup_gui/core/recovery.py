@@ -18,7 +18,8 @@ from .actions import JournalWriteError, Outcome, Plan, PlannedOp, Report, _err, 
 from .fileops import (Anchored, Unsafe, anchor, find_trash_entry, hash_at, move_file,
                       prune_empty_at, same_file, send_to_trash, trash_root_of, unlink_at)
 from .job import NULL_JOB, Cancelled, Job
-from .journal import JournalState, JournalWriter, journal_to_undo, read_journal
+from .journal import (JournalState, JournalWriter, check_journal, journal_to_undo, read_journal,
+                      trash_entry_reason)
 from .lock import action_lock
 from .models import ProgressEvent
 
@@ -146,6 +147,7 @@ def resume(journal: str, job: Job = NULL_JOB,
 
 def _resume(journal: str, job: Job, trash: Callable[[str], None]) -> Report:
     state = read_journal(journal)
+    check_journal(state, for_resume=True)
     with JournalWriter(journal) as w:
         head = Report(state.action, journal=journal)
         if not _settle_all(state, "resume", w, head):
@@ -173,6 +175,7 @@ def _undo(journal: str | None, job: Job) -> Report:
         raise FileNotFoundError("nothing left to undo: no recorded action has files to "
                                 "restore")
     state = read_journal(journal)
+    check_journal(state)
     report = Report("undo", journal=journal)
     with JournalWriter(journal) as w:
         if not _settle_all(state, "rollback", w, report):
@@ -236,6 +239,12 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
         return out
     src, top = _source_of(state, op, r)
     out.dest = src  # where it was taken back from
+    if op.action == "trash":
+        why = trash_entry_reason(op.path, src, r.get("trash_info"), on_disk=True)
+        if why is not None:
+            out.reason = f"not restored: {why}"
+            record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
+            return out
     try:
         with anchor(src or "", top) as here, anchor(op.path, op.root, create=True) as back:
             st = here.lstat()
