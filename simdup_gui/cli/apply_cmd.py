@@ -182,10 +182,21 @@ def run_apply(args: argparse.Namespace) -> int:
         return _err("apply", str(e))
     except FileExistsError as e:
         return _err("apply", f"{e.strerror}: {e.filename}")
+    except OSError as e:  # the journal could not be started: nothing was done
+        return _err("apply", _shown(f"cannot write the journal, so nothing was done: "
+                                    f"{e.strerror or e}" + (f": {e.filename}" if e.filename
+                                                            else "")))
     print_report(rep, args.format)
     if rep.journal and args.format == "text":
         print(_shown(f"undo with: simdup undo {rep.journal}"))
+    _say_stopped("apply", rep)
     return rep.exit_code
+
+
+def _say_stopped(cmd: str, rep: Report) -> None:
+    if rep.stopped:
+        print(_shown(f"simdup {cmd}: error: {rep.stopped}; the files above say what was "
+                     "done"), file=sys.stderr)
 
 
 def _journal_arg(cmd: str, path: str | None) -> str | None:
@@ -211,8 +222,11 @@ def _run_journal(cmd: str, fn, args: argparse.Namespace) -> int:
     try:
         rep = fn(path, Job(_progress))
     except (ActionLocked, ValueError) as e:
-        return _err(cmd, str(e))
+        return _err(cmd, _shown(str(e)))
+    except OSError as e:  # the journal could not be opened or read
+        return _err(cmd, _shown(f"cannot use the journal {path}: {e.strerror or e}"))
     print_report(rep, args.format)
+    _say_stopped(cmd, rep)
     return rep.exit_code
 
 
