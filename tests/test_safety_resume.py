@@ -132,3 +132,41 @@ def test_resume_on_the_command_line_says_it_kept_both(half_moved, capsys):
     assert main(["resume", journal]) == 0
     out = capsys.readouterr().out
     assert "kept both" in out and Path(b).read_bytes() == b"edited\n" and os.path.exists(dest)
+
+
+@pytest.mark.parametrize("cross", [False, True])
+def test_an_undo_cut_off_after_putting_the_file_back_finishes_next_time(tmp_path,
+                                                                        monkeypatch, cross):
+    """Found by the random trials: an undo killed between placing the file back and
+    removing it from the destination left both (and, across file systems, a temporary
+    copy); the next undo said "something else is now at the original path"."""
+    root = tmp_path / "root"
+    a = write(root / "a.txt", EN.encode(), T0)
+    b = write(root / "b.txt", EN.replace("five", "six", 1).encode(), T0)
+    h = hash_file(b)
+    res = results_from_groups([[a, b]], str(root))
+    rep = execute(plan_action(res, {b}, "move", move_to=str(tmp_path / "dups")))
+    dest = rep.outcomes[0].dest
+    real_link, real_unlink = os.link, fileops.unlink_at
+
+    def cross_fs(src, dst, *a, **kw):
+        if fileops.TMP_PREFIX not in str(src):
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+        return real_link(src, dst, *a, **kw)
+
+    def killed(loc, st=None):
+        if str(loc) == dest:
+            raise Killed
+        return real_unlink(loc, st)
+
+    with monkeypatch.context() as m, pytest.raises(Killed):
+        if cross:
+            m.setattr(os, "link", cross_fs)
+        m.setattr(fileops, "unlink_at", killed)
+        undo(rep.journal)
+    assert os.path.exists(b) and os.path.exists(dest)  # both, cut off half-way
+    again = undo(rep.journal)
+    assert [o.status for o in again.outcomes] == ["done"], again.outcomes
+    assert "cut off" in again.outcomes[0].reason
+    assert hash_file(b) == h and not os.path.exists(dest)
+    assert [n for n in os.listdir(root) if n.startswith(fileops.TMP_PREFIX)] == []

@@ -1,8 +1,9 @@
 """The action journal: JSON lines, each flushed and fsynced before the operation it announces.
 
 Entries (``type``): ``start`` (the whole plan), ``begin`` (about to touch one file), then
-``done`` / ``failed`` / ``skipped`` for it, ``end``; undo and recovery append ``undone``,
-``undo-failed``, ``resolved`` and ``undo-end``. A reader rebuilds the state from the lines
+``done`` / ``failed`` / ``skipped`` for it, ``end``; undo and recovery append
+``undo-begin`` (about to move one file back), ``undone``, ``undo-failed``, ``resolved`` and
+``undo-end``. A reader rebuilds the state from the lines
 it can parse, so a journal cut off mid-line is still usable.
 
 Journals are untrusted input: each line carries an HMAC under a secret in this user's data
@@ -257,6 +258,7 @@ class JournalState:
     undone: dict[int, dict] = field(default_factory=dict)
     ended: bool = False
     undo_runs: int = 0  # undo-end entries: how often an undo has run on this journal
+    undo_begun: dict[int, dict] = field(default_factory=dict)  # last undo-begin per seq
     torn_lines: int = 0
 
     @property
@@ -297,7 +299,8 @@ class JournalState:
         return False
 
 
-_SEQ_TYPES = ("begin", "done", "failed", "skipped", "resolved", "undone", "undo-failed")
+_SEQ_TYPES = ("begin", "done", "failed", "skipped", "resolved", "undone", "undo-failed",
+              "undo-begin")
 
 
 def read_journal(path: str, verify: bool = True) -> JournalState:
@@ -365,6 +368,8 @@ def read_journal(path: str, verify: bool = True) -> JournalState:
                     state.results[seq] = dict(e, type=e.get("outcome", "failed"))
             elif t == "undone":
                 state.undone[seq] = e
+            elif t == "undo-begin":
+                state.undo_begun[seq] = e
             elif t == "end":
                 state.ended = True
             elif t == "undo-end":
@@ -483,6 +488,12 @@ def check_journal(state: JournalState, for_resume: bool = False) -> None:
                     == os.path.dirname(dest)
                     and os.path.basename(tmp).startswith(TMP_PREFIX)):
                 bad(f"{tmp!r} is not a simdup temporary file beside {dest!r}")
+    for seq, ub in state.undo_begun.items():
+        tmp = ub.get("tmp")
+        if seq not in live or tmp is not None and not (
+                _plain(tmp) and os.path.dirname(tmp) == os.path.dirname(raw[seq]["path"])
+                and os.path.basename(tmp).startswith(TMP_PREFIX)):
+            bad(f"{tmp!r} is not a simdup temporary file beside {raw[seq]['path']!r}")
     for seq, r in state.results.items():
         if r.get("type") not in ("done", "kept-both"):
             continue

@@ -15,8 +15,9 @@ import time
 from collections.abc import Callable
 
 from .actions import JournalWriteError, Outcome, Plan, PlannedOp, Report, _err, _jw, execute
-from .fileops import (Anchored, Unsafe, anchor, find_trash_entry, hash_at, move_file,
-                      prune_empty_at, same_file, send_to_trash, trash_root_of, unlink_at)
+from .fileops import (TMP_PREFIX, Anchored, Unsafe, anchor, find_trash_entry, hash_at,
+                      move_file, prune_empty_at, same_file, send_to_trash, temp_name_for,
+                      trash_root_of, unlink_at)
 from .job import NULL_JOB, Cancelled, Job
 from .journal import (JournalState, JournalWriter, check_journal, journal_to_undo, read_journal,
                       trash_entry_reason)
@@ -239,41 +240,52 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
         return out
     src, top = _source_of(state, op, r)
     out.dest = src  # where it was taken back from
-    if op.action == "trash":
-        why = trash_entry_reason(op.path, src, r.get("trash_info"), on_disk=True)
-        if why is not None:
-            out.reason = f"not restored: {why}"
-            record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
-            return out
+    ub = state.undo_begun.get(op.seq)  # an earlier undo of this file was cut off
+    notes: list[str] = []
     try:
         with anchor(src or "", top) as here, anchor(op.path, op.root, create=True) as back:
-            st = here.lstat()
+            if ub is not None and ub.get("tmp"):
+                _drop_temp(back, ub["tmp"])
+            st, b_st = here.lstat(), back.lstat()
             if st is None:
-                b_st = back.lstat()
-                if b_st is not None and _hash_or_none(back, b_st) == op.content_hash:
-                    out.status, out.reason = "done", "already back (its undo entry was lost)"
-                    record({"type": "undone", "seq": op.seq, "time": time.time()})
-                    return out
-                raise OSError(f"it is no longer at {src}")
-            if not stat.S_ISREG(st.st_mode):
-                raise OSError(f"{src} is no longer a regular file; left it there")
-            if back.lstat() is not None:
-                out.status = "skipped"
-                out.reason = f"something else is now at the original path; left it at {src}"
-                return out
-            h = hash_at(here, st)
-            move_file(here, back, h)
+                if b_st is not None and _hash_or_none(back, b_st) in (
+                        op.content_hash, (ub or {}).get("hash")):
+                    notes.append("already back (an earlier undo was cut off)")
+                    h = op.content_hash
+                else:
+                    raise OSError(f"it is no longer at {src}")
+            else:
+                if not stat.S_ISREG(st.st_mode):
+                    raise OSError(f"{src} is no longer a regular file; left it there")
+                if op.action == "trash":
+                    why = trash_entry_reason(op.path, src, r.get("trash_info"), on_disk=True)
+                    if why is not None:
+                        raise OSError(f"not restored: {why}")
+                h = hash_at(here, st)
+                if b_st is not None:
+                    if ub is None or not (same_file(st, b_st)
+                                          or _hash_or_none(back, b_st) == h):
+                        out.status = "skipped"
+                        out.reason = (f"something else is now at the original path; left "
+                                      f"it at {src}")
+                        return out
+                    # an undo cut off after putting the file back, before removing it here
+                    unlink_at(here, st)
+                    notes.append("finished an undo that was cut off")
+                else:
+                    tmp = temp_name_for(op.path)
+                    record({"type": "undo-begin", "seq": op.seq, "tmp": tmp, "hash": h})
+                    move_file(here, back, h, tmp)
     except (OSError, Unsafe) as e:
         out.reason = _err(e)
         record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
         return out
     out.status = "done"
-    notes = []
     if h != op.content_hash:
         notes.append("restored, but its content had changed since the action")
     try:
         if op.action == "trash" and r.get("trash_info"):
-            _drop_trash_info(r["trash_info"], top)
+            _drop_trash_info(op.path, src, r["trash_info"], top)
         if op.action == "move":
             prune_empty_at(top, os.path.dirname(src))
     except (OSError, Unsafe) as e:
@@ -283,9 +295,30 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
     return out
 
 
-def _drop_trash_info(info: str, trash: str) -> None:
-    """Remove the trash's ``.trashinfo`` note of a restored file (only such a note)."""
+def _drop_temp(folder: Anchored, tmp: str) -> None:
+    """Remove simdup's temporary copy ``tmp`` (beside ``folder``'s file) if it is there."""
+    if os.path.dirname(tmp) != os.path.dirname(str(folder)) or \
+            not os.path.basename(tmp).startswith(TMP_PREFIX):
+        return
+    t = Anchored(tmp, None, os.path.basename(tmp), folder.root)
+    t.dir_fd = folder.dir_fd
+    try:
+        t_st = t.lstat()
+        if t_st is not None and stat.S_ISREG(t_st.st_mode):
+            unlink_at(t, t_st)
+    finally:
+        t.dir_fd = None
+
+
+def _drop_trash_info(path: str, trash_file: str, info: str, trash: str) -> None:
+    """Remove the trash's ``.trashinfo`` note of the restored ``path`` (only a real note
+    about that file; none left is fine)."""
+    if not os.path.lexists(info):
+        return
+    why = trash_entry_reason(path, trash_file, info, on_disk=True)
+    if why is not None:
+        raise OSError(why)
     with anchor(info, trash) as a:
         st = a.lstat()
-        if st is not None and stat.S_ISREG(st.st_mode) and info.endswith(".trashinfo"):
+        if st is not None and stat.S_ISREG(st.st_mode):
             unlink_at(a, st)
