@@ -42,8 +42,23 @@ def test_synth_from_real_files_and_eval_with_reference_truth(tmp_path, capsys):
     assert main(["eval", str(out), "--reference", "jaccard:0.8", "--workers", "1",
                  "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert "pairs measured exactly" in data["sampling"]
+    assert "pairs measured exactly" in data["sampling"] and "no sampling" in data["sampling"]
     assert data["truth"] == "reference Jaccard >= 0.8"
+    assert "grey zone" in data["rule"]
+
+
+def test_reference_without_a_threshold_uses_the_default_similarity(tmp_path, capsys):
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_text(EN, encoding="utf-8")
+    (root / "b.txt").write_text(EN.replace("copy", "duplicate", 1), encoding="utf-8")
+    (root / "c.txt").write_text(OTHER, encoding="utf-8")
+    assert main(["eval", str(root), "--reference", "jaccard", "--bits", "64", "--workers", "1",
+                 "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["truth"] == "reference Jaccard >= 0.7"
+    assert data["positive_pairs"] == 1
+    assert "all 3 pairs of 3 files" in data["sampling"]
 
 
 def test_eval_with_a_csv_of_known_groups(tmp_path, capsys):

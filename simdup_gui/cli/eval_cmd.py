@@ -11,6 +11,7 @@ from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.job import Job
 from simdup_gui.core.lab import EvalOptions, TruthSpec, run_eval, to_csv, to_json, to_text
 from simdup_gui.core.models import ALLOWED_BITS
+from simdup_gui.core.textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
 
 from .common import StderrProgress, bits_arg
 
@@ -28,11 +29,12 @@ def register(sub) -> None:
     truth.add_argument("--truth", metavar="FILE",
                        help="CSV of known duplicates: columns group,path or path_a,path_b[,label]")
     truth.add_argument("--reference", metavar="jaccard:T",
-                       help="label pairs by exact character 5-gram Jaccard >= T (e.g. "
-                       "jaccard:0.8): candidates plus a random sample of other pairs")
+                       help="truth measured on the texts of ROOT: the exact character 5-gram "
+                       "Jaccard J of every pair (no sampling). Duplicate at J >= T (`jaccard` "
+                       f"alone: {DEFAULT_SIMILARITY}), different below {DIFFERENT_BELOW}, the "
+                       "grey zone between is left out of the scores")
     p.add_argument("--manifest", metavar="FILE", help="synthetic manifest elsewhere than ROOT")
-    p.add_argument("--sample", type=int, default=3000,
-                   help="--reference: how many non-candidate pairs to measure (default 3000)")
+    p.add_argument("--sample", type=int, default=0, help=argparse.SUPPRESS)  # old; unused
     p.add_argument("--bits", type=bits_arg, nargs="+", default=list(ALLOWED_BITS),
                    help="sizes to evaluate (default: 16 32 64 128)")
     p.add_argument("--features", choices=FEATURE_MODES, default=DEFAULT_MODE)
@@ -48,8 +50,11 @@ def truth_spec(args: argparse.Namespace) -> TruthSpec:
     if args.truth:
         return TruthSpec("csv", args.truth)
     if args.reference:
-        spec = TruthSpec.parse_reference(args.reference)
-        return TruthSpec("reference", threshold=spec.threshold, sample=args.sample)
+        text = args.reference.strip()
+        if text.lower().rstrip(":") == "jaccard":  # no T given: the default threshold
+            text = f"jaccard:{DEFAULT_SIMILARITY}"
+        spec = TruthSpec.parse_reference(text)
+        return TruthSpec("reference", threshold=spec.threshold)
     return TruthSpec("synthetic", args.manifest or "")
 
 
