@@ -167,6 +167,7 @@ class Trial:
         self.counts: Counter = Counter()
         self.violations: list[str] = []
         self.tracebacks: list[str] = []
+        self.procs: list[subprocess.Popen] = []
 
     # -- setup
     def make_tree(self) -> None:
@@ -300,11 +301,23 @@ class Trial:
 
     # -- children
     def _spawn(self, mode: str, *args: str, exdev: bool = False) -> subprocess.Popen:
-        return subprocess.Popen(
+        proc = subprocess.Popen(
             [sys.executable, os.path.abspath(__file__), "--child", mode,
              str(self.rng.randrange(10**9)), "1" if exdev else "0", *args],
             cwd=REPO, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True)
+        self.procs.append(proc)
+        return proc
+
+    def stop_children(self) -> None:
+        """Kill (by its pid) any child this trial started that is still running."""
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.kill()
+            try:
+                proc.communicate(timeout=30)
+            except (ValueError, subprocess.TimeoutExpired):
+                pass
 
     def _finish(self, proc: subprocess.Popen, kill: bool, window: float, what: str
                 ) -> tuple[bool, str, str]:
@@ -495,6 +508,8 @@ def run_trial(seed: int, base: Path, keep: Path | None = None) -> tuple[Counter,
         import traceback
 
         t.violations.append(f"harness error: {e!r}\n{traceback.format_exc()}")
+    finally:
+        t.stop_children()
     if t.violations and keep is not None:
         shutil.copytree(t.dir, keep / t.dir.name, symlinks=True)
     shutil.rmtree(t.dir, ignore_errors=True)

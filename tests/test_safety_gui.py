@@ -77,3 +77,26 @@ def test_a_crafted_journal_is_refused_in_a_message_box(qtbot, win, shown,  # noq
     assert shown and shown[0].startswith(f"refusing journal {journal}")
     assert "not written by simdup for this user" in shown[0]
     assert victim.read_text() == "not yours" and not (win.src / "gone.txt").exists()
+
+
+def test_a_journal_that_cannot_be_started_is_a_refusal_not_a_traceback(qtbot, win, shown,  # noqa: F811,E501
+                                                                        monkeypatch):
+    import errno
+
+    from simdup_gui.core import journal
+
+    real = journal.JournalWriter.write
+
+    def full(self, entry, sync=True):
+        if entry.get("type") == "start":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, entry, sync)
+
+    monkeypatch.setattr(journal.JournalWriter, "write", full)
+    win.actions.show_reports = True
+    win.actions.mark_all_but_one("oldest")
+    marked = set(win.model.marks)
+    started, result = run_action(qtbot, win, "delete", dry_run=False)
+    assert isinstance(result, actions_ui.Refusal)
+    assert shown == ["cannot write the journal, so nothing was done: No space left on device"]
+    assert all(os.path.exists(p) for p in marked)

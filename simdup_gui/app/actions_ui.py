@@ -35,6 +35,9 @@ def _run_execute(job, plan, dry_run: bool, journal: str | None) -> Report | Refu
         return execute(plan, job, dry_run=dry_run, journal=journal)
     except ActionLocked as e:
         return Refusal(str(e))
+    except OSError as e:  # the journal could not be started: nothing was done
+        return Refusal(f"cannot write the journal, so nothing was done: {e.strerror or e}"
+                       + (f": {e.filename}" if e.filename else ""))
 
 
 def _run_undo(job, journal: str | None) -> Report | Refusal:

@@ -69,8 +69,12 @@ class PlannedOp:
 
     @classmethod
     def from_dict(cls, d: dict) -> PlannedOp:
-        d = dict(d)
-        d["kept"] = [KeptCopy(**k) for k in d.get("kept", [])]
+        """From a journal's start entry (fields this version does not know are ignored)."""
+        known = set(cls.__dataclass_fields__)
+        kf = set(KeptCopy.__dataclass_fields__)
+        d = {k: v for k, v in d.items() if k in known}
+        d["kept"] = [KeptCopy(**{f: v for f, v in k.items() if f in kf})
+                     for k in d.get("kept", [])]
         return cls(**d)
 
 
