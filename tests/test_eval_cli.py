@@ -84,3 +84,24 @@ def test_eval_errors_are_reported_with_exit_code_2(tmp_path, capsys):
     assert "no synthetic manifest" in capsys.readouterr().err
     assert main(["eval", str(tmp_path), "--reference", "cosine:0.5"]) == 2
     assert main(["synth", str(tmp_path)]) == 2
+
+
+def test_synth_labels_and_the_reference_truth_agree_pair_for_pair(tmp_path, capsys):
+    """Both are the measured definition: a manifest's labels equal measuring the folder."""
+    out = tmp_path / "corpus"
+    assert main(["synth", "--generate", "10", "--seed", "5", str(out)]) == 0
+    capsys.readouterr()
+    runs = []
+    for truth in ([], ["--reference", "jaccard:0.7"]):
+        assert main(["eval", str(out), "--bits", "64", "--format", "json", "--workers", "1",
+                     *truth]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    syn, ref = runs
+    assert syn["truth"].startswith("synthetic manifest, measured")
+    assert syn["positive_pairs"] == ref["positive_pairs"] > 0
+
+    def counts(report):
+        return [(s["distance"], s["tp"], s["fp"], s["fn"], s["ambiguous"])
+                for s in report["sizes"][0]["scores"]]
+
+    assert counts(syn) == counts(ref)

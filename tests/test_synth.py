@@ -1,13 +1,18 @@
 import difflib
+import itertools
 import json
+import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from simdup_gui.core.decode import decode_bytes
 from simdup_gui.core.synth import (FAR, MIDDLE, NEAR, RULE, Generator, apply_transform,
                                    doc_from_text, generate_corpus, synthesize, transform_level,
                                    word_tokens)
+from simdup_gui.core.textsim import jaccard, shingle_set
+from simdup_gui.core.truth import load_manifest
 
 from .conftest import EN, ZH
 
@@ -104,3 +109,113 @@ def test_synthesize_records_every_transformation_and_skips_repeated_sources():
     assert {v.source for v in corpus.files} == {"a.txt", "b.txt"}
     with pytest.raises(ValueError):
         synthesize([("a.txt", ZH)], transforms=["melt"])
+
+
+def _written_texts(out, files):
+    return [decode_bytes((out / f["name"]).read_bytes()).text for f in files]
+
+
+@pytest.fixture(scope="module")
+def measured_corpus(tmp_path_factory):
+    """Generated documents (some short, where 'near' recipes measure lower) and variants of
+    real text, written and read back."""
+    out = tmp_path_factory.mktemp("measured")
+    corpus = generate_corpus(14, seed=6, short_share=0.4)
+    more = synthesize([("zh.txt", ZH), ("en.txt", EN)], seed=2, per_source=8)
+    for v in more.files:
+        v.base += 100
+        corpus.files.append(v)
+    corpus.write(str(out))
+    m = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    sets = [shingle_set(t) for t in _written_texts(out, m["files"])]
+    exact = {(i, j): jaccard(sets[i], sets[j])
+             for i, j in itertools.combinations(range(len(sets)), 2)}
+    return corpus, out, m, sets, exact
+
+
+def test_manifest_lists_every_pair_by_its_measured_j(measured_corpus):
+    _, _, m, _, exact = measured_corpus
+    listed = {(i, j): sim for i, j, sim in m["pairs"]}
+    assert listed == {p: sim for p, sim in exact.items() if sim >= 0.5}
+    assert m["threshold"] == 0.7 and m["different_below"] == 0.5
+    assert "measured" in m["rule"] and "ambiguous" in m["rule"]
+
+
+def test_each_file_records_its_recipe_and_its_measured_level(measured_corpus):
+    _, _, m, sets, _ = measured_corpus
+    orig = {f["base"]: i for i, f in enumerate(m["files"]) if f["transform"] == "original"}
+    moved = 0
+    for i, f in enumerate(m["files"]):
+        o = orig[f["base"]]
+        sim = 1.0 if o == i else jaccard(sets[i], sets[o])
+        assert f["similarity"] == sim
+        assert f["level"] == (NEAR if sim >= 0.7 else MIDDLE if sim >= 0.5 else FAR)
+        if f["transform"] in ("original", "copy", "reencode", "crlf", "rewrap"):
+            assert f["level"] == NEAR  # a copy, re-encoding, CRLF or re-wrap is J = 1
+        moved += f["level"] != f["recipe_level"]
+    # the recipe is not the label: some files measure at another level than their recipe's
+    assert moved > 0
+
+
+def test_loaded_manifest_scores_by_measured_j(measured_corpus):
+    corpus, out, m, _, exact = measured_corpus
+    truth = load_manifest(str(out / "manifest.json"))
+    assert truth.pairs is not None and "measured" in truth.source
+    assert truth.positives == sum(j >= 0.7 for j in exact.values())
+    n = len(m["files"])
+    rng = random.Random(4)
+    for _ in range(5):
+        comp = np.array([rng.randrange(max(2, n // 4)) for _ in range(n)])
+        c = truth.count(comp)
+        tp = fp = fn = amb = 0
+        for (i, j), sim in exact.items():
+            same = comp[i] == comp[j]
+            if sim >= 0.7:
+                tp += same
+                fn += not same
+            elif sim >= 0.5:
+                amb += same
+            else:
+                fp += same
+        assert (c.tp, c.fp, c.fn, c.ambiguous) == (tp, fp, fn, amb)
+    # a subset (files left out of a scan) keeps the measured pairs of the files kept
+    keep = np.arange(0, n, 2)
+    sub = truth.subset(keep)
+    want = sum(exact[(int(keep[x]), int(keep[y]))] >= 0.7
+               for x, y in itertools.combinations(range(len(keep)), 2))
+    assert sub.positives == want
+    # the corpus object answers the same as the manifest
+    files = corpus.files
+    for (i, j), sim in list(exact.items())[:400]:
+        want = True if sim >= 0.7 else (None if sim >= 0.5 else False)
+        assert corpus.label(files[i], files[j]) is want
+
+
+def test_a_manifest_threshold_can_be_chosen_when_loading(measured_corpus):
+    _, out, _, _, exact = measured_corpus
+    truth = load_manifest(str(out / "manifest.json"), threshold=0.9)
+    assert truth.positives == sum(j >= 0.9 for j in exact.values())
+
+
+def test_an_old_manifest_without_measured_pairs_is_labelled_by_recipe_and_says_so(tmp_path):
+    m = tmp_path / "manifest.json"
+    m.write_text(json.dumps({"files": [
+        {"name": "a", "base": 0, "level": "near", "transform": "original"},
+        {"name": "b", "base": 0, "level": "near", "transform": "crlf"},
+        {"name": "c", "base": 1, "level": "near", "transform": "original"}]}),
+        encoding="utf-8")
+    truth = load_manifest(str(m))
+    assert truth.pairs is None and truth.positives == 1
+    assert any("recipe" in n for n in truth.notes)
+
+
+def test_synth_cli_prints_the_measured_labels(tmp_path, capsys):
+    from simdup_gui.cli import main
+
+    out = tmp_path / "out"
+    assert main(["synth", "--generate", "4", "--seed", "1", "--similarity", "0.8",
+                 str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "labels by measured J" in printed and "J >= 0.8" in printed
+    m = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert m["threshold"] == 0.8

@@ -7,8 +7,12 @@ import os
 import sys
 
 from simdup_gui.core.decode import DecodeError, decode_bytes
+from simdup_gui.core.job import Job
 from simdup_gui.core.synth import SOURCE_TRANSFORMS, generate_corpus, synthesize
+from simdup_gui.core.textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
 from simdup_gui.core.walk import WalkOptions, walk
+
+from .common import StderrProgress, similarity_arg
 
 MAX_SOURCE_BYTES = 2 << 20
 
@@ -18,7 +22,9 @@ def register(sub) -> None:
         "synth", help="write labelled near-duplicate variants of text files",
         description="Write variants of each source text (re-encodings, CRLF, re-wrapping, "
         "token edits at 1-40%%, boilerplate, reordering, truncation, combinations) into OUT, "
-        "with OUT/manifest.json holding every file's label and the ground-truth rule. "
+        "with OUT/manifest.json holding the truth: every pair labelled by the measured "
+        "character 5-gram Jaccard J of the written files' texts (duplicate at J >= 0.7, "
+        "different below 0.5, a grey zone between), and each file's recipe as information. "
         "Evaluate them with `simdup eval OUT`.")
     p.add_argument("paths", nargs="*", metavar="SRC... OUT",
                    help="source files or folders, then the output folder")
@@ -31,6 +37,9 @@ def register(sub) -> None:
     p.add_argument("--max-sources", type=int, default=200,
                    help="use at most this many source files (default 200)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--similarity", type=similarity_arg, default=DEFAULT_SIMILARITY,
+                   metavar="T", help="measured J at which two files are labelled duplicates "
+                   f"(default {DEFAULT_SIMILARITY}; below {DIFFERENT_BELOW}: different)")
     p.set_defaults(func=run)
 
 
@@ -87,9 +96,11 @@ def run(args: argparse.Namespace) -> int:
     if os.path.isdir(out) and os.listdir(out):
         print(f"simdup synth: error: {out} is not empty", file=sys.stderr)
         return 2
-    manifest = corpus.write(out)
+    corpus.threshold = args.similarity
+    manifest = corpus.write(out, Job(StderrProgress()))
     bases = len({v.base for v in corpus.files})
     print(f"wrote {len(corpus.files)} files from {bases} documents to {out}; truth in {manifest}")
+    print(corpus.summary())
     for n in corpus.notes[:10]:
         print(f"note: {n}", file=sys.stderr)
     return 0

@@ -1,15 +1,17 @@
-"""Labelled corpora: documents and their variants, with the ground truth of every pair.
+"""Labelled corpora: documents and their variants, with the measured truth of every pair.
 
 Base documents are generated (Chinese from jieba's own dictionary, English from a
 fixed vocabulary) or taken from the user's files; variants apply recorded
-transformations. The truth rule is written into the manifest:
+transformations (re-encoding, line endings, re-wrapping, token edits, boilerplate,
+reordering, truncation, combinations such as "enc-gbk+crlf+edit3").
 
-- duplicate: both files are the original or a "near" variant of the same document
-  (re-encoding, line endings, re-wrapping, token edits up to 5%, small boilerplate);
-- not duplicate: different documents, or either file is a 40% rewrite of the other's source;
-- ambiguous (left out of the metrics): a 10-20% edit, reordered paragraphs, truncation.
-A combination of transformations ("enc-gbk+crlf+edit3") takes its worst part's label.
-Two real source files with the same normalised text are never both used as bases.
+The labels are measured, not taken from the recipe: every written file is decoded as
+the scanner decodes it, and the exact J of every pair (character 5-gram Jaccard of the
+normalised texts, shared/near-duplicate.md) is computed by :func:`reference.similar_pairs`.
+The manifest lists every pair at J >= 0.50 with its J; the recipe of each file stays as
+information (``transform``, ``recipe_level``), with its measured J to its document's
+original (``similarity``). Two real source files with the same normalised text are never
+both used as bases.
 """
 
 from __future__ import annotations
@@ -21,7 +23,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .decode import DecodeError, decode_bytes
 from .features import default_tokenizer
+from .job import NULL_JOB, Job
+from .reference import similar_pairs
+from .textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW, jaccard, shingle_set
 
 NEAR, MIDDLE, FAR = "near", "middle", "far"
 
@@ -332,49 +338,141 @@ def _truncate(doc: Doc, share: float) -> Doc:
 class Variant:
     name: str
     base: int
-    level: str  # NEAR, MIDDLE or FAR
+    # NEAR, MIDDLE or FAR: the recipe's level until the corpus is measured, then the level
+    # of the measured J to the base's original (near >= threshold, far < 0.50)
+    level: str
     transform: str
     data: bytes
     source: str = ""  # the real file a variant was made from, if any
+    recipe_level: str = ""  # the recipe's level (information; "" until set from ``level``)
+    similarity: float | None = None  # measured J to the base's original
+
+    def __post_init__(self) -> None:
+        if not self.recipe_level:
+            self.recipe_level = self.level
+
+
+def measured_level(j: float, threshold: float = DEFAULT_SIMILARITY) -> str:
+    """NEAR at J >= threshold, FAR below 0.50 (or the threshold if lower), MIDDLE between."""
+    if j >= threshold:
+        return NEAR
+    return MIDDLE if j >= min(DIFFERENT_BELOW, threshold) else FAR
+
+
+def decoded_text(data: bytes) -> str:
+    """The text the scanner sees in a written file ("" if it cannot decode it)."""
+    try:
+        return decode_bytes(data).text
+    except DecodeError:
+        return ""
 
 
 @dataclass
 class Corpus:
     files: list[Variant] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    threshold: float = DEFAULT_SIMILARITY
+    _pairs: dict[tuple[int, int], float] | None = field(default=None, init=False, repr=False)
+    _where: dict[int, int] = field(default_factory=dict, init=False, repr=False)
+    _measured_at: float = field(default=-1.0, init=False, repr=False)
+
+    @property
+    def lower(self) -> float:
+        return min(DIFFERENT_BELOW, self.threshold)
+
+    def measure(self, job: Job = NULL_JOB) -> dict[tuple[int, int], float]:
+        """Exact J of every pair of files at J >= 0.50, keyed (i, j) with i < j; pairs not
+        listed are below 0.50. Sets each file's ``similarity`` and measured ``level``."""
+        if not 0.0 < self.threshold <= 1.0:
+            raise ValueError(f"threshold must be in (0, 1], not {self.threshold}")
+        where = {id(v): i for i, v in enumerate(self.files)}
+        if (self._pairs is not None and self._where == where
+                and self._measured_at == self.threshold):
+            return self._pairs
+        sets = []
+        for i, v in enumerate(self.files):
+            if i % 200 == 0:
+                job.check()
+            sets.append(shingle_set(decoded_text(v.data)))
+        originals = {v.base: i for i, v in enumerate(self.files) if v.transform == "original"}
+        for i, v in enumerate(self.files):
+            o = originals.get(v.base)
+            if o is None:
+                v.similarity, v.level = None, v.recipe_level
+            else:
+                v.similarity = 1.0 if o == i else jaccard(sets[i], sets[o])
+                v.level = measured_level(v.similarity, self.threshold)
+        sp = similar_pairs(sets, self.lower, job, consume=True)
+        self._pairs = dict(zip(zip(sp.a.tolist(), sp.b.tolist()), sp.j.tolist()))
+        self._where = where
+        self._measured_at = self.threshold
+        return self._pairs
+
+    def similarity(self, a: Variant, b: Variant) -> float | None:
+        """Measured J of two files of the corpus; None when below 0.50 (not listed)."""
+        pairs = self.measure()
+        i, j = self._where[id(a)], self._where[id(b)]
+        return 1.0 if i == j else pairs.get((min(i, j), max(i, j)))
 
     def label(self, a: Variant, b: Variant) -> bool | None:
-        """True duplicate, False not, None ambiguous (left out)."""
-        if a.base != b.base:
+        """By measured J: True duplicate, False not, None grey zone (left out)."""
+        j = self.similarity(a, b)
+        if j is None or j < self.lower:
             return False
-        if FAR in (a.level, b.level):
-            return False
-        if MIDDLE in (a.level, b.level):
-            return None
-        return True
+        return True if j >= self.threshold else None
 
-    def write(self, out: str) -> str:
-        """Write every file and ``manifest.json`` (the rule and each file's label) into ``out``."""
+    def write(self, out: str, job: Job = NULL_JOB) -> str:
+        """Write every file and ``manifest.json`` (the rule, each file's recipe and every
+        measured pair at J >= 0.50) into ``out``."""
+        pairs = self.measure(job)
         os.makedirs(out, exist_ok=True)
         for v in self.files:
             with open(os.path.join(out, v.name), "wb") as fh:
                 fh.write(v.data)
         manifest = {
             "kind": "simdup-synthetic",
-            "rule": RULE,
+            "rule": rule_text(self.threshold),
+            "threshold": self.threshold,
+            "different_below": self.lower,
             "notes": self.notes,
             "files": [{"name": v.name, "base": v.base, "level": v.level,
-                       "transform": v.transform, **({"source": v.source} if v.source else {})}
+                       "similarity": v.similarity, "transform": v.transform,
+                       "recipe_level": v.recipe_level,
+                       **({"source": v.source} if v.source else {})}
                       for v in self.files],
+            "pairs": [[i, j, sim] for (i, j), sim in sorted(pairs.items())],
         }
         path = os.path.join(out, MANIFEST_NAME)
         with open(path, "w", encoding="utf-8") as fh:
             json.dump(manifest, fh, ensure_ascii=False, indent=1)
         return path
 
+    def summary(self) -> str:
+        """How the measured labels compare with the recipes."""
+        pairs = self.measure()
+        dup = sum(j >= self.threshold for j in pairs.values())
+        grey = len(pairs) - dup
+        moved = [v for v in self.files if v.level != v.recipe_level]
+        return (f"labels by measured J: {dup} duplicate pairs (J >= {self.threshold}), "
+                f"{grey} grey-zone pairs; {len(moved)} of {len(self.files)} files measure "
+                "at another level than their recipe's")
+
+
+def rule_text(threshold: float = DEFAULT_SIMILARITY) -> str:
+    lower = min(DIFFERENT_BELOW, threshold)
+    grey = (f"Grey zone, ambiguous and left out of the metrics: {lower} <= J < {threshold}."
+            if lower < threshold else "No grey zone (nothing ambiguous) below the threshold.")
+    return (f"Labels are measured: J is the exact Jaccard similarity of the character 5-gram "
+            f"sets of two files' decoded, normalised texts (shared/near-duplicate.md), "
+            f"computed for every pair. Duplicate: J >= {threshold}. Not duplicate: "
+            f"J < {lower}. {grey} The pairs at J >= {lower} are "
+            f"listed in 'pairs' as [i, j, J]; every other pair is below {lower}. Each file's "
+            f"'level' is that of its measured J to its document's original ('similarity'); "
+            f"'transform' and 'recipe_level' are the recipe that made it, information only.")
+
 
 MANIFEST_NAME = "manifest.json"
-RULE = __doc__.split("manifest:", 1)[1].strip()
+RULE = rule_text()
 
 GENERATED_NEAR = ["copy", "reencode", "crlf", "rewrap", "edit1", "edit3", "edit5", "boilerplate"]
 GENERATED_OTHER = ["edit10", "edit20", "reorder", "truncate", "edit40"]

@@ -7,11 +7,14 @@ put in one group). Counting works on labels, never on lists of every pair, so a
 Two kinds of truth:
 
 - :class:`ClassTruth`: each file has a duplicate class and an ambiguity class
-  (synthetic manifests, CSV groups). Same duplicate class: duplicate. Otherwise same
-  ambiguity class: left out. Otherwise: not a duplicate.
+  (CSV groups, old synthetic manifests). Same duplicate class: duplicate. Otherwise same
+  ambiguity class: left out. Otherwise: not a duplicate. A synthetic manifest of measured
+  pairs keeps its per-file classes for information (recall per transformation) and counts
+  with its ``pairs``.
 - :class:`PairTruth`: explicitly labelled pairs with weights (CSV pairs, reference
-  similarity). Unlisted pairs are either not duplicates (``closed_world``) or not
-  measured (weighted samples stand for them).
+  similarity, measured manifests). Unlisted pairs are either not duplicates
+  (``closed_world``) or not measured (weighted samples stand for them). Label -1 is the
+  grey zone, left out of the scores.
 """
 
 from __future__ import annotations
@@ -56,22 +59,29 @@ class ClassTruth:
     rule: str
     source: str
     transform: list[str] | None = None  # per file, for recall per transformation
-    level: list[str] | None = None
+    level: list[str] | None = None  # per file: the recipe's level (information)
     original: np.ndarray | None = None  # per file: index of its base's original, -1 none
     notes: list[str] = field(default_factory=list)
+    pairs: PairTruth | None = None  # measured pair labels: these count, not the classes
 
     def __post_init__(self) -> None:
         n = len(self.names)
         if len(self.positive) != n or len(self.ambiguous) != n:
             raise ValueError("positive and ambiguous need one entry per file")
+        if self.pairs is not None and len(self.pairs.names) != n:
+            raise ValueError("pairs must be over the same files")
 
     @property
     def positives(self) -> int:
+        if self.pairs is not None:
+            return int(self.pairs.positives)
         p = self.positive[self.positive >= 0]
         return _pairs_in(p)
 
     def count(self, comp: np.ndarray) -> Counts:
         """Pair counts of the grouping ``comp`` (component label per file)."""
+        if self.pairs is not None:
+            return self.pairs.count(comp)
         comp = np.asarray(comp, dtype=np.int64)
         total = _pairs_in(comp)
         pos = self.positive >= 0
@@ -98,7 +108,8 @@ class ClassTruth:
                           self.ambiguous[keep], self.rule, self.source,
                           [self.transform[i] for i in pick] if self.transform else None,
                           [self.level[i] for i in pick] if self.level else None, orig,
-                          list(self.notes))
+                          list(self.notes),
+                          self.pairs.subset(keep) if self.pairs is not None else None)
 
 
 @dataclass
@@ -136,6 +147,20 @@ class PairTruth:
             fp = int(fp)
         return Counts(tp, fp, fn, ambiguous)
 
+    def subset(self, keep: np.ndarray) -> PairTruth:
+        """The truth restricted to files ``keep`` (indices), re-indexed; pairs with a file
+        outside ``keep`` are dropped."""
+        keep = np.asarray(keep, dtype=np.int64)
+        remap = np.full(len(self.names), -1, dtype=np.int64)
+        remap[keep] = np.arange(len(keep))
+        a, b = remap[self.a], remap[self.b]
+        ok = (a >= 0) & (b >= 0)
+        a, b = a[ok], b[ok]
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+        return PairTruth([self.names[i] for i in keep.tolist()], lo, hi, self.label[ok],
+                         self.weight[ok], self.closed_world, self.rule, self.source,
+                         self.sampling, list(self.notes))
+
 
 Truth = ClassTruth | PairTruth
 
@@ -149,8 +174,15 @@ def _norm(name: str) -> str:
     return name
 
 
-def load_manifest(path: str) -> ClassTruth:
-    """A synthetic corpus's ``manifest.json`` as truth over its file names."""
+def load_manifest(path: str, threshold: float | None = None) -> ClassTruth:
+    """A synthetic corpus's ``manifest.json`` as truth over its file names.
+
+    A manifest with ``pairs`` (written by this version of ``simdup synth``) is labelled by
+    measured similarity: each listed pair [i, j, J] is a duplicate at J >= ``threshold``
+    (default: the manifest's ``threshold``), grey (left out) at J >= ``different_below``;
+    every pair not listed was measured below ``different_below``. An older manifest without
+    ``pairs`` is labelled by the recipe levels of its files, with a note saying so.
+    """
     with open(path, encoding="utf-8") as fh:
         m = json.load(fh)
     files = m.get("files")
@@ -168,13 +200,54 @@ def load_manifest(path: str) -> ClassTruth:
         pos.append(base if level == "near" else -1)
         amb.append(base if level != "far" else -1)
         tr.append(f.get("transform", ""))
-        lv.append(level)
+        lv.append(f.get("recipe_level", level))
         if f.get("transform") == "original":
             originals[base] = i
     orig = np.array([originals.get(int(f["base"]), -1) for f in files], dtype=np.int64)
+    notes = list(m.get("notes", []))
+    pairs = None
+    source = "synthetic manifest"
+    if "pairs" in m:
+        pairs = _measured_pairs(path, m, names, threshold)
+        source = pairs.source
+    else:
+        notes.append("this manifest has no measured pairs (an older `simdup synth`): pairs "
+                     "are labelled by the recipe that made each file; write it again for "
+                     "labels by measured similarity")
+    rule = m.get("rule", "")
+    if pairs is not None:
+        rule = pairs.rule
     return ClassTruth(names, np.array(pos, dtype=np.int64), np.array(amb, dtype=np.int64),
-                      m.get("rule", ""), "synthetic manifest", tr, lv, orig,
-                      list(m.get("notes", [])))
+                      rule, source, tr, lv, orig, notes, pairs)
+
+
+def _measured_pairs(path: str, m: dict, names: list[str],
+                    threshold: float | None) -> PairTruth:
+    from .textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
+
+    t = float(threshold if threshold is not None else m.get("threshold", DEFAULT_SIMILARITY))
+    if not 0.0 < t <= 1.0:
+        raise ValueError(f"threshold must be in (0, 1], not {t}")
+    lower = min(float(m.get("different_below", DIFFERENT_BELOW)), t)
+    rows = m["pairs"]
+    n = len(names)
+    try:
+        arr = np.array(rows, dtype=np.float64).reshape(-1, 3)
+    except ValueError as e:
+        raise ValueError(f"{path}: 'pairs' must be a list of [i, j, J]") from e
+    i, j, sim = arr[:, 0].astype(np.int64), arr[:, 1].astype(np.int64), arr[:, 2]
+    if ((i < 0) | (j < 0) | (i >= n) | (j >= n) | (i == j)).any():
+        raise ValueError(f"{path}: 'pairs' has a file index out of range (or a self-pair)")
+    a, b = np.minimum(i, j), np.maximum(i, j)
+    label = np.where(sim >= t, 1, np.where(sim >= lower, -1, 0)).astype(np.int8)
+    rule = (f"measured: every pair of files is labelled by the exact Jaccard similarity J of "
+            f"the character 5-gram sets of their decoded, normalised texts "
+            f"(shared/near-duplicate.md): duplicate at J >= {t}, not a duplicate below "
+            f"{lower}" + (f", {lower} <= J < {t} is a grey zone left out of the scores"
+                          if lower < t else "")
+            + "; the recipe that made each file is information only")
+    return PairTruth(list(names), a, b, label, np.ones(label.size), True, rule,
+                     f"synthetic manifest, measured J >= {t}")
 
 
 CSV_FORMATS = ("group,path", "path_a,path_b[,label]")
