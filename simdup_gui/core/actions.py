@@ -3,9 +3,11 @@
 Safety, in order: :func:`plan_action` refuses marks that would leave a marked file with no
 unmarked copy within the results' distance (or the same text), and marks under a reference
 folder; just before each file, :func:`execute` re-checks that the file is the one the scan
-saw (size, mtime_ns, content hash) and that one of those kept copies still exists
-unchanged, else skips it with the reason. Every file gets an :class:`Outcome`; a dry run
-runs the same checks and touches nothing.
+saw (real path under its scanned root; device and inode; size, mtime_ns, content hash) and
+that one of those kept copies still exists unchanged, else skips it with the reason, and
+acts on it through its folder opened from the root down without following links. Every
+file gets an :class:`Outcome`; a dry run runs the same checks and touches nothing. A real
+run holds the action lock (one apply, undo or resume at a time).
 """
 
 from __future__ import annotations
