@@ -150,3 +150,11 @@ def test_a_cancelled_job_stops_the_reference():
     job.cancel()
     with pytest.raises(Cancelled):
         reference_truth(["a", "b"], ["x" * 10, "y" * 10], 0.7, job=job)
+
+
+def test_shingling_on_two_processes_gives_the_same_sets(corpus, monkeypatch):
+    texts, sets, _ = corpus
+    monkeypatch.setattr(reference, "PARALLEL_CHARS", 0)
+    monkeypatch.setattr(reference, "SHINGLE_CHUNK", 50)
+    got = reference.shingle_sets(texts, workers=2)
+    assert len(got) == len(sets) and all(np.array_equal(a, b) for a, b in zip(got, sets))

@@ -30,30 +30,39 @@ the position filter is from PPJoin, Xiao et al. 2008), with L = 0.50:
 4. bounds, each necessary for J >= L, i.e. |A & B| >= L (|A| + |B|) / (1 + L): the first
    shared shingle plus the rest of the smaller set after it; the shingles shared inside both
    prefixes plus the rest after whichever prefix ends first (in the order);
-5. the candidates left are measured exactly: the smaller set from its first shared shingle
-   is looked up by binary search in the larger; J = |A & B| / |A | B| as
-   :func:`textsim.jaccard` computes it (the same float).
+5. the candidates left are measured exactly. |A & B| is the count of (3) plus the shared
+   shingles after the prefix that ends first, or the shared shingles of A from its first
+   shared one on, whichever rest is shorter; the rest is looked up in the other set through a
+   small hash table of it (binary search where two of its shingles share a slot). J = |A & B|
+   / |A | B| as :func:`textsim.jaccard` computes it (the same float).
 
 So every pair is either measured exactly or provably different. Two empty texts are J = 1
-(as :func:`textsim.jaccard` says).
+(as :func:`textsim.jaccard` says). Shingling runs on one process per core when there is
+enough text (spawned processes, as the scan's).
 
-Measured cost (this machine: 2 cores, numpy 2.4; one process), 20,000 files, 78 MB of text:
-15,000 files of ``simdup synth --generate 2500`` (Chinese and English documents with five
-variants each) and 5,000 different documents in 201 families that share a header and
-footer (up to 1,500 files per family; the own part 20-600 words)::
+Measured cost (this machine: 2 cores, numpy 2.4). 20,000 files, 78 MB of text, 37.6 million
+shingles: 15,000 files of ``simdup synth --generate 2500`` (Chinese and English documents,
+five variants each) and 5,000 different documents in 201 families sharing a header and a
+footer (5 to 1,500 files a family, own part 20-600 words)::
 
-    199,990,000 pairs; 37.6 million shingles; 21,851,727 candidate pairs from the prefix
-    index, 265,084 measured exactly after the bounds, the other 199,724,916 provably < 0.5;
-    53,852 pairs at J >= 0.7, 157,830 grey; reference_truth 43.4 s (13.3 s shingling,
-    30.1 s join); peak memory of the join about 0.9 GB above its input (numpy, traced),
-    1.5 GB resident for the whole `simdup eval` process.
+    simdup eval ROOT --reference jaccard:0.7 --bits 64 --workers 2 --brief
 
-Command: ``simdup eval ROOT --reference jaccard:0.7 --bits 64 --workers 2 --brief`` (1 min
-51 s in all, with the scan).
+    199,990,000 pairs; 21,851,727 candidate pairs from the prefix index, 265,084 measured
+    exactly after the bounds, the other 199,724,916 provably below 0.5; 53,852 pairs at
+    J >= 0.7, 157,830 grey. Truth in 33.2 s (6.4 s shingling on 2 processes, 26.9 s join);
+    the join's peak numpy memory 1.0 GB (its 0.3 GB of shingle sets included); the whole
+    eval (scan, texts, truth, scores) 1 min 27 s and 1.6 GB resident.
+
+A harsher folder: 5,000 notes of 20-600 words that all end with the same 400-word notice,
+and 15,000 other documents (39.8 million shingles): 3.86 million pairs really are at
+J >= 0.5, 4.68 million candidates are measured, the join takes 206 s (1.0 GB peak). The cost
+grows with the pairs near or above the bound, not with the n(n-1)/2 pairs.
 """
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,6 +77,8 @@ from .truth import PairTruth
 BUCKET_BITS = 24
 EMIT_BLOCK = 1 << 21  # (pair, shared prefix shingle) emissions per block
 VERIFY_BLOCK = 1 << 23  # shingles gathered per verification block
+SHINGLE_CHUNK = 256  # texts per task when shingling on several processes
+PARALLEL_CHARS = 8_000_000  # less text than this is shingled in this process
 DEFAULT_SAMPLE = 0  # kept for callers: nothing is sampled any more
 _EPS = 1e-9
 
@@ -101,14 +112,40 @@ class SimilarPairs:
         return self.n * (self.n - 1) // 2
 
 
-def shingle_sets(texts: Sequence[str], job: Job = NULL_JOB) -> list[np.ndarray]:
-    """:func:`textsim.shingle_set` of every text, with progress and cancel."""
-    out = []
-    for i, t in enumerate(texts):
-        if i % 200 == 0:
+def _shingle_chunk(texts: list[str]) -> list[np.ndarray]:
+    return [shingle_set(t) for t in texts]
+
+
+def shingle_sets(texts: Sequence[str], job: Job = NULL_JOB,
+                 workers: int = 1) -> list[np.ndarray]:
+    """:func:`textsim.shingle_set` of every text, with progress and cancel; on ``workers``
+    processes (0: one per core) when there is enough text to pay for starting them."""
+    n = len(texts)
+    if workers <= 0:
+        workers = os.cpu_count() or 1
+    chunks = [list(texts[i:i + SHINGLE_CHUNK]) for i in range(0, n, SHINGLE_CHUNK)]
+    workers = min(workers, len(chunks))
+    out: list[np.ndarray] = []
+    if workers <= 1 or sum(len(t) for t in texts) < PARALLEL_CHARS:
+        for i, t in enumerate(texts):
+            if i % 200 == 0:
+                job.check()
+                job.report(ProgressEvent("reference", i, n))
+            out.append(shingle_set(t))
+        return out
+    job.check()
+    pool = mp.get_context("spawn").Pool(workers)  # spawn: safe under the app's threads
+    try:
+        for part in pool.imap(_shingle_chunk, chunks):
+            out.extend(part)
             job.check()
-            job.report(ProgressEvent("reference", i, len(texts)))
-        out.append(shingle_set(t))
+            job.report(ProgressEvent("reference", len(out), n))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
     return out
 
 
@@ -301,11 +338,22 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
         a_first = flat[off[A] + pa - 1] <= flat[off[B] + pb - 1]
         ok &= C + np.where(a_first, sa - pa, sb - pb) >= need
         ok &= sa - PA >= need  # the first shared shingle and A's rest after it
-        A, B, PA = A[ok], B[ok], PA[ok]
+        A, B, PA, C, a_first = A[ok], B[ok], PA[ok], C[ok], a_first[ok]
         measured += A.size
-        for a, b, inter in _verify(flat, off, A, B, PA):
-            u = sizes[a] + sizes[b] - inter
-            good = inter / u >= lower
+        # |A & B| = C + the shared shingles after the prefix that ends first (X's rest),
+        # or = the shared shingles of A from PA on: look up the shorter rest in the other
+        X = np.where(a_first, A, B)
+        Y = np.where(a_first, B, A)
+        xs = plen[X]
+        tail_first = sizes[X] - xs < sizes[A] - PA
+        X = np.where(tail_first, X, A)
+        Y = np.where(tail_first, Y, B)
+        xs = np.where(tail_first, xs, PA)
+        add = np.where(tail_first, C, 0)
+        for sel, inter in _verify(flat, off, X, xs, Y):
+            inter += add[sel]
+            a, b = A[sel], B[sel]
+            good = inter / (sizes[a] + sizes[b] - inter) >= lower
             out_a.append(a[good])
             out_b.append(b[good])
             out_i.append(inter[good])
@@ -333,55 +381,81 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
                         time.perf_counter() - t0)
 
 
-def _verify(flat: np.ndarray, off: np.ndarray, A: np.ndarray, B: np.ndarray,
-            PA: np.ndarray):
-    """Yield (a, b, |A & B|) for blocks of the pairs: the smaller set (A), from its first
-    shingle shared with B (position PA), is looked up by binary search in B."""
-    o = np.argsort(B, kind="stable")
-    A, B, PA = A[o], B[o], PA[o]
-    ln = off[A + 1] - off[A] - PA
+def _verify(flat: np.ndarray, off: np.ndarray, X: np.ndarray, xs: np.ndarray,
+            Y: np.ndarray):
+    """Yield (selection, |X[xs:] & Y|) for blocks of the pairs (X[i], Y[i]).
+
+    Pairs are grouped by Y; Y's shingles go into a small open hash table (slot: low bits of
+    the key, which are hash bits), so each of X's shingles is looked up by one gather; the
+    few shingles that land on a slot two of Y's shingles share are looked up by binary
+    search.
+    """
+    o = np.argsort(Y, kind="stable")
+    ln = (off[X + 1] - off[X] - xs)[o]
     cum = np.cumsum(ln)
     s0 = 0
-    while s0 < A.size:
+    while s0 < o.size:
         base = int(cum[s0 - 1]) if s0 else 0
         s1 = max(int(np.searchsorted(cum, base + VERIFY_BLOCK, side="right")), s0 + 1)
-        a, b, la = A[s0:s1], B[s0:s1], ln[s0:s1]
-        vals = flat[_ranges(off[a] + PA[s0:s1], la)]
-        hit = np.zeros(vals.size, dtype=np.int64)
+        sel = o[s0:s1]
+        y_of, la = Y[sel], ln[s0:s1]
+        vals = flat[_ranges(off[X[sel]] + xs[sel], la)]
+        hit = np.zeros(vals.size, dtype=bool)
         seg = np.zeros(la.size + 1, dtype=np.int64)
         np.cumsum(la, out=seg[1:])
-        run = np.flatnonzero(np.diff(b, prepend=-1))
-        run_end = np.append(run[1:], b.size)
+        run = np.flatnonzero(np.diff(y_of, prepend=-1))
+        run_end = np.append(run[1:], y_of.size)
         for r0, r1 in zip(run.tolist(), run_end.tolist()):
-            y = int(b[r0])
-            Bset = flat[off[y]:off[y + 1]]
+            y = int(y_of[r0])
             lo, hi = int(seg[r0]), int(seg[r1])
-            v = vals[lo:hi]
-            p = np.searchsorted(Bset, v)
-            np.minimum(p, Bset.size - 1, out=p)
-            hit[lo:hi] = Bset[p] == v
+            hit[lo:hi] = _member(vals[lo:hi], flat[off[y]:off[y + 1]])
         c = np.zeros(hit.size + 1, dtype=np.int64)
         np.cumsum(hit, out=c[1:])
-        yield a, b, c[seg[1:]] - c[seg[:-1]]
+        yield sel, c[seg[1:]] - c[seg[:-1]]
         s0 = s1
+
+
+def _member(v: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Which of ``v`` are in the sorted distinct keys ``ys`` (exact)."""
+    if v.size < 64 or ys.size < 16:
+        p = np.searchsorted(ys, v)
+        np.minimum(p, max(ys.size - 1, 0), out=p)
+        return ys[p] == v if ys.size else np.zeros(v.size, dtype=bool)
+    bits = max(10, (4 * ys.size).bit_length())
+    mask = np.uint64((1 << bits) - 1)
+    table = np.arange(1 << bits, dtype=np.uint64)
+    table ^= np.uint64(1)  # an empty slot holds a key no shingle of that slot has
+    slot = (ys & mask).astype(np.intp)
+    table[slot] = ys
+    hit = table[(v & mask).astype(np.intp)] == v
+    ss = np.sort(slot)
+    shared = ss[1:][ss[1:] == ss[:-1]]
+    if shared.size:  # slots two of Y's shingles fell on: binary search there
+        crowded = np.zeros(1 << bits, dtype=bool)
+        crowded[shared] = True
+        redo = np.flatnonzero(crowded[(v & mask).astype(np.intp)])
+        p = np.searchsorted(ys, v[redo])
+        np.minimum(p, ys.size - 1, out=p)
+        hit[redo] = ys[p] == v[redo]
+    return hit
 
 
 def reference_truth(names: list[str], texts: Sequence[str], threshold: float,
                     fingerprints: Sequence[int] | None = None, sample: int = DEFAULT_SAMPLE,
-                    seed: int = 0, job: Job = NULL_JOB) -> PairTruth:
+                    seed: int = 0, job: Job = NULL_JOB, workers: int = 0) -> PairTruth:
     """Exact truth of every pair: duplicate at J >= ``threshold``, not below 0.50 (or below
     ``threshold`` if that is lower), grey zone between (label -1, left out of the scores).
 
     The truth is closed-world: it lists the duplicate and grey pairs; every other pair is
     provably different. ``fingerprints``, ``sample`` and ``seed`` are ignored (nothing is
-    sampled); they stay for callers.
+    sampled); they stay for callers. ``workers``: processes for shingling (0: one per core).
     """
     if not 0.0 < threshold <= 1.0:
         raise ValueError(f"threshold must be in (0, 1], not {threshold}")
     if len(names) != len(texts):
         raise ValueError("one text per name")
     t0 = time.perf_counter()
-    sets = shingle_sets(texts, job)
+    sets = shingle_sets(texts, job, workers)
     t_sh = time.perf_counter() - t0
     lower = min(DIFFERENT_BELOW, threshold)
     sp = similar_pairs(sets, lower, job, consume=True)

@@ -26,8 +26,8 @@ from functools import lru_cache
 from .decode import DecodeError, decode_bytes
 from .features import default_tokenizer
 from .job import NULL_JOB, Job
-from .reference import similar_pairs
-from .textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW, jaccard, shingle_set
+from .reference import shingle_sets, similar_pairs
+from .textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW, jaccard
 
 NEAR, MIDDLE, FAR = "near", "middle", "far"
 
@@ -389,11 +389,13 @@ class Corpus:
         if (self._pairs is not None and self._where == where
                 and self._measured_at == self.threshold):
             return self._pairs
-        sets = []
+        texts = []
         for i, v in enumerate(self.files):
             if i % 200 == 0:
                 job.check()
-            sets.append(shingle_set(decoded_text(v.data)))
+            texts.append(decoded_text(v.data))
+        sets = shingle_sets(texts, job, workers=0)
+        del texts
         originals = {v.base: i for i, v in enumerate(self.files) if v.transform == "original"}
         for i, v in enumerate(self.files):
             o = originals.get(v.base)
