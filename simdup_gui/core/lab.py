@@ -37,7 +37,7 @@ class TruthSpec:
 
     kind: str = "synthetic"
     path: str = ""
-    threshold: float = 0.8
+    threshold: float = 0.7
     sample: int = DEFAULT_SAMPLE
 
     def __post_init__(self) -> None:
@@ -51,12 +51,12 @@ class TruthSpec:
 
     @classmethod
     def parse_reference(cls, text: str) -> TruthSpec:
-        """``jaccard:0.8`` -> a reference truth at 0.8."""
+        """``jaccard:0.7`` -> a reference truth at 0.7."""
         method, _, value = text.partition(":")
         if method.strip().lower() != "jaccard":
-            raise ValueError(f"reference must look like jaccard:0.8, not {text!r}")
+            raise ValueError(f"reference must look like jaccard:0.7, not {text!r}")
         try:
-            t = float(value) if value else 0.8
+            t = float(value) if value else 0.7
         except ValueError as e:
             raise ValueError(f"reference threshold must be a number, not {value!r}") from e
         return cls("reference", threshold=t)
