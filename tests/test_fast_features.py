@@ -20,6 +20,7 @@ from simdup_gui.core.fingerprint import FeatureSettings, fingerprint_file
 from simdup_gui.core.models import FileRecord
 from simdup_gui.core.simhash import mmh3_128, simhash128, simhash128_hashed
 from simdup_gui.core.synth import generate_corpus
+from simdup_gui.core.textsim import drop_invisible
 
 from .conftest import EN, OTHER, ZH
 
@@ -39,7 +40,7 @@ class ReferenceBuilder:
         self.chars += len(raw)
         # the text the tokenizer sees is production's (feature_text): this builder checks
         # the counting and hashing that follow it
-        text = normalise(raw, self.is_html).translate(features._INVISIBLE)
+        text = drop_invisible(normalise(raw, self.is_html))
         text = feature_text(text)
         self._hash.update(text.encode("utf-8", "surrogatepass"))
         toks = [t for t in default_tokenizer()(text) if _is_word(t)]

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .textsim import ShingleBuilder
+from .textsim import ShingleBuilder, drop_invisible, solid
 
 FEATURE_MODES = ("shingles", "tokens", "topk")
 DEFAULT_MODE = "shingles"
@@ -42,10 +42,7 @@ _WORD = re.compile(r"\w+")
 _CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
 _CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
 _WS_BETWEEN_CJK = re.compile(f"(?<=[{_CJK_CLASS}])\\s+(?=[{_CJK_CLASS}])")
-_WS = re.compile(r"\s+")
-# Invisible characters that would split a word: BOM, zero-width (non-)joiners, word joiner,
-# soft hyphen. Dropped before the cut and before shingling (textsim does the same).
-_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\u00ad"))
+
 
 # Function words of English: frequent in every text, so they carry little.
 _EN_STOP = frozenset("""
@@ -382,22 +379,23 @@ def _vocab() -> _Vocab:
     return v
 
 
-def feature_text(folded: str, solid: str | None = None) -> str:
+def feature_text(folded: str, solid_text: str | None = None) -> str:
     """What the tokenizer sees: whitespace that a re-wrap could have put or moved deleted.
 
     A chunk that is at least ``CJK_SHARE`` CJK has every whitespace deleted (a re-wrapped
     Chinese text breaks lines inside words, and inside embedded ASCII words too); other
     text has whitespace between two CJK characters deleted and every other run of
-    whitespace made one space. ``solid``: ``folded`` with all whitespace deleted, if known.
+    whitespace made one space. ``solid_text``: ``folded`` with all whitespace deleted, if
+    known. Invisible characters (textsim.drop_invisible) must be gone already.
     """
     if folded.isascii():
-        return _WS.sub(" ", folded).strip()
-    if solid is None:
-        solid = _WS.sub("", folded)
-    cjk = sum(map(len, _CJK_RUN.findall(solid)))
-    if cjk and cjk >= CJK_SHARE * len(solid):
-        return solid
-    return _WS.sub(" ", _WS_BETWEEN_CJK.sub("", folded)).strip()
+        return " ".join(folded.split())
+    if solid_text is None:
+        solid_text = solid(folded)
+    cjk = sum(map(len, _CJK_RUN.findall(solid_text)))
+    if cjk and cjk >= CJK_SHARE * len(solid_text):
+        return solid_text
+    return " ".join(_WS_BETWEEN_CJK.sub("", folded).split())
 
 
 class FeatureBuilder:
@@ -426,15 +424,15 @@ class FeatureBuilder:
         self._cr += raw.count("\r") - crlf
         folded = normalise(raw)
         if not folded.isascii():
-            folded = folded.translate(_INVISIBLE)
+            folded = drop_invisible(folded)
         # the definition's string (textsim): no whitespace at all; shingles come from it
-        solid = _WS.sub("", folded)
+        flat = solid(folded)
         if self.shingles is not None:
-            self.shingles.add_clean(solid)
+            self.shingles.add_clean(flat)
         if self.is_html:  # tags out of the features; the definition's shingles keep them
-            text = feature_text(normalise(raw, True).translate(_INVISIBLE))
+            text = feature_text(drop_invisible(normalise(raw, True)))
         else:
-            text = feature_text(folded, solid)
+            text = feature_text(folded, flat)
         # equal feature text means equal tokens, so equal text_hash means equal fingerprint
         self._hash.update(text.encode("utf-8", "surrogatepass"))
         cut = self.tokenizer or default_tokenizer()

@@ -34,17 +34,38 @@ EMPTY = np.uint32(0xFFFFFFFF)  # fills a sketch of a set with fewer than SKETCH_
 DEFAULT_SIMILARITY = 0.70
 DIFFERENT_BELOW = 0.50
 
-_DROP = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\u00ad"))
-_WS = re.compile(r"\s+")
+_INVISIBLE = re.compile("[\ufeff\u200b\u200c\u200d\u2060\u00ad]")
 _C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 _S21, _S42 = np.uint64(21), np.uint64(42)
+
+
+def drop_invisible(text: str) -> str:
+    """``text`` without BOM, zero-width (non-)joiners, word joiner and soft hyphens."""
+    return _INVISIBLE.sub("", text) if _INVISIBLE.search(text) else text
+
+
+def solid(text: str) -> str:
+    """``text`` with every whitespace character deleted (str.split's whitespace is re's \\s)."""
+    return "".join(text.split())
 
 
 def normalise(text: str) -> str:
     """The normalised string of the definition (NFKC, casefold, invisible and spaces gone)."""
     if not text.isascii():
-        text = unicodedata.normalize("NFKC", text).translate(_DROP)
-    return _WS.sub("", text.casefold())
+        text = drop_invisible(unicodedata.normalize("NFKC", text))
+    return solid(text.casefold())
+
+
+def sorted_unique(a: np.ndarray) -> np.ndarray:
+    """np.unique for one flat array, by sort and compare (numpy 2's hash-based unique is
+    several times slower on these arrays)."""
+    a = np.sort(a)
+    if len(a) < 2:
+        return a
+    keep = np.empty(len(a), dtype=bool)
+    keep[0] = True
+    np.not_equal(a[1:], a[:-1], out=keep[1:])
+    return a[keep]
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
@@ -81,7 +102,7 @@ def gram_hashes(s: str) -> np.ndarray:
 
 def shingle_set(text: str) -> np.ndarray:
     """Sorted distinct shingle hashes of a raw (decoded) text."""
-    return np.unique(gram_hashes(normalise(text)))
+    return sorted_unique(gram_hashes(normalise(text)))
 
 
 def jaccard(a: np.ndarray, b: np.ndarray) -> float:
@@ -111,7 +132,7 @@ class ShingleBuilder:
         self.chars = 0
 
     def add(self, folded: str) -> None:
-        self.add_clean(_WS.sub("", folded if folded.isascii() else folded.translate(_DROP)))
+        self.add_clean(solid(folded if folded.isascii() else drop_invisible(folded)))
 
     def add_clean(self, s: str) -> None:
         """Add text already normalised by the definition (no invisible chars, no spaces)."""
@@ -128,10 +149,10 @@ class ShingleBuilder:
     def hashes(self) -> np.ndarray:
         """Sorted distinct shingle hashes of everything added."""
         if self.chars < SHINGLE:
-            return np.unique(gram_hashes(self._short))
+            return sorted_unique(gram_hashes(self._short))
         if len(self._parts) == 1:
-            return np.unique(self._parts[0])
-        return np.unique(np.concatenate(self._parts))
+            return sorted_unique(self._parts[0])
+        return sorted_unique(np.concatenate(self._parts))
 
     def sketch(self) -> tuple[bytes, int]:
         """(bottom-k sketch as bytes, number of distinct shingles)."""
@@ -139,9 +160,11 @@ class ShingleBuilder:
 
 
 def make_sketch(hashes: np.ndarray) -> tuple[bytes, int]:
-    """The ``SKETCH_K`` smallest distinct 32-bit values of a shingle set, as little-endian
-    uint32 bytes, padded with 0xFFFFFFFF; and the number of distinct shingles."""
-    v = np.unique((hashes >> np.uint64(32)).astype(np.uint32))
+    """The ``SKETCH_K`` smallest distinct 32-bit values of a shingle set (sorted distinct
+    hashes, as shingle_set gives), as little-endian uint32 bytes, padded with 0xFFFFFFFF;
+    and the number of distinct shingles."""
+    # the high halves of sorted 64-bit values are sorted: distinct ones by compare
+    v = sorted_unique((hashes >> np.uint64(32)).astype(np.uint32))
     # 0xFFFFFFFF marks padding; a real hash of that value is folded onto its neighbour
     v = np.minimum(v, np.uint32(0xFFFFFFFE))
     out = np.full(SKETCH_K, EMPTY, dtype="<u4")
