@@ -6,16 +6,39 @@ ZH = {
     "near-duplicates": "近似重复", "Group {0}: {1} files, {2}": "第 {0} 组：{1} 个文件，{2}",
     "Representative of the group": "本组的代表文件",
     "Short text: few words, so the fingerprint is less reliable": "文本很短：词语少，指纹不太可靠",
-    "Representative": "代表文件", "Selected file": "所选文件",
-    "Select a file in a group to compare its fingerprint with the group's representative.":
-        "在组中选择一个文件，将它的指纹与本组的代表文件比较。",
-    "within the limit k={0}: grouped": "在上限 k={0} 以内：归为一组",
-    "beyond k={0}: linked through other files": "超过 k={0}：经由其他文件连成一组",
-    "Hamming distance {0} of {1} bits, similarity {2:.1%} ({3}). Differing bits are red. The "
+    "Reference": "参照文件", "Selected file": "所选文件",
+    "Select a file in a group to compare its fingerprint with the group's reference.":
+        "在组中选择一个文件，将它的指纹与本组的参照文件比较。",
+    "Text similarity at least": "文本相似度至少", "Verify": "核实方式",
+    "Candidate distance k": "候选距离 k",
+    "text similarity (recommended)": "文本相似度（推荐）",
+    "SimHash only (for comparison)": "仅 SimHash（用于比较）",
+    "k={0} of {1} bits proposes candidates; their text decides":
+        "k={0}（共 {1} 位）提出候选，由文本决定",
+    "k={0} of {1} bits: files within k are grouped, unchecked":
+        "k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实",
+    "too short": "太短",
+    "With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair "
+    "in a group within k": "仅 SimHash 时：linked 把由近邻对连成链的文件归为一组；strict 要求组内每对都在 k 以内",
+    "The fingerprint size and distance k only propose candidate pairs. With text similarity, "
+    "each candidate is checked: a file joins a group when its text (5-gram Jaccard of the "
+    "normalised text) is at least the threshold similar to the group's reference (★). SimHash "
+    "only groups by fingerprint distance alone.":
+        "指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的"
+        "5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。",
+    "Reference of the group: every member is compared with it":
+        "本组的参照文件：每个成员都与它比较",
+    "measured from both files": "由两个文件实测", "estimated from sketches": "由草图估计",
+    "Text similarity to the reference: {0:.1%} ({1})": "与参照文件的文本相似度：{0:.1%}（{1}）",
+    "Too short to compare (five characters or fewer): grouped only with the same text":
+        "太短，无法比较（不超过五个字符）：只与相同文本归为一组",
+    "within k={0}: a candidate pair": "在 k={0} 以内：候选文件对",
+    "beyond k={0}: not proposed by SimHash": "超过 k={0}：SimHash 不会提出",
+    "Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. The "
     "index splits the {1} bits into {4} blocks (blue lines); {5} of them match exactly (shaded): "
     "by the pigeonhole principle a pair within k differs in at most k blocks, so it shares at "
     "least {6} whole blocks and the index finds it.":
-        "海明距离 {0}（共 {1} 位），相似度 {2:.1%}（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} "
+        "海明距离 {0}（共 {1} 位），{2:.1%} 的位相同（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} "
         "块（蓝线）；其中 {5} 块完全相同（加深）：根据抽屉原理，距离不超过 k 的两个指纹最多有 k "
         "块不同，因此至少有 {6} 块完全相同，索引一定能找到它们。",
     "Select a file": "请选择文件",

@@ -335,267 +335,268 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="147" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="164" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="148" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="165" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="149" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="166" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="150" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="167" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="150" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="167" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="151" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="168" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="151" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="168" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="152" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="169" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="152" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="169" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="155" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="172" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="156" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="173" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="157" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="174" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="158" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="175" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="159" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="176" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="160" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="177" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="161" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="178" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="162" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="179" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="163" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="180" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="164" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="181" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="165" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="182" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="166" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="183" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="167" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="184" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="168" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="185" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="169" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="186" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="170" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="187" />
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="171" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="188" />
         <source>Load results…</source>
         <translation>载入结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="172" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="189" />
         <source>Export groups as</source>
         <translation>导出分组为</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="197" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="214" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="198" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="215" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="203" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="220" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="232" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="249" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="233" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="250" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="252" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="269" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="256" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="273" />
         <source>Keep folder structure?</source>
         <translation>保留文件夹结构？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="257" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="274" />
         <source>Keep each file's folders relative to its scan root? (No: put all files directly in the destination; name clashes get a unique name.)</source>
         <translation>保留每个文件相对于扫描根目录的文件夹结构吗？（否：所有文件直接放入目标文件夹，重名时自动改用不重复的名称。）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="267" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="284" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="362" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="273" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="290" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="274" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="291" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="279" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="296" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="281" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="298" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="283" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="300" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="284" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="301" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="297" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="314" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="301" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="318" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="306" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="323" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="324" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="341" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="338" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="355" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="369" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="393" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="379" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="403" />
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="381" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="405" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="388" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="412" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="399" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="423" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="419" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="443" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -604,8 +605,8 @@
     <name>BitDiffView</name>
     <message>
         <location filename="../../simdup_gui/app/bitgrid.py" line="98" />
-        <source>Representative</source>
-        <translation>代表文件</translation>
+        <source>Reference</source>
+        <translation>参照文件</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/app/bitgrid.py" line="99" />
@@ -614,23 +615,23 @@
     </message>
     <message>
         <location filename="../../simdup_gui/app/bitgrid.py" line="100" />
-        <source>Select a file in a group to compare its fingerprint with the group's representative.</source>
-        <translation>在组中选择一个文件，将它的指纹与本组的代表文件比较。</translation>
+        <source>Select a file in a group to compare its fingerprint with the group's reference.</source>
+        <translation>在组中选择一个文件，将它的指纹与本组的参照文件比较。</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/app/bitgrid.py" line="105" />
-        <source>within the limit k={0}: grouped</source>
-        <translation>在上限 k={0} 以内：归为一组</translation>
+        <source>within k={0}: a candidate pair</source>
+        <translation>在 k={0} 以内：候选文件对</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/app/bitgrid.py" line="107" />
-        <source>beyond k={0}: linked through other files</source>
-        <translation>超过 k={0}：经由其他文件连成一组</translation>
+        <source>beyond k={0}: not proposed by SimHash</source>
+        <translation>超过 k={0}：SimHash 不会提出</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/app/bitgrid.py" line="109" />
-        <source>Hamming distance {0} of {1} bits, similarity {2:.1%} ({3}). Differing bits are red. The index splits the {1} bits into {4} blocks (blue lines); {5} of them match exactly (shaded): by the pigeonhole principle a pair within k differs in at most k blocks, so it shares at least {6} whole blocks and the index finds it.</source>
-        <translation>海明距离 {0}（共 {1} 位），相似度 {2:.1%}（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} 块（蓝线）；其中 {5} 块完全相同（加深）：根据抽屉原理，距离不超过 k 的两个指纹最多有 k 块不同，因此至少有 {6} 块完全相同，索引一定能找到它们。</translation>
+        <source>Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. The index splits the {1} bits into {4} blocks (blue lines); {5} of them match exactly (shaded): by the pigeonhole principle a pair within k differs in at most k blocks, so it shares at least {6} whole blocks and the index finds it.</source>
+        <translation>海明距离 {0}（共 {1} 位），{2:.1%} 的位相同（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} 块（蓝线）；其中 {5} 块完全相同（加深）：根据抽屉原理，距离不超过 k 的两个指纹最多有 k 块不同，因此至少有 {6} 块完全相同，索引一定能找到它们。</translation>
     </message>
 </context>
 <context>
@@ -644,67 +645,92 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="152" />
+        <location filename="../../simdup_gui/app/models.py" line="158" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="153" />
+        <location filename="../../simdup_gui/app/models.py" line="159" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="154" />
+        <location filename="../../simdup_gui/app/models.py" line="160" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="155" />
+        <location filename="../../simdup_gui/app/models.py" line="161" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="156" />
+        <location filename="../../simdup_gui/app/models.py" line="162" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="157" />
+        <location filename="../../simdup_gui/app/models.py" line="163" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="158" />
+        <location filename="../../simdup_gui/app/models.py" line="164" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="186" />
+        <location filename="../../simdup_gui/app/models.py" line="192" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="187" />
+        <location filename="../../simdup_gui/app/models.py" line="193" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="188" />
+        <location filename="../../simdup_gui/app/models.py" line="194" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="230" />
-        <source>Representative of the group</source>
-        <translation>本组的代表文件</translation>
+        <location filename="../../simdup_gui/app/models.py" line="233" />
+        <source>too short</source>
+        <translation>太短</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="233" />
+        <location filename="../../simdup_gui/app/models.py" line="240" />
+        <source>Reference of the group: every member is compared with it</source>
+        <translation>本组的参照文件：每个成员都与它比较</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/models.py" line="243" />
         <source>Same normalised text as the representative</source>
         <translation>规范化后的文字与代表文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="236" />
+        <location filename="../../simdup_gui/app/models.py" line="246" />
+        <source>measured from both files</source>
+        <translation>由两个文件实测</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/models.py" line="248" />
+        <source>estimated from sketches</source>
+        <translation>由草图估计</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/models.py" line="249" />
+        <source>Text similarity to the reference: {0:.1%} ({1})</source>
+        <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/models.py" line="253" />
+        <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
+        <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/models.py" line="257" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
@@ -712,265 +738,290 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="291" />
+        <location filename="../../simdup_gui/app/window.py" line="302" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="292" />
+        <location filename="../../simdup_gui/app/window.py" line="303" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="293" />
-        <location filename="../../simdup_gui/app/window.py" line="319" />
+        <location filename="../../simdup_gui/app/window.py" line="304" />
+        <location filename="../../simdup_gui/app/window.py" line="340" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="294" />
+        <location filename="../../simdup_gui/app/window.py" line="305" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="295" />
+        <location filename="../../simdup_gui/app/window.py" line="306" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="296" />
+        <location filename="../../simdup_gui/app/window.py" line="307" />
+        <source>Text similarity at least</source>
+        <translation>文本相似度至少</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="307" />
+        <source>Verify</source>
+        <translation>核实方式</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="308" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="296" />
-        <source>Maximum distance k</source>
-        <translation>最大距离 k</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/window.py" line="297" />
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/window.py" line="297" />
+        <location filename="../../simdup_gui/app/window.py" line="309" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="297" />
+        <location filename="../../simdup_gui/app/window.py" line="309" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="298" />
+        <location filename="../../simdup_gui/app/window.py" line="310" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="298" />
+        <location filename="../../simdup_gui/app/window.py" line="310" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="299" />
+        <location filename="../../simdup_gui/app/window.py" line="311" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="302" />
+        <location filename="../../simdup_gui/app/window.py" line="314" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="303" />
+        <location filename="../../simdup_gui/app/window.py" line="315" />
         <source>e.g. *.log build</source>
         <translation>如 *.log build</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="304" />
+        <location filename="../../simdup_gui/app/window.py" line="316" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；topk：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="307" />
-        <source>linked: files joined by any chain of near pairs; strict: every pair in a group within k</source>
-        <translation>linked：由相近文件链连成一组；strict：组内每两个文件的距离都不超过 k</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/window.py" line="309" />
-        <location filename="../../simdup_gui/app/window.py" line="320" />
+        <location filename="../../simdup_gui/app/window.py" line="330" />
+        <location filename="../../simdup_gui/app/window.py" line="341" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="310" />
+        <location filename="../../simdup_gui/app/window.py" line="331" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="311" />
+        <location filename="../../simdup_gui/app/window.py" line="332" />
         <source>Filter by name or folder</source>
         <translation>按名称或文件夹筛选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="312" />
+        <location filename="../../simdup_gui/app/window.py" line="333" />
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="313" />
+        <location filename="../../simdup_gui/app/window.py" line="334" />
         <source>Collapse all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="314" />
+        <location filename="../../simdup_gui/app/window.py" line="335" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="315" />
-        <location filename="../../simdup_gui/app/window.py" line="564" />
+        <location filename="../../simdup_gui/app/window.py" line="336" />
+        <location filename="../../simdup_gui/app/window.py" line="608" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="317" />
+        <location filename="../../simdup_gui/app/window.py" line="338" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="318" />
+        <location filename="../../simdup_gui/app/window.py" line="339" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="321" />
+        <location filename="../../simdup_gui/app/window.py" line="342" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="322" />
+        <location filename="../../simdup_gui/app/window.py" line="343" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="323" />
+        <location filename="../../simdup_gui/app/window.py" line="344" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="324" />
-        <location filename="../../simdup_gui/app/window.py" line="629" />
+        <location filename="../../simdup_gui/app/window.py" line="345" />
+        <location filename="../../simdup_gui/app/window.py" line="673" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="334" />
+        <location filename="../../simdup_gui/app/window.py" line="355" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="413" />
-        <source>k={0} of {1} bits = {2:.0%} of bits equal</source>
-        <translation>k={0}（共 {1} 位）= {2:.0%} 的位相同</translation>
+        <location filename="../../simdup_gui/app/window.py" line="308" />
+        <source>Candidate distance k</source>
+        <translation>候选距离 k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="425" />
+        <location filename="../../simdup_gui/app/window.py" line="319" />
+        <source>With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair in a group within k</source>
+        <translation>仅 SimHash 时：linked 把由近邻对连成链的文件归为一组；strict 要求组内每对都在 k 以内</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="322" />
+        <source>text similarity (recommended)</source>
+        <translation>文本相似度（推荐）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="323" />
+        <source>SimHash only (for comparison)</source>
+        <translation>仅 SimHash（用于比较）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="325" />
+        <source>The fingerprint size and distance k only propose candidate pairs. With text similarity, each candidate is checked: a file joins a group when its text (5-gram Jaccard of the normalised text) is at least the threshold similar to the group's reference (★). SimHash only groups by fingerprint distance alone.</source>
+        <translation>指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="454" />
+        <source>k={0} of {1} bits: files within k are grouped, unchecked</source>
+        <translation>k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="456" />
+        <source>k={0} of {1} bits proposes candidates; their text decides</source>
+        <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/app/window.py" line="468" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="437" />
+        <location filename="../../simdup_gui/app/window.py" line="480" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="438" />
+        <location filename="../../simdup_gui/app/window.py" line="481" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="452" />
+        <location filename="../../simdup_gui/app/window.py" line="495" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="461" />
+        <location filename="../../simdup_gui/app/window.py" line="504" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="462" />
+        <location filename="../../simdup_gui/app/window.py" line="505" />
         <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
         <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="468" />
+        <location filename="../../simdup_gui/app/window.py" line="511" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="475" />
+        <location filename="../../simdup_gui/app/window.py" line="518" />
         <source>Listing files: {0} found
 {1}</source>
         <translation>正在列出文件：已找到 {0} 个
 {1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="487" />
+        <location filename="../../simdup_gui/app/window.py" line="530" />
         <source>{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}
 {5}</source>
         <translation>{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}
 {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="498" />
+        <location filename="../../simdup_gui/app/window.py" line="541" />
         <source>Cancelled: {0} files fingerprinted before the cancel are kept.</source>
         <translation>已取消：保留了取消前已计算指纹的 {0} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="499" />
+        <location filename="../../simdup_gui/app/window.py" line="542" />
         <source>Scanned {0} files in {1}.</source>
         <translation>扫描了 {0} 个文件，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="504" />
+        <location filename="../../simdup_gui/app/window.py" line="547" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="505" />
+        <location filename="../../simdup_gui/app/window.py" line="548" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="544" />
+        <location filename="../../simdup_gui/app/window.py" line="588" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="573" />
+        <location filename="../../simdup_gui/app/window.py" line="617" />
         <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="619" />
+        <location filename="../../simdup_gui/app/window.py" line="663" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="620" />
+        <location filename="../../simdup_gui/app/window.py" line="664" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="621" />
+        <location filename="../../simdup_gui/app/window.py" line="665" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="630" />
+        <location filename="../../simdup_gui/app/window.py" line="674" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -982,17 +1033,17 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="304" />
+        <location filename="../../simdup_gui/app/models.py" line="325" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="305" />
+        <location filename="../../simdup_gui/app/models.py" line="326" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/models.py" line="306" />
+        <location filename="../../simdup_gui/app/models.py" line="327" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
@@ -1000,17 +1051,17 @@ Index: {0}</source>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="47" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="64" />
         <source>What happened</source>
         <translation>操作结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="62" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="79" />
         <source>Journal: {0}</source>
         <translation>操作日志：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="63" />
+        <location filename="../../simdup_gui/app/actions_ui.py" line="80" />
         <source>Nothing to do.</source>
         <translation>没有需要处理的内容。</translation>
     </message>

@@ -95,18 +95,18 @@ class BitDiffView(QWidget):
         self.grid_a.set_diff(diff)
         self.grid_b.set_diff(diff)
         if diff is None:
-            self.title_a.setText(self.tr("Representative"))
+            self.title_a.setText(self.tr("Reference"))
             self.title_b.setText(self.tr("Selected file"))
             self.summary.setText(self.tr("Select a file in a group to compare its fingerprint "
-                                         "with the group's representative."))
+                                         "with the group's reference."))
             return
         self.title_a.setText(f"A: {name_a}  <code>{diff.hex_a}</code>")
         self.title_b.setText(f"B: {name_b}  <code>{diff.hex_b}</code>")
-        verdict = (self.tr("within the limit k={0}: grouped").format(diff.distance_limit)
+        verdict = (self.tr("within k={0}: a candidate pair").format(diff.distance_limit)
                    if diff.within_limit else
-                   self.tr("beyond k={0}: linked through other files").format(diff.distance_limit))
+                   self.tr("beyond k={0}: not proposed by SimHash").format(diff.distance_limit))
         self.summary.setText(self.tr(
-            "Hamming distance {0} of {1} bits, similarity {2:.1%} ({3}). Differing bits are red. "
+            "Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. "
             "The index splits the {1} bits into {4} blocks (blue lines); {5} of them match "
             "exactly (shaded): by the pigeonhole principle a pair within k differs in at most k "
             "blocks, so it shares at least {6} whole blocks and the index finds it.").format(
