@@ -211,7 +211,7 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
 
         try:
             store = FingerprintCache(cache_path)
-        except (OSError, Exception):  # noqa: BLE001 - no cache only costs speed
+        except Exception:  # noqa: BLE001 - no cache (unwritable, corrupt) only costs speed
             store = None
     try:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
