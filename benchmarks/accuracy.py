@@ -18,18 +18,17 @@ import json
 import os
 import sys
 import time
-from collections import defaultdict
 
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from simdup_gui.core.cluster import build_groups, components, fingerprint_words  # noqa: E402
-from simdup_gui.core.index import near_pairs  # noqa: E402
-from simdup_gui.core.reference import similar_pairs  # noqa: E402
-from simdup_gui.core.scan import ScanOptions, scan  # noqa: E402
-from simdup_gui.core.settings import DEFAULT_DISTANCE  # noqa: E402
-from simdup_gui.core.verify import Measurer, read_shingles  # noqa: E402
+from simdup_gui.core.group.cluster import build_groups, components, fingerprint_words  # noqa: E402
+from simdup_gui.core.group.index import near_pairs  # noqa: E402
+from simdup_gui.core.lab.reference import similar_pairs  # noqa: E402
+from simdup_gui.core.scan.pipeline import ScanOptions, scan  # noqa: E402
+from simdup_gui.core.defaults import DEFAULT_DISTANCE  # noqa: E402
+from simdup_gui.core.group.verify import Measurer, read_shingles  # noqa: E402
 
 POS, NEG = 0.70, 0.50
 

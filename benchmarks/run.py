@@ -76,7 +76,7 @@ def make_corpus(out: str, mb: float, seed: int = 11) -> None:
 
     A quarter of the Chinese files are GB18030, the rest UTF-8; sizes 1-40 KB.
     """
-    from simdup_gui.core.synth import Generator, encode
+    from simdup_gui.core.lab.synth import Generator, encode
 
     g = Generator(seed)
     rng = random.Random(seed)
@@ -107,7 +107,7 @@ def make_corpus(out: str, mb: float, seed: int = 11) -> None:
 
 def make_small_files(out: str, n: int, seed: int = 5) -> None:
     """``n`` small UTF-8 files (150-600 bytes of mixed text) in folders of 1,000."""
-    from simdup_gui.core.synth import Generator
+    from simdup_gui.core.lab.synth import Generator
 
     g = Generator(seed)
     rng = random.Random(seed)
@@ -193,7 +193,7 @@ def bench_cold(corpus: str, workers: int) -> None:
 # --- 2. warm rescan -------------------------------------------------------------------
 
 def bench_warm(root: str, n: int, work: str) -> None:
-    from simdup_gui.core.scan import ScanOptions, scan
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     log(f"warm rescan: {n} small files")
     make_small_files(root, n)
@@ -236,7 +236,7 @@ def planted(n: int, bits: int, k: int, seed: int) -> tuple[np.ndarray, np.ndarra
 
 def oracle_check(np_, bits: int, k: int, samples: int, seed: int) -> tuple[bool, int]:
     """Brute force (numpy popcount against every distinct fingerprint) for a sample."""
-    from simdup_gui.core.index import _popcount
+    from simdup_gui.core.group.index import _popcount
 
     ulo, uhi, pairs = np_.lo, np_.hi, np_.pairs
     rng = np.random.default_rng(seed)
@@ -294,8 +294,8 @@ def timed_best(fn, repeat: int):
 
 
 def bench_grouping(n: int, work: str, repeat: int, oracle: int) -> None:
-    from simdup_gui.core.cluster import components
-    from simdup_gui.core.index import near_pairs
+    from simdup_gui.core.group.cluster import components
+    from simdup_gui.core.group.index import near_pairs
 
     def group(lo, hi, bits, k):
         np_ = near_pairs((lo, hi), bits, k)
@@ -354,8 +354,8 @@ def rss():
 
 sys.path.insert(0, sys.argv[2])
 from simdup_gui.core.models import FileRecord
-from simdup_gui.core.walk import Candidate
-from simdup_gui.core.cluster import build_groups
+from simdup_gui.core.scan.walk import Candidate
+from simdup_gui.core.group.cluster import build_groups
 import random
 n = int(sys.argv[1])
 base = rss()[0]
@@ -391,7 +391,7 @@ def bench_memory(n: int) -> None:
 
 def bench_cancel(corpus: str, after: float = 2.0) -> None:
     from simdup_gui.core.job import Job
-    from simdup_gui.core.scan import ScanOptions, scan
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     log("cancel: scan the cold corpus on the pool, cancel after 2 s")
     job = Job()

@@ -97,7 +97,7 @@ def snapshot(folder: Path) -> dict[str, tuple]:
 def _slow_down(rng: random.Random, exdev: bool) -> None:
     """Small random sleeps in the file operations (so a kill lands mid-action), and with
     ``exdev`` hard links that fail as across file systems (except simdup's temp copies)."""
-    from simdup_gui.core.fileops import TMP_PREFIX
+    from simdup_gui.core.act.fileops import TMP_PREFIX
 
     def wrap(name: str) -> None:
         real = getattr(os, name)
@@ -119,9 +119,9 @@ def child_main(argv: list[str]) -> int:
     rng = random.Random(seed)
     if mode == "plan-act":
         results, action, move_to, journal = argv[3:7]
-        from simdup_gui.core import actions
-        from simdup_gui.core.actions import ActionRefused, execute, plan_action
-        from simdup_gui.core.export import load_results
+        from simdup_gui.core.act import actions
+        from simdup_gui.core.act.actions import ActionRefused, execute, plan_action
+        from simdup_gui.core.review.export import load_results
 
         bind_scan_identity = getattr(actions, "bind_scan_identity", lambda p, r: p)
 
@@ -193,7 +193,7 @@ class Trial:
 
     def scan(self) -> None:
         from simdup_gui.cli import main as cli
-        from simdup_gui.core.export import load_results
+        from simdup_gui.core.review.export import load_results
 
         results = self.dir / "results.json"
         import contextlib
@@ -210,8 +210,8 @@ class Trial:
                        for g in self.res.groups]
 
     def mark(self) -> None:
-        from simdup_gui.core.export import save_results
-        from simdup_gui.core.marking import KeepRule, mark_all_but_one
+        from simdup_gui.core.review.export import save_results
+        from simdup_gui.core.act.marking import KeepRule, mark_all_but_one
 
         if self.rng.random() < 0.75:
             rule = self.rng.choice(RULES)
@@ -395,7 +395,7 @@ class Trial:
         if not killed:
             self._tally(out)
         if os.path.exists(journal) and killed:
-            from simdup_gui.core.journal import read_journal
+            from simdup_gui.core.act.journal import read_journal
 
             old = os.environ.get("XDG_DATA_HOME")
             os.environ["XDG_DATA_HOME"] = str(self.xdg)

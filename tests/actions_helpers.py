@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from simdup_gui.core.cluster import build_groups
-from simdup_gui.core.fileops import hash_file
+from simdup_gui.core.group.cluster import build_groups
+from simdup_gui.core.act.fileops import hash_file
 from simdup_gui.core.models import FileRecord, Group, Member
-from simdup_gui.core.results import Results
-from simdup_gui.core.scan import ScanOptions, scan
+from simdup_gui.core.review.results import Results
+from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
-from .conftest import EN, OTHER, ZH
+from tests.conftest import EN, OTHER, ZH
 
 T0 = 1_600_000_000 * 10**9  # a fixed modification time, in ns
 
@@ -93,7 +93,7 @@ import sys  # noqa: E402
 
 REPO = str(Path(__file__).resolve().parent.parent)
 
-HOLD_LOCK = ("import sys; from simdup_gui.core.lock import action_lock\n"
+HOLD_LOCK = ("import sys; from simdup_gui.core.act.lock import action_lock\n"
              "with action_lock():\n"
              "    print('held', flush=True)\n"
              "    sys.stdin.read()\n")

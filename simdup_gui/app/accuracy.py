@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayo
                                QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from simdup_gui.core.evaluate import Score
-from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
-from simdup_gui.core.lab import EvalOptions, Report, TruthSpec, run_eval, to_csv
+from simdup_gui.core.lab.evaluate import Score
+from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
+from simdup_gui.core.lab.experiment import EvalOptions, Report, TruthSpec, run_eval, to_csv
 from simdup_gui.core.models import ProgressEvent
-from simdup_gui.core.synth import generate_corpus
+from simdup_gui.core.lab.synth import generate_corpus
 
 from .workers import Worker
 

@@ -10,17 +10,17 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QInputDialog, QLabel,
                                QMenu, QMessageBox, QTextBrowser, QVBoxLayout)
 
-from simdup_gui.core import marking
-from simdup_gui.core.actions import (ActionRefused, Report, bind_scan_identity, execute,
+from simdup_gui.core.act import marking
+from simdup_gui.core.act.actions import (ActionRefused, Report, bind_scan_identity, execute,
                                     plan_action)
-from simdup_gui.core.export import export_results, load_results, save_results
-from simdup_gui.core.cache import FingerprintCache
-from simdup_gui.core.journal import journal_dir
-from simdup_gui.core.lock import ActionLocked
-from simdup_gui.core.recovery import resume, undo
-from simdup_gui.core.results import Results
+from simdup_gui.core.review.export import export_results, load_results, save_results
+from simdup_gui.core.scan.cache import FingerprintCache
+from simdup_gui.core.act.journal import journal_dir
+from simdup_gui.core.act.lock import ActionLocked
+from simdup_gui.core.act.recovery import resume, undo
+from simdup_gui.core.review.results import Results
 
-from .models import RECORD_ROLE, human_size
+from .tree_models import RECORD_ROLE, human_size
 from .workers import Worker
 
 RULES = ("oldest", "newest", "largest", "smallest", "shortest-path", "longest-path")

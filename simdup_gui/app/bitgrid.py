@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from simdup_gui.core.bitdiff import BitDiff
+from simdup_gui.core.review.bitdiff import BitDiff
 
 _BLOCK_TINTS = [QColor("#e8f0fe"), QColor("#fef7e0"), QColor("#e6f4ea"), QColor("#fce8e6"),
                 QColor("#f3e8fd"), QColor("#e4f7fb")]

@@ -42,7 +42,7 @@ def _screenshot(app, win, path: str) -> None:
     """Select a Chinese file of the largest group, then save the window to ``path`` and quit."""
     from PySide6.QtCore import QTimer
 
-    from .models import RECORD_ROLE
+    from .tree_models import RECORD_ROLE
 
     def shoot() -> None:
         model = win.model

@@ -7,9 +7,9 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QGridLayout, QLabel, QPushButton, QTextBrowser, QWidget)
 
-from simdup_gui.core.textdiff import DiffRow, LoadedText, diff_rows, load_text
+from simdup_gui.core.review.textdiff import DiffRow, LoadedText, diff_rows, load_text
 
-from .models import human_size
+from .tree_models import human_size
 
 INITIAL_BYTES = 128 * 1024
 

@@ -15,19 +15,19 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFormL
                                QPushButton, QScrollArea, QSpinBox, QSplitter, QTableView, QTabWidget,
                                QTreeView, QVBoxLayout, QWidget)
 
-from simdup_gui.core.bitdiff import bit_diff
-from simdup_gui.core.cluster import GROUPING_MODES, group_records
-from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
-from simdup_gui.core.fingerprint import FeatureSettings
+from simdup_gui.core.review.bitdiff import bit_diff
+from simdup_gui.core.group.cluster import GROUPING_MODES, group_records
+from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
+from simdup_gui.core.scan.fingerprint import FeatureSettings
 from simdup_gui.core.models import ALLOWED_BITS, FileRecord, ProgressEvent
-from simdup_gui.core.scan import ScanOptions, ScanResult, scan
-from simdup_gui.core.settings import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from simdup_gui.core.scan.pipeline import ScanOptions, ScanResult, scan
+from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY
-from simdup_gui.core.walk import WalkOptions
+from simdup_gui.core.scan.walk import WalkOptions
 
 from . import i18n
 from .bitgrid import BitDiffView
-from .models import RECORD_ROLE, GroupTreeModel, ProblemsModel, human_size
+from .tree_models import RECORD_ROLE, GroupTreeModel, ProblemsModel, human_size
 from .textdiffview import TextDiffView
 from .workers import Worker
 

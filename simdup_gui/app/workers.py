@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Signal
 
 from simdup_gui.core.job import Cancelled, Job
 
@@ -53,7 +53,3 @@ class Worker(QRunnable):
         finally:
             sig.finished.emit()
 
-
-def start(worker: Worker, pool: QThreadPool | None = None) -> Worker:
-    (pool or QThreadPool.globalInstance()).start(worker)
-    return worker

@@ -7,16 +7,16 @@ import json
 import os
 import sys
 
-from simdup_gui.core.actions import (ActionRefused, Report, bind_scan_identity, execute,
+from simdup_gui.core.act.actions import (ActionRefused, Report, bind_scan_identity, execute,
                                     plan_action)
-from simdup_gui.core.export import load_results
+from simdup_gui.core.review.export import load_results
 from simdup_gui.core.job import Job
-from simdup_gui.core.journal import journal_to_undo, last_journal
-from simdup_gui.core.lock import ActionLocked
-from simdup_gui.core.marking import (KEEP_RULES, KeepRule, mark_all_but_one,
+from simdup_gui.core.act.journal import journal_to_undo, last_journal
+from simdup_gui.core.act.lock import ActionLocked
+from simdup_gui.core.act.marking import (KEEP_RULES, KeepRule, mark_all_but_one,
                                      without_reference)
 from simdup_gui.core.models import ProgressEvent
-from simdup_gui.core.recovery import resume, undo
+from simdup_gui.core.act.recovery import resume, undo
 
 
 def register(sub) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from simdup_gui.core.cache import FingerprintCache, default_cache_path
+from simdup_gui.core.scan.cache import FingerprintCache, default_cache_path
 
 
 def register(sub) -> None:

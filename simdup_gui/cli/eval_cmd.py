@@ -6,10 +6,10 @@ import argparse
 import os
 import sys
 
-from simdup_gui.core.cluster import GROUPING_MODES
-from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
+from simdup_gui.core.group.cluster import GROUPING_MODES
+from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.job import Job
-from simdup_gui.core.lab import EvalOptions, TruthSpec, run_eval, to_csv, to_json, to_text
+from simdup_gui.core.lab.experiment import EvalOptions, TruthSpec, run_eval, to_csv, to_json, to_text
 from simdup_gui.core.models import ALLOWED_BITS
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
 

@@ -6,17 +6,17 @@ import argparse
 import os
 import sys
 
-from simdup_gui.core.cluster import GROUPING_MODES, group_records
-from simdup_gui.core.export import write_atomic
-from simdup_gui.core.features import DEFAULT_MODE, FEATURE_MODES
-from simdup_gui.core.fingerprint import FeatureSettings
+from simdup_gui.core.group.cluster import GROUPING_MODES, group_records
+from simdup_gui.core.review.export import write_atomic
+from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
+from simdup_gui.core.scan.fingerprint import FeatureSettings
 from simdup_gui.core.job import Job
-from simdup_gui.core.results import Results, dumps_json, to_csv, to_text
-from simdup_gui.core.scan import ScanOptions, scan
-from simdup_gui.core.settings import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from simdup_gui.core.review.results import Results, dumps_json, to_csv, to_text
+from simdup_gui.core.scan.pipeline import ScanOptions, scan
+from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY
-from simdup_gui.core.verify import VERIFY_MODES
-from simdup_gui.core.walk import WalkOptions
+from simdup_gui.core.group.verify import VERIFY_MODES
+from simdup_gui.core.scan.walk import WalkOptions
 
 from .common import StderrProgress, bits_arg, similarity_arg, size_arg
 

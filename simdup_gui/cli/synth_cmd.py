@@ -6,11 +6,11 @@ import argparse
 import os
 import sys
 
-from simdup_gui.core.decode import DecodeError, decode_bytes
+from simdup_gui.core.scan.decode import DecodeError, decode_bytes
 from simdup_gui.core.job import Job
-from simdup_gui.core.synth import SOURCE_TRANSFORMS, generate_corpus, synthesize
+from simdup_gui.core.lab.synth import SOURCE_TRANSFORMS, generate_corpus, synthesize
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
-from simdup_gui.core.walk import WalkOptions, walk
+from simdup_gui.core.scan.walk import WalkOptions, walk
 
 from .common import StderrProgress, similarity_arg
 

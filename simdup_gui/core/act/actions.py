@@ -1,0 +1,581 @@
+"""Plan and carry out move / trash / delete on marked files, safely and with a journal.
+
+Safety, in order: :func:`plan_action` refuses marks that would leave a marked file with no
+unmarked copy within the results' distance (or the same text), and marks under a reference
+folder; just before each file, :func:`execute` re-checks that the file is the one the scan
+saw (real path under its scanned root; device and inode; size, mtime_ns, content hash) and
+that one of those kept copies still exists unchanged, else skips it with the reason, and
+acts on it through its folder opened from the root down without following links. Every
+file gets an :class:`Outcome`; a dry run runs the same checks and touches nothing. A real
+run holds the action lock (one apply, undo or resume at a time).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+
+from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, find_trash_entry, is_under,
+                      move_file, outside_reason, same_file, send_to_trash, temp_name_for,
+                      unique_path, unlink_at)
+from ..job import NULL_JOB, Cancelled, Job
+from .journal import JOURNAL_VERSION, JournalWriter, new_journal_path
+from .lock import action_lock
+from .marking import results_threshold, under_any
+from ..models import ProgressEvent, human_size
+from ..review.results import Results
+from ..group.verify import PairSimilarity
+
+ACTIONS = ("move", "trash", "delete")
+STATUSES = ("done", "skipped", "failed", "planned")  # "planned": what a dry run would do
+
+
+class ActionRefused(ValueError):
+    """The marks would lose data (a file with no similar copy left, or a file under a
+    reference folder), so nothing was done."""
+
+
+@dataclass
+class KeptCopy:
+    path: str
+    size: int
+    mtime_ns: int
+    content_hash: str
+    root: str = ""  # its scan root, inode and device (0: not known); see bind_scan_identity
+    ino: int = 0
+    dev: int = 0
+
+
+@dataclass
+class PlannedOp:
+    """One marked file and what will be done to it."""
+
+    seq: int
+    action: str
+    path: str
+    size: int
+    mtime_ns: int
+    content_hash: str
+    group_id: int
+    root: str
+    dest: str | None  # intended destination of a move (the final name may differ on a clash)
+    kept: list[KeptCopy]
+    ino: int = 0  # the scan's inode and device (0: not known); see bind_scan_identity
+    dev: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> PlannedOp:
+        """From a journal's start entry (fields this version does not know are ignored)."""
+        known = set(cls.__dataclass_fields__)
+        kf = set(KeptCopy.__dataclass_fields__)
+        d = {k: v for k, v in d.items() if k in known}
+        d["kept"] = [KeptCopy(**{f: v for f, v in k.items() if f in kf})
+                     for k in d.get("kept", [])]
+        return cls(**d)
+
+
+@dataclass
+class Plan:
+    action: str
+    ops: list[PlannedOp]
+    move_to: str | None = None
+    flat: bool = False
+    notes: list[str] = field(default_factory=list)  # caveats to show before acting
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(op.size for op in self.ops)
+
+    def describe(self) -> str:
+        """One line for a confirmation: the action, the count and the size."""
+        verb = {"move": f"Move to {self.move_to}", "trash": "Send to the trash",
+                "delete": "Delete permanently"}[self.action]
+        return f"{verb}: {len(self.ops)} files, {human_size(self.total_bytes)}"
+
+
+@dataclass
+class Outcome:
+    path: str
+    status: str  # one of STATUSES
+    action: str
+    dest: str | None = None
+    reason: str = ""  # why skipped, the error if failed, or a note (hard links, trash)
+    size: int = 0
+    group_id: int = -1
+    restorable: bool | None = None  # trash: can undo bring it back?
+
+
+@dataclass
+class Report:
+    """Every file's outcome, in plan order."""
+
+    action: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    dry_run: bool = False
+    cancelled: bool = False
+    journal: str | None = None
+    stopped: str = ""  # why the action stopped early (the journal could not be written)
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+    @property
+    def failed(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "failed"]
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.failed or self.stopped else 0
+
+    def summary(self) -> str:
+        parts = [f"{self.count(s)} {s}" for s in STATUSES if self.count(s)]
+        head = "dry run, nothing touched: " if self.dry_run else ""
+        tail = "; cancelled" if self.cancelled else ""
+        tail += f"; stopped: {self.stopped}" if self.stopped else ""
+        return f"{self.action}: {head}{', '.join(parts) or 'nothing to do'}{tail}"
+
+    def to_dict(self) -> dict:
+        return {"action": self.action, "dry_run": self.dry_run, "cancelled": self.cancelled,
+                "stopped": self.stopped, "journal": self.journal, "counts": {s: self.count(s) for s in STATUSES},
+                "files": [asdict(o) for o in self.outcomes]}
+
+
+def _intended_dest(path: str, root: str, move_to: str, flat: bool) -> str:
+    rel = os.path.basename(path)
+    if not flat and root:
+        r = os.path.relpath(path, root)
+        if not r.startswith(os.pardir + os.sep) and r != os.pardir and not os.path.isabs(r):
+            rel = r
+    return os.path.join(move_to, rel)
+
+
+def _similar_kept(r, kept: list, threshold: float, sims: PairSimilarity
+                  ) -> tuple[list, tuple[float, object] | None]:
+    """The kept records whose text is at least ``threshold`` similar to ``r``, measured
+    from the files now, and the most similar kept record with its similarity. When no
+    kept copy can be read unchanged, all of them (acting then skips ``r``, saying why)."""
+    near, unknown, nearest = [], [], None
+    for c in kept:
+        j = sims.measured(r, c)
+        if j is None:  # changed or gone since the scan: acting will find no unchanged copy
+            unknown.append(c)
+            continue
+        if nearest is None or j > nearest[0]:
+            nearest = (j, c)
+        if j >= threshold:
+            near.append(c)
+    if not near and nearest is None:
+        return unknown, None  # planned; skipped when acting, with the reason
+    return near, nearest
+
+
+def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str | None = None,
+                flat: bool = False, reference: Sequence[str] = ()) -> Plan:
+    """The ops for ``action`` on the marked files of ``res``.
+
+    Each marked file is protected only by the unmarked files of its group whose text is at
+    least the results' similarity threshold similar to it, measured from both files now
+    (a results file's fingerprints and similarities are only claims).
+
+    Raises ActionRefused if a marked file would have no such copy left (or cannot be
+    measured: changed or unreadable since the scan), is in no group (no known copy to
+    keep) or is under a ``reference`` folder, and ValueError for a bad action or
+    destination.
+    """
+    if action not in ACTIONS:
+        raise ValueError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
+    if action == "move":
+        if not move_to:
+            raise ValueError("move needs a destination folder")
+        move_to = os.path.abspath(move_to)
+        if os.path.exists(move_to) and not os.path.isdir(move_to):
+            raise ValueError(f"destination is not a folder: {move_to}")
+    elif move_to:
+        raise ValueError(f"a destination folder only makes sense for move, not {action}")
+    m = set(marks)
+    refs = sorted(p for p in m if under_any(p, reference))
+    if refs:
+        raise ActionRefused(
+            f"Refused, nothing was done: {len(refs)} marked files are under a reference "
+            "folder, and files there are never touched (first: "
+            f"{refs[0]}). Unmark them or change the reference folders.")
+    threshold = results_threshold(res)
+    sims = PairSimilarity()
+    notes: list[str] = []
+    in_groups: set[str] = set()
+    problems: list[str] = []
+    ops: list[PlannedOp] = []
+    for g in res.groups:
+        recs = [res.records[i] for i in g.indices()]
+        in_groups.update(r.path for r in recs)
+        marked = [r for r in recs if r.path in m]
+        unmarked = [r for r in recs if r.path not in m]
+        if marked and not unmarked:
+            problems.append(f"group {g.id}: all {len(recs)} files are marked; "
+                            "unmark at least one to keep")
+            continue
+        for r in marked:
+            if not sims.readable(r):
+                # changed or unreadable since the scan: planned, and skipped when acting
+                # (its content hash is checked first), so it never blocks the others
+                near, nearest = unmarked, None
+            else:
+                near, nearest = _similar_kept(r, unmarked, threshold, sims)
+            if not near:
+                j, c = nearest
+                problems.append(
+                    f"group {g.id}: {r.path} has no kept copy at least {threshold:.0%} "
+                    f"similar in text; the most similar kept copy is {c.path} at {j:.0%}")
+                continue
+            kept = [KeptCopy(c.path, c.size, c.mtime_ns, c.content_hash) for c in near]
+            dest = _intended_dest(r.path, r.root, move_to, flat) if action == "move" else None
+            ops.append(PlannedOp(len(ops), action, r.path, r.size, r.mtime_ns, r.content_hash,
+                                 g.id, r.root, dest, kept))
+    stray = sorted(m - in_groups)
+    if stray:
+        problems.append(f"{len(stray)} marked files are in no group, so no copy of them is "
+                        f"known to stay (first: {stray[0]})")
+    if problems:
+        hint = ("\nUnmark a file similar to each of these (the group's reference ★ is "
+                "similar to every member)."
+                if any("similar in text" in p for p in problems) else "")
+        raise ActionRefused("Refused, nothing was done: this would leave files with no copy "
+                            "(or none similar enough).\n"
+                            + "\n".join("  " + p for p in problems) + hint)
+    return Plan(action, ops, move_to, flat, notes)
+
+
+def bind_scan_identity(plan: Plan, res: Results) -> Plan:
+    """Record in ``plan`` what the scan saw of each file: its inode and device, and each
+    kept copy's scan root (from ``res``), so :func:`execute` can tell when another file has
+    taken a path since the scan. Returns ``plan``."""
+    recs = {r.path: r for r in res.records}
+    for op in plan.ops:
+        r = recs.get(op.path)
+        if r is not None:
+            op.ino, op.dev = int(r.inode or 0), int(r.dev or 0)
+        for k in op.kept:
+            c = recs.get(k.path)
+            if c is not None:
+                k.root, k.ino, k.dev = c.root, int(c.inode or 0), int(c.dev or 0)
+    return plan
+
+
+def _root_for(path: str, roots: Iterable[str]) -> str:
+    """The innermost of ``roots`` that holds ``path`` ("" if none)."""
+    best = ""
+    for r in roots:
+        if is_under(path, r) and len(r) > len(best):
+            best = r
+    return best
+
+
+def _check_file(path: str, root: str, size: int, mtime_ns: int, content_hash: str,
+                ino: int = 0, dev: int = 0
+                ) -> tuple[str | None, os.stat_result | None, Anchored | None]:
+    """Is ``path`` still the file the scan saw, and inside its scanned ``root``? Returns
+    (reason it is not, or None; its status; the file with its folder held open, which the
+    caller closes)."""
+    why = outside_reason(path, root)
+    if why is not None:
+        return why, None, None
+    try:
+        loc = anchor(path, root)
+    except Unsafe as e:
+        return str(e), None, None
+    why, st = changed_reason_at(loc, size, mtime_ns, content_hash, ino, dev)
+    return why, st, loc
+
+
+class _KeptChecker:
+    """Is some kept copy of a file still there unchanged, inside a scanned root? Hashes
+    each kept file once per run unless its size, mtime or inode changes in between."""
+
+    def __init__(self, roots: set[str]) -> None:
+        self.roots = roots
+        self._cache: dict[str, tuple[tuple, str | None]] = {}
+
+    def _check(self, k: KeptCopy) -> str | None:
+        try:
+            st = os.lstat(k.path)
+            key = (st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, st.st_mode)
+        except OSError:
+            key = ()
+        hit = self._cache.get(k.path)
+        if hit is not None and hit[0] == key and key:
+            return hit[1]
+        root = k.root or _root_for(k.path, self.roots) or os.path.dirname(k.path)
+        why, _, loc = _check_file(k.path, root, k.size, k.mtime_ns, k.content_hash, k.ino,
+                                  k.dev)
+        if loc is not None:
+            loc.close()
+        self._cache[k.path] = (key, why)
+        return why
+
+    def why_not(self, op: PlannedOp) -> str | None:
+        """None if a kept copy is fine, else the reason no kept copy qualifies."""
+        reasons = []
+        target = _realpath(op.path)
+        for k in op.kept:
+            if k.path == op.path:
+                why = "is the file to remove itself"
+            else:
+                why = self._check(k)
+            if why is None and _realpath(k.path) == target:
+                why = "is the same file as the one to remove (link)"
+            if why is None:
+                return None
+            reasons.append(f"{k.path} {why}")
+        return "no unchanged kept copy remains (" + "; ".join(reasons) + ")"
+
+
+def _realpath(path: str) -> str | None:
+    try:
+        return os.path.realpath(path)
+    except OSError:  # a link on the way vanished while being read
+        return None
+
+
+def _nlink_note(st: os.stat_result | None) -> str:
+    n = st.st_nlink if st is not None else 1
+    return f"has {n - 1} other hard link(s); no space is freed" if n > 1 else ""
+
+
+class JournalWriteError(Exception):
+    """The journal could not be written (disk full, I/O error): the action stops before
+    the next file, since what it does could no longer be undone or resumed."""
+
+    def __init__(self, err: OSError) -> None:
+        self.err = err
+        super().__init__(f"the journal could not be written ({_err(err)})")
+
+
+def _jw(writer: JournalWriter, entry: dict, sync: bool = True) -> None:
+    try:
+        writer.write(entry, sync)
+    except OSError as e:
+        raise JournalWriteError(e) from e
+
+
+class _Stop(Exception):
+    """Raised by :func:`_one` when the journal failed: the file's outcome so far."""
+
+    def __init__(self, out: Outcome, err: JournalWriteError) -> None:
+        self.out, self.err = out, err
+
+
+def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
+            journal: str | None = None, trash: Callable[[str], None] = send_to_trash,
+            seqs: Iterable[int] | None = None, _writer: JournalWriter | None = None) -> Report:
+    """Carry out ``plan`` (or with ``dry_run`` say what would happen, touching nothing).
+
+    ``journal`` is the journal file (default: a new one in the user data folder); it must
+    not exist yet (FileExistsError), so one journal never holds two actions. Dry runs
+    write none. ``trash`` sends one file to the trash (injectable for tests). Cancelling
+    ``job`` stops between files; the files not reached are reported as skipped. ``seqs``
+    limits the run to those ops (used by resume).
+
+    Each file is acted on through its folder opened from its scanned root down without
+    following links (see :func:`~.fileops.anchor`), after checking that its real path is
+    under that root and that it is the file the scan saw (inode and device when the plan
+    has them: :func:`bind_scan_identity`; size, mtime, content hash); otherwise it is
+    skipped, with the reason.
+
+    A real run holds the action lock (:func:`~.lock.action_lock`): while another apply,
+    undo or resume runs, it waits briefly, then raises :class:`~.lock.ActionLocked`. If the
+    journal cannot be written once the action has started, it stops before the next file
+    and the report says so (``Report.stopped``); the files not reached are skipped.
+    """
+    if dry_run:
+        return _execute(plan, job, True, journal, trash, seqs, _writer)
+    with action_lock():
+        return _execute(plan, job, False, journal, trash, seqs, _writer)
+
+
+def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
+             trash: Callable[[str], None], seqs: Iterable[int] | None,
+             _writer: JournalWriter | None) -> Report:
+    report = Report(plan.action, dry_run=dry_run)
+    writer = _writer
+    if not dry_run and writer is None:
+        writer = JournalWriter(journal or new_journal_path(), new=True)
+        try:
+            writer.write({"type": "start", "version": JOURNAL_VERSION, "id": uuid.uuid4().hex,
+                          "time": time.time(), "action": plan.action, "move_to": plan.move_to,
+                          "flat": plan.flat, "ops": [op.to_dict() for op in plan.ops]})
+        except BaseException:
+            writer.discard()  # nothing was done: leave no empty or half journal behind
+            raise
+    report.journal = writer.path if writer else None
+    wanted = set(seqs) if seqs is not None else None
+    ops = [op for op in plan.ops if wanted is None or op.seq in wanted]
+    total_bytes = sum(op.size for op in ops)
+    kept = _KeptChecker({op.root for op in plan.ops if op.root})
+    taken: set[str] = set()
+    claimed: set[str] = set()
+    done_bytes = 0
+    try:
+        for i, op in enumerate(ops):
+            job.report(ProgressEvent("apply", i, len(ops), done_bytes, total_bytes, op.path))
+            try:
+                job.check()
+            except Cancelled:
+                report.cancelled = True
+                report.outcomes += [Outcome(o.path, "skipped", o.action, reason="cancelled "
+                                            "before this file", size=o.size, group_id=o.group_id)
+                                    for o in ops[i:]]
+                break
+            try:
+                out = _one(op, plan, kept, taken, claimed, dry_run, writer, trash)
+            except _Stop as stop:
+                report.outcomes.append(stop.out)
+                report.stopped = str(stop.err) + "; stopped before the next file"
+                report.outcomes += [Outcome(o.path, "skipped", o.action, reason="not reached: "
+                                            "the action stopped (the journal could not be "
+                                            "written)", size=o.size, group_id=o.group_id)
+                                    for o in ops[i + 1:]]
+                break
+            report.outcomes.append(out)
+            done_bytes += op.size
+        job.report(ProgressEvent("done", len(report.outcomes), len(ops), done_bytes,
+                                 total_bytes))
+    finally:
+        if writer is not None:
+            if not report.stopped:
+                try:
+                    writer.write({"type": "end", "time": time.time(),
+                                  "cancelled": report.cancelled})
+                except OSError as e:  # every file is done: only the end mark is missing
+                    report.stopped = f"the journal's end could not be written ({_err(e)})"
+            if _writer is None:
+                writer.close()
+    return report
+
+
+def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed: set[str],
+         dry_run: bool, writer: JournalWriter | None,
+         trash: Callable[[str], None]) -> Outcome:
+    out = Outcome(op.path, "skipped", op.action, size=op.size, group_id=op.group_id)
+    why, st, loc = _check_file(op.path, op.root, op.size, op.mtime_ns, op.content_hash,
+                               op.ino, op.dev)
+    acted = False  # has the file system been changed for this file?
+    try:
+        if why is None:
+            why = kept.why_not(op)
+        note = _nlink_note(st) if op.action != "move" else ""
+        if why is None and op.action == "move":
+            out.dest = unique_path(op.dest or "", taken)
+            taken.add(out.dest)
+            if not plan.move_to or not is_under(out.dest, plan.move_to):
+                why = f"its destination {out.dest} is not inside {plan.move_to}"
+        if why is None and op.action == "trash" and not dry_run:
+            why = _path_still_leads_to(loc, st)  # the trash is told a path: check it
+        if why is not None:
+            out.reason = why
+            if writer:
+                _jw(writer, {"type": "skipped", "seq": op.seq, "reason": why}, sync=False)
+            return out
+        if dry_run:
+            out.status, out.reason = "planned", note
+            return out
+        assert writer is not None and loc is not None and st is not None
+        try:
+            if op.action == "move":
+                out.dest, how = _move_journaled(op, loc, out.dest or "", plan.move_to or "",
+                                                taken, writer)
+                acted = True
+                note = "copied across file systems, verified, original removed" \
+                    if how == "copy" else note
+                _jw(writer, {"type": "done", "seq": op.seq, "dest": out.dest, "how": how},
+                    sync=False)
+            elif op.action == "trash":
+                _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path})
+                acted = True
+                trash(op.path)
+                if os.path.lexists(op.path):
+                    raise OSError(f"the trash reported success but {op.path} is still there")
+                entry = find_trash_entry(op.path, claimed)
+                if entry:
+                    claimed.add(entry["trash_info"])
+                    tst = os.lstat(entry["trash_file"])
+                    if not same_file(tst, st):
+                        raise OSError(f"the file that went to the trash is not the one that "
+                                      f"was checked (its path changed meanwhile); it is at "
+                                      f"{entry['trash_file']}")
+                out.restorable = entry is not None
+                if entry is None:
+                    note = (note + "; " if note else "") + "undo cannot restore it on this " \
+                        "platform: restore it from the system trash"
+                _jw(writer, {"type": "done", "seq": op.seq, **(entry or {}),
+                             "restorable": entry is not None})
+            else:
+                _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path})
+                unlink_at(loc, st)
+                acted = True
+                _jw(writer, {"type": "done", "seq": op.seq}, sync=False)
+        except JournalWriteError:
+            raise
+        except Exception as e:  # any failure is reported as one, never as success
+            out.status, out.reason = "failed", _err(e)
+            _jw(writer, {"type": "failed", "seq": op.seq, "error": out.reason})
+            return out
+        out.status, out.reason = "done", note
+        return out
+    except JournalWriteError as e:
+        if out.status == "failed":
+            pass  # the failure is reported; only its journal entry is missing
+        elif acted:
+            out.status = "done"
+            out.reason = ((note + "; ") if note else "") + "done, but its journal entry " \
+                "could not be written"
+        else:
+            out.status, out.reason = "skipped", f"not done: {e}"
+        raise _Stop(out, e) from None
+    finally:
+        if loc is not None:
+            loc.close()
+
+
+def _path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str | None:
+    """The trash takes a path, not a folder: check that the path, followed now, still leads
+    through the folder that was opened and checked to the file that was checked."""
+    if loc is None or st is None or loc.dir_fd is None:
+        return None
+    try:
+        folder = os.stat(os.path.dirname(str(loc)))
+        here = os.lstat(str(loc))
+    except OSError as e:
+        return f"cannot check its folder: {e.strerror or e}"
+    if not same_file(folder, os.fstat(loc.dir_fd)) or not same_file(here, st):
+        return "its path no longer leads to the file that was checked (a folder on the " \
+            "way changed just now); not touched"
+    return None
+
+
+def _err(e: BaseException) -> str:
+    if isinstance(e, OSError) and e.strerror:
+        return f"{e.strerror}" + (f": {e.filename}" if e.filename else "")
+    return str(e) or type(e).__name__
+
+
+def _move_journaled(op: PlannedOp, loc: Anchored, dest: str, move_to: str, taken: set[str],
+                    writer: JournalWriter) -> tuple[str, str]:
+    """Move the checked file ``loc`` to ``dest`` (inside ``move_to``, reached without
+    following links), journaling the names first; a name taken meanwhile gets a new one."""
+    for _ in range(100):
+        tmp = temp_name_for(dest)
+        with anchor(dest, move_to, create=True) as d:
+            _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path, "dest": dest,
+                         "tmp": tmp})
+            try:
+                return dest, move_file(loc, d, op.content_hash, tmp)
+            except FileExistsError:
+                dest = unique_path(dest, taken)  # something appeared there meanwhile
+                taken.add(dest)
+    raise OSError(f"could not find a free name for {op.path} in {os.path.dirname(dest)}")

@@ -1,0 +1,215 @@
+"""Marks: which files of each group an action will touch.
+
+Every function takes the current marks and returns a new set of paths; none mutates its
+input, so the GUI can keep an undo stack of mark sets for free. Files under a reference
+folder are never marked by any function here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..scan.decode import normalise_codec
+from ..models import FileRecord, Group
+from ..review.results import Results
+from ..textsim import DEFAULT_SIMILARITY
+from ..group.verify import PairSimilarity, check_threshold
+
+KEEP_RULES = ("oldest", "newest", "largest", "smallest", "shortest-path", "longest-path",
+              "encoding", "folder")
+# Rules that express a preference and need a plain rule to break ties.
+_PREFERENCE_RULES = ("encoding", "folder")
+_PLAIN_RULES = tuple(r for r in KEEP_RULES if r not in _PREFERENCE_RULES)
+
+
+def _norm_encoding(name: str) -> str:
+    """The decoder's name for an encoding (the GBK family is gb18030); the decoder's "ascii"
+    label stays apart from utf-8, so "keep the utf-8 copy" means a file with real UTF-8."""
+    n = name.strip().lower().replace("_", "-")
+    return n if n == "ascii" else (normalise_codec(n) or n)
+
+
+def is_under(path: str, folder: str) -> bool:
+    """True if ``path`` is ``folder`` or inside it (compared as absolute, normalised paths)."""
+    p = os.path.normcase(os.path.abspath(path))
+    f = os.path.normcase(os.path.abspath(folder))
+    return p == f or p.startswith(f.rstrip(os.sep) + os.sep)
+
+
+def under_any(path: str, folders: Iterable[str]) -> bool:
+    return any(is_under(path, f) for f in folders)
+
+
+@dataclass(frozen=True)
+class KeepRule:
+    """Which file of a group to keep.
+
+    ``name`` is one of :data:`KEEP_RULES`. ``encoding`` is the preferred encoding for the
+    "encoding" rule, ``folder`` the preferred folder for the "folder" rule; ``then`` breaks
+    ties (and decides when no file matches the preference). Remaining ties go to the
+    alphabetically first path, so the choice never depends on scan order.
+    """
+
+    name: str
+    encoding: str = "utf-8"
+    folder: str | None = None
+    then: str = "oldest"
+
+    def __post_init__(self) -> None:
+        if self.name not in KEEP_RULES:
+            raise ValueError(f"keep rule must be one of {', '.join(KEEP_RULES)}, not {self.name!r}")
+        if self.then not in _PLAIN_RULES:
+            raise ValueError(f"tie-break rule must be one of {', '.join(_PLAIN_RULES)}, "
+                             f"not {self.then!r}")
+        if self.name == "folder" and not self.folder:
+            raise ValueError("keep rule 'folder' needs a preferred folder")
+        if self.name == "encoding" and not self.encoding:
+            raise ValueError("keep rule 'encoding' needs a preferred encoding")
+
+    def sort_key(self) -> Callable[[FileRecord], tuple]:
+        """Key whose minimum is the file to keep."""
+
+        def plain(rule: str, r: FileRecord) -> tuple:
+            return {
+                "oldest": (r.mtime_ns,), "newest": (-r.mtime_ns,),
+                "largest": (-r.size,), "smallest": (r.size,),
+                "shortest-path": (len(r.path),), "longest-path": (-len(r.path),),
+            }[rule]
+
+        if self.name == "encoding":
+            want = _norm_encoding(self.encoding)
+            return lambda r: (_norm_encoding(r.encoding) != want, *plain(self.then, r), r.path)
+        if self.name == "folder":
+            folder = self.folder or ""
+            return lambda r: (not is_under(r.path, folder), *plain(self.then, r), r.path)
+        return lambda r: (*plain(self.name, r), r.path)
+
+
+def choose_keeper(records: Sequence[FileRecord], rule: KeepRule) -> FileRecord:
+    """The record ``rule`` keeps among ``records`` (non-empty)."""
+    if not records:
+        raise ValueError("cannot choose a file to keep from an empty group")
+    return min(records, key=rule.sort_key())
+
+
+def group_records(res: Results, g: Group) -> list[FileRecord]:
+    return [res.records[i] for i in g.indices()]
+
+
+def grouped_paths(res: Results) -> set[str]:
+    return {res.records[i].path for g in res.groups for i in g.indices()}
+
+
+def _keepers(recs: list[FileRecord], first: list[FileRecord], rule: KeepRule, g: Group,
+             res: Results, threshold: float, sims: PairSimilarity) -> list[FileRecord]:
+    """``first`` plus, in the rule's order, every file with no kept copy at least
+    ``threshold`` similar in text.
+
+    Every member of a verified group is that similar to the group's reference, but two
+    members need not be to each other; an action only goes ahead when each file that goes
+    keeps a similar copy, so such files are kept as well.
+    """
+    ref = res.records[g.representative]
+    recorded = {res.records[m.index].path: m.similarity for m in g.members}
+
+    def sim(a: FileRecord, b: FileRecord) -> float:
+        if b.path == ref.path and recorded.get(a.path) is not None:
+            return recorded[a.path]
+        if a.path == ref.path and recorded.get(b.path) is not None:
+            return recorded[b.path]
+        s = sims.estimated(a, b)
+        return -1.0 if s is None else s
+
+    kept = list(first)
+    for r in sorted(recs, key=rule.sort_key()):
+        if any(r.path == c.path for c in kept):
+            continue
+        if not any(sim(r, c) >= threshold for c in kept):
+            kept.append(r)
+    return kept
+
+
+def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = (),
+                     marks: Iterable[str] = ()) -> set[str]:
+    """Mark every file but one in each group.
+
+    A group with a file under a reference folder keeps its reference files and marks the
+    rest; otherwise ``rule`` picks the one file to keep. Where a file would then keep no
+    copy at least the results' similarity threshold similar in text (possible when the
+    kept file is not the group's reference), it is kept too, so the marks never ask for
+    an action that must be refused. Marks outside groups are kept as they were; marks
+    inside groups are replaced.
+    """
+    grouped = grouped_paths(res)
+    out = {p for p in marks if p not in grouped}
+    threshold = results_threshold(res)
+    sims = PairSimilarity()
+    for g in res.groups:
+        recs = group_records(res, g)
+        refs = [r for r in recs if under_any(r.path, reference)]
+        first = refs or [choose_keeper(recs, rule)]
+        kept = _keepers(recs, first, rule, g, res, threshold, sims)
+        keep_paths = {c.path for c in kept}
+        out.update(r.path for r in recs
+                   if r.path not in keep_paths and not under_any(r.path, reference))
+    return out
+
+
+def results_threshold(res: Results) -> float:
+    """The text similarity a kept copy needs: the results' setting, else the default."""
+    try:
+        return check_threshold(res.settings.get("similarity", DEFAULT_SIMILARITY))
+    except (TypeError, ValueError):
+        return DEFAULT_SIMILARITY
+
+
+def without_reference(marks: Iterable[str], reference: Sequence[str]) -> set[str]:
+    """``marks`` minus every path under a reference folder."""
+    return {p for p in marks if not under_any(p, reference)}
+
+
+def mark_selected(marks: Iterable[str], paths: Iterable[str],
+                  reference: Sequence[str] = ()) -> set[str]:
+    """Add ``paths`` (the GUI selection) to the marks, except reference files."""
+    return set(marks) | without_reference(paths, reference)
+
+
+def unmark_selected(marks: Iterable[str], paths: Iterable[str]) -> set[str]:
+    return set(marks) - set(paths)
+
+
+def toggle_selected(marks: Iterable[str], paths: Iterable[str],
+                    reference: Sequence[str] = ()) -> set[str]:
+    """Flip each path in ``paths`` (a checkbox click); reference files stay unmarked."""
+    out = set(marks)
+    for p in paths:
+        if p in out:
+            out.discard(p)
+        elif not under_any(p, reference):
+            out.add(p)
+    return out
+
+
+def invert_marks(res: Results, marks: Iterable[str], reference: Sequence[str] = ()) -> set[str]:
+    """Marked grouped files become unmarked and the other way round."""
+    current = set(marks)
+    return without_reference(grouped_paths(res) - current, reference)
+
+
+def clear_marks() -> set[str]:
+    return set()
+
+
+def groups_without_kept_file(res: Results, marks: Iterable[str]) -> list[Group]:
+    """Groups where every file is marked: acting on them would lose the last copy."""
+    m = set(marks)
+    return [g for g in res.groups if all(res.records[i].path in m for i in g.indices())]
+
+
+def marked_size(res: Results, marks: Iterable[str]) -> tuple[int, int]:
+    """(count, total bytes) of marked files that are in the results."""
+    m = set(marks)
+    recs = [r for r in res.records if r.path in m]
+    return len(recs), sum(r.size for r in recs)

@@ -1,0 +1,324 @@
+"""Undo an action, or resume / roll back one that was interrupted, from its journal.
+
+Files are reached the way :func:`~.actions.execute` reaches them: through folders opened
+from the recorded scan root (or the recorded destination, or the trash folder) down,
+never through a symbolic link. Settling a move that was cut off between "link the new
+name" and "unlink the old one" removes one of the two names only when both are the same
+file, or hold the recorded content; otherwise both are kept and the report says so.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from collections.abc import Callable
+
+from .actions import JournalWriteError, Outcome, Plan, PlannedOp, Report, _err, _jw, execute
+from .fileops import (TMP_PREFIX, Anchored, Unsafe, anchor, find_trash_entry, hash_at,
+                      move_file, prune_empty_at, same_file, send_to_trash, temp_name_for,
+                      trash_root_of, unlink_at)
+from ..job import NULL_JOB, Cancelled, Job
+from .journal import (JournalState, JournalWriter, check_journal, journal_to_undo, read_journal,
+                      trash_entry_reason)
+from .lock import action_lock
+from ..models import ProgressEvent
+
+
+def _plan_of(state: JournalState) -> Plan:
+    s = state.start
+    return Plan(state.action, [PlannedOp.from_dict(o) for o in state.ops], s.get("move_to"),
+                bool(s.get("flat")))
+
+
+def _hash_or_none(a: Anchored, st: os.stat_result) -> str | None:
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    try:
+        return hash_at(a, st)
+    except OSError:
+        return None
+
+
+def _settle_move(state: JournalState, op: PlannedOp, dest: str, tmp: str | None, mode: str,
+                 out: Outcome) -> str:
+    """Settle a half-done move of ``op`` to ``dest``; returns the outcome to journal."""
+    move_to = state.start.get("move_to") or ""
+    with anchor(op.path, op.root) as src, anchor(dest, move_to) as new:
+        s_st, d_st = src.lstat(), new.lstat()
+        if s_st is not None and tmp:
+            t = Anchored(tmp, None, os.path.basename(tmp), move_to)
+            t.dir_fd = new.dir_fd  # the temporary copy is beside the new name
+            try:
+                t_st = t.lstat()
+                if t_st is not None and stat.S_ISREG(t_st.st_mode):
+                    unlink_at(t, t_st)  # an unfinished copy; the original is intact
+            finally:
+                t.dir_fd = None
+        if s_st is not None and d_st is not None:
+            same = same_file(s_st, d_st)
+            if not same and _hash_or_none(new, d_st) != op.content_hash:
+                raise OSError(f"both {op.path} and {dest} exist and differ; left both alone")
+            if not same and _hash_or_none(src, s_st) != op.content_hash:
+                # the original was replaced or edited after the move began (a new file
+                # took its name): removing either name could lose an edit
+                out.status = "skipped"
+                out.reason = (f"kept both: {op.path} was changed after the move began (it "
+                              f"is no longer the file moved, and its content differs from "
+                              f"the scan's), and {dest} holds the file as it was")
+                return "kept-both"
+            if mode == "resume":
+                unlink_at(src, s_st)
+                return "done"
+            unlink_at(new, d_st)
+            out.status = "done"
+            out.reason = "interrupted half-way; the new copy was removed"
+            return "none"
+        if s_st is not None:
+            return "none"
+        if d_st is not None:
+            return "done"
+    raise OSError(f"{op.path} is at neither its old nor its new path")
+
+
+def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outcome | None:
+    """Decide what a half-done op (begun, no outcome) actually did, and finish it off:
+    ``mode`` "resume" completes a half-finished move, "rollback" reverts it.
+
+    Returns an outcome to report, or None when the op is left to the normal run (resume
+    redoes an untouched file; undo moves back a finished one)."""
+    op = PlannedOp.from_dict(state.ops[seq])
+    b = state.begun[seq]
+    src, dest, tmp = op.path, b.get("dest"), b.get("tmp")
+    out = Outcome(src, "skipped", op.action, dest=dest, size=op.size, group_id=op.group_id)
+    entry: dict = {"type": "resolved", "seq": seq, "time": time.time()}
+    try:
+        if op.action == "move" and dest:
+            outcome = _settle_move(state, op, dest, tmp, mode, out)
+            entry.update(outcome=outcome, dest=dest)
+        elif op.action == "trash":
+            src_here = os.path.lexists(src)
+            outcome = "none" if src_here else "done"
+            te = None if src_here else find_trash_entry(src)
+            entry.update(outcome=outcome, restorable=te is not None, **(te or {}))
+        else:
+            outcome = "none" if os.path.lexists(src) else "done"
+            entry.update(outcome=outcome)
+    except (OSError, Unsafe) as e:
+        entry.update(outcome="failed", error=_err(e))
+        out.status, out.reason = "failed", entry["error"]
+        _jw(w, entry)
+        return out
+    _jw(w, entry)
+    if outcome == "kept-both":
+        state.results[seq] = dict(entry, type="kept-both")
+        return out
+    if outcome == "done":
+        state.results[seq] = dict(entry, type="done")
+        if mode == "rollback":
+            return None
+        out.status, out.reason = "done", "finished from the journal after an interruption"
+        return out
+    state.begun.pop(seq, None)
+    return out if out.status == "done" else None
+
+
+def _settle_all(state: JournalState, mode: str, w: JournalWriter,
+                report: Report) -> bool:
+    """Settle every half-done op into ``report``; False if the journal could not be
+    written (the report says so and nothing more is done)."""
+    for s in state.pending():
+        try:
+            o = _settle(state, s, mode, w)
+        except JournalWriteError as e:
+            report.stopped = f"{e}; stopped"
+            return False
+        if o is not None:
+            report.outcomes.append(o)
+    return True
+
+
+def resume(journal: str, job: Job = NULL_JOB,
+           trash: Callable[[str], None] = send_to_trash) -> Report:
+    """Finish an interrupted (or cancelled) action: settle the half-done file, then do the
+    files not reached, with the same checks as a fresh run. Holds the action lock."""
+    with action_lock():
+        return _resume(journal, job, trash)
+
+
+def _resume(journal: str, job: Job, trash: Callable[[str], None]) -> Report:
+    state = read_journal(journal)
+    check_journal(state, for_resume=True)
+    with JournalWriter(journal) as w:
+        head = Report(state.action, journal=journal)
+        if not _settle_all(state, "resume", w, head):
+            return head
+        rest = execute(_plan_of(state), job, trash=trash, seqs=state.not_started(), _writer=w)
+    rest.outcomes[:0] = head.outcomes
+    rest.journal = journal
+    return rest
+
+
+def undo(journal: str | None = None, job: Job = NULL_JOB) -> Report:
+    """Reverse the action in ``journal`` (default: the newest action that still has
+    something to undo, so repeated undos walk back through the actions). On an interrupted
+    journal this is the rollback: the half-done file is put back first. Moves are moved
+    back; trashed files come back where the trash can be read (freedesktop); permanent
+    deletes are reported as not restorable. Nothing is ever overwritten. Holds the action
+    lock (see :func:`~.lock.action_lock`)."""
+    with action_lock():
+        return _undo(journal, job)
+
+
+def _undo(journal: str | None, job: Job) -> Report:
+    journal = journal or journal_to_undo()
+    if journal is None:
+        raise FileNotFoundError("nothing left to undo: no recorded action has files to "
+                                "restore")
+    state = read_journal(journal)
+    check_journal(state)
+    report = Report("undo", journal=journal)
+    with JournalWriter(journal) as w:
+        if not _settle_all(state, "rollback", w, report):
+            return report
+        todo = [s for s in reversed(state.done()) if s not in state.undone]
+        try:
+            for i, seq in enumerate(todo):
+                job.check()
+                op = PlannedOp.from_dict(state.ops[seq])
+                job.report(ProgressEvent("undo", i, len(todo), current=op.path))
+                try:
+                    report.outcomes.append(_undo_one(state, op, w))
+                except _UndoStop as stop:
+                    report.outcomes.append(stop.out)
+                    report.stopped = f"{stop.err}; stopped before the next file"
+                    break
+        except Cancelled:
+            report.cancelled = True
+        if not report.stopped:
+            try:
+                if not state.ended:
+                    w.write({"type": "end", "time": time.time(), "cancelled": True})
+                w.write({"type": "undo-end", "time": time.time(),
+                         "cancelled": report.cancelled})
+            except OSError as e:
+                report.stopped = f"the journal's end could not be written ({_err(e)})"
+    job.report(ProgressEvent("done", len(report.outcomes), len(report.outcomes)))
+    return report
+
+
+class _UndoStop(Exception):
+    def __init__(self, out: Outcome, err: JournalWriteError) -> None:
+        self.out, self.err = out, err
+
+
+def _source_of(state: JournalState, op: PlannedOp, r: dict) -> tuple[str | None, str]:
+    """Where a done op's file is now, and the folder to reach it from."""
+    if op.action == "move":
+        return r.get("dest"), state.start.get("move_to") or ""
+    src = r.get("trash_file")
+    return src, trash_root_of(src) if src else ""
+
+
+def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
+    r = state.results[op.seq]
+    out = Outcome(op.path, "failed", "undo", size=op.size, group_id=op.group_id)
+
+    def record(entry: dict, sync: bool = True) -> None:
+        try:
+            _jw(w, entry, sync)
+        except JournalWriteError as e:
+            raise _UndoStop(out, e) from None
+
+    if op.action == "delete":
+        out.status, out.reason = "skipped", "deleted permanently; cannot be restored"
+        return out
+    if op.action == "trash" and not (r.get("restorable") and r.get("trash_file")):
+        out.status = "skipped"
+        out.reason = "the trash on this platform cannot be restored by simdup; restore it " \
+            "from the system trash"
+        return out
+    src, top = _source_of(state, op, r)
+    out.dest = src  # where it was taken back from
+    ub = state.undo_begun.get(op.seq)  # an earlier undo of this file was cut off
+    notes: list[str] = []
+    try:
+        with anchor(src or "", top) as here, anchor(op.path, op.root, create=True) as back:
+            if ub is not None and ub.get("tmp"):
+                _drop_temp(back, ub["tmp"])
+            st, b_st = here.lstat(), back.lstat()
+            if st is None:
+                if b_st is not None and _hash_or_none(back, b_st) in (
+                        op.content_hash, (ub or {}).get("hash")):
+                    notes.append("already back (an earlier undo was cut off)")
+                    h = op.content_hash
+                else:
+                    raise OSError(f"it is no longer at {src}")
+            else:
+                if not stat.S_ISREG(st.st_mode):
+                    raise OSError(f"{src} is no longer a regular file; left it there")
+                if op.action == "trash":
+                    why = trash_entry_reason(op.path, src, r.get("trash_info"), on_disk=True)
+                    if why is not None:
+                        raise OSError(f"not restored: {why}")
+                h = hash_at(here, st)
+                if b_st is not None:
+                    if ub is None or not (same_file(st, b_st)
+                                          or _hash_or_none(back, b_st) == h):
+                        out.status = "skipped"
+                        out.reason = (f"something else is now at the original path; left "
+                                      f"it at {src}")
+                        return out
+                    # an undo cut off after putting the file back, before removing it here
+                    unlink_at(here, st)
+                    notes.append("finished an undo that was cut off")
+                else:
+                    tmp = temp_name_for(op.path)
+                    record({"type": "undo-begin", "seq": op.seq, "tmp": tmp, "hash": h})
+                    move_file(here, back, h, tmp)
+    except (OSError, Unsafe) as e:
+        out.reason = _err(e)
+        record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
+        return out
+    out.status = "done"
+    if h != op.content_hash:
+        notes.append("restored, but its content had changed since the action")
+    try:
+        if op.action == "trash" and r.get("trash_info"):
+            _drop_trash_info(op.path, src, r["trash_info"], top)
+        if op.action == "move":
+            prune_empty_at(top, os.path.dirname(src))
+    except (OSError, Unsafe) as e:
+        notes.append(f"restored; the trash's note about it stays: {_err(e)}")
+    out.reason = "; ".join(notes)
+    record({"type": "undone", "seq": op.seq, "time": time.time()}, sync=False)
+    return out
+
+
+def _drop_temp(folder: Anchored, tmp: str) -> None:
+    """Remove simdup's temporary copy ``tmp`` (beside ``folder``'s file) if it is there."""
+    if os.path.dirname(tmp) != os.path.dirname(str(folder)) or \
+            not os.path.basename(tmp).startswith(TMP_PREFIX):
+        return
+    t = Anchored(tmp, None, os.path.basename(tmp), folder.root)
+    t.dir_fd = folder.dir_fd
+    try:
+        t_st = t.lstat()
+        if t_st is not None and stat.S_ISREG(t_st.st_mode):
+            unlink_at(t, t_st)
+    finally:
+        t.dir_fd = None
+
+
+def _drop_trash_info(path: str, trash_file: str, info: str, trash: str) -> None:
+    """Remove the trash's ``.trashinfo`` note of the restored ``path`` (only a real note
+    about that file; none left is fine)."""
+    if not os.path.lexists(info):
+        return
+    why = trash_entry_reason(path, trash_file, info, on_disk=True)
+    if why is not None:
+        raise OSError(why)
+    with anchor(info, trash) as a:
+        st = a.lstat()
+        if st is not None and stat.S_ISREG(st.st_mode):
+            unlink_at(a, st)

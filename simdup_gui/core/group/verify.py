@@ -1,0 +1,317 @@
+"""Verified groups: SimHash candidates, text similarity checks, one reference per group.
+
+SimHash distance only proposes pairs. Each candidate pair is verified by its text
+similarity (textsim: 5-gram Jaccard of the normalised texts), estimated from the files'
+512-byte sketches; a pair whose estimate falls within ``MARGIN`` of the threshold (and
+whose sets are not both held whole by their sketches) is measured exactly from the files
+when a measurer is given. Only verified pairs make groups.
+
+Groups have no chains: each group is a *star* around a reference file, and every member
+is verified at or above the threshold against that reference. References are chosen
+greedily: the file with the most verified, not yet grouped neighbours (counting copies)
+first, then the oldest. Files with identical text (the same text hash and sketch) are one
+node: they always group, at similarity 1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .index import near_pairs
+from ..models import FileRecord, Group, Member
+from ..textsim import DEFAULT_SIMILARITY, estimate, jaccard, shingle_set, sketch_array
+
+VERIFY_MODES = ("sketch", "none")
+# Estimates this close to the threshold are measured exactly (k=128: about 2 sd at J=0.7).
+# On the dev corpus, estimates that land on the wrong side of 0.70 were all within 0.08
+# but one (117 within 0.04, 18 within 0.04-0.08, 1 within 0.08-0.12, of 1,180 pairs).
+MARGIN = 0.08
+
+Measure = Callable[[int, int], "float | None"]
+
+
+@dataclass(slots=True)
+class VerifyStats:
+    candidates: int = 0  # candidate pairs of distinct texts proposed by SimHash
+    estimated: int = 0  # of them, verified from the sketches alone
+    measured: int = 0  # of them, measured exactly from the files
+    verified: int = 0  # pairs at or above the threshold
+
+    def describe(self) -> str:
+        return (f"{self.candidates} candidate pairs, {self.verified} verified at the threshold "
+                f"({self.measured} measured from the files, {self.estimated} from sketches)")
+
+
+def check_threshold(similarity: float) -> float:
+    if not 0.0 < float(similarity) <= 1.0:
+        raise ValueError(f"similarity must be in (0, 1], not {similarity}")
+    return float(similarity)
+
+
+def _classes(records: Sequence[FileRecord]) -> tuple[np.ndarray, list[list[int]]]:
+    """Records with identical text (text hash and sketch) share a class."""
+    key_to: dict = {}
+    cls = np.empty(len(records), dtype=np.int64)
+    members: list[list[int]] = []
+    for i, r in enumerate(records):
+        key = (r.text_hash, r.sketch) if (r.sketch and r.text_hash) else i
+        c = key_to.get(key)
+        if c is None:
+            c = key_to[key] = len(members)
+            members.append([])
+        members[c].append(i)
+        cls[i] = c
+    return cls, members
+
+
+def _class_pairs(inverse: np.ndarray, fp_pairs: np.ndarray, cls: np.ndarray,
+                 n_cls: int) -> np.ndarray:
+    """Pairs of classes whose fingerprints are candidates (or equal), each once, a < b."""
+    rep = np.full(n_cls, -1, dtype=np.int64)
+    rep[cls[::-1]] = np.arange(len(cls))[::-1]  # first record of each class
+    fp_of_cls = inverse[rep]
+    order = np.argsort(fp_of_cls, kind="stable")
+    n_fp = int(inverse.max()) + 1 if len(inverse) else 0
+    counts = np.bincount(fp_of_cls, minlength=n_fp)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    out = []
+    if len(fp_pairs):
+        pa, pb = fp_pairs[:, 0], fp_pairs[:, 1]
+        single = (counts[pa] == 1) & (counts[pb] == 1)
+        out.append(np.stack((order[starts[pa[single]]], order[starts[pb[single]]]), axis=1))
+        for p, q in fp_pairs[~single].tolist():
+            cp = order[starts[p] : starts[p] + counts[p]]
+            cq = order[starts[q] : starts[q] + counts[q]]
+            out.append(np.stack(np.meshgrid(cp, cq, indexing="ij"), axis=-1).reshape(-1, 2))
+    for f in np.flatnonzero(counts > 1).tolist():  # distinct texts with one fingerprint
+        cs = order[starts[f] : starts[f] + counts[f]]
+        ia, ib = np.triu_indices(len(cs), 1)
+        out.append(np.stack((cs[ia], cs[ib]), axis=1))
+    if not out:
+        return np.zeros((0, 2), dtype=np.int64)
+    pairs = np.concatenate(out).astype(np.int64)
+    pairs.sort(axis=1)
+    return np.unique(pairs, axis=0)
+
+
+def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.ndarray,
+                   threshold: float, measure: Measure | None, stats: VerifyStats
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Of class pairs ``cpairs`` (first record of each class in ``first``), those at or
+    above ``threshold``: (pairs, similarity, measured exactly?)."""
+    stats.candidates = len(cpairs)
+    if not len(cpairs):
+        return cpairs, np.zeros(0), np.zeros(0, dtype=bool)
+    used, local = np.unique(cpairs, return_inverse=True)
+    local = local.reshape(-1, 2)
+    recs = [records[first[c]] for c in used.tolist()]
+    sk = sketch_array((r.sketch for r in recs), len(recs))
+    est, whole = estimate(sk, local[:, 0], local[:, 1])
+    has = np.fromiter((bool(r.sketch) for r in recs), dtype=bool, count=len(recs))
+    known = has[local[:, 0]] & has[local[:, 1]]
+    sim = np.where(known, est, 0.0)
+    exact = whole & known
+    # J <= |smaller set| / |larger set|: pairs of very different sizes need no measuring
+    n = np.fromiter((r.shingles for r in recs), dtype=np.float64, count=len(recs))
+    na, nb = n[local[:, 0]], n[local[:, 1]]
+    too_far = known & (np.minimum(na, nb) < threshold * np.maximum(na, nb))
+    sim = np.where(too_far, np.minimum(sim, threshold - 1e-9), sim)
+    doubt = ~exact & ~too_far & (~known | (np.abs(est - threshold) < MARGIN))
+    if measure is not None:
+        for x in np.flatnonzero(doubt).tolist():
+            a, b = int(first[cpairs[x, 0]]), int(first[cpairs[x, 1]])
+            j = measure(a, b)
+            if j is not None:
+                sim[x], exact[x] = j, True
+                stats.measured += 1
+    stats.estimated = int(len(cpairs) - stats.measured)
+    ok = sim >= threshold
+    stats.verified = int(ok.sum())
+    return cpairs[ok], sim[ok], exact[ok]
+
+
+def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: np.ndarray,
+                sim: np.ndarray, exact: np.ndarray, bits: int) -> list[Group]:
+    """Groups of records around references; every member verified against its reference."""
+    adj: dict[int, dict[int, tuple[float, bool]]] = {}
+    for (a, b), s, e in zip(pairs.tolist(), sim.tolist(), exact.tolist()):
+        adj.setdefault(a, {})[b] = (s, e)
+        adj.setdefault(b, {})[a] = (s, e)
+    weight = [len(m) for m in members]
+    nodes = set(adj) | {c for c, w in enumerate(weight) if w > 1}
+    oldest = {c: min((records[i].mtime_ns, records[i].path) for i in members[c]) for c in nodes}
+    assigned: set[int] = set()
+
+    def score(c: int) -> int:
+        return weight[c] - 1 + sum(weight[d] for d in adj.get(c, ()) if d not in assigned)
+
+    heap = [(-score(c), oldest[c], c) for c in nodes]
+    heapq.heapify(heap)
+    groups: list[Group] = []
+    mask = (1 << bits) - 1
+    while heap:
+        neg, _, c = heapq.heappop(heap)
+        if c in assigned:
+            continue
+        s = score(c)
+        if s != -neg:
+            heapq.heappush(heap, (-s, oldest[c], c))
+            continue
+        if s == 0:
+            continue
+        assigned.add(c)
+        ref = min(members[c], key=lambda i: (records[i].mtime_ns, records[i].path))
+        rfp, rhash = records[ref].fingerprint & mask, records[ref].text_hash
+        mem = [Member(i, ((records[i].fingerprint & mask) ^ rfp).bit_count(),
+                      records[i].text_hash == rhash, 1.0, True) for i in members[c]]
+        for d, (sv, ex) in adj.get(c, {}).items():
+            if d in assigned:
+                continue
+            assigned.add(d)
+            mem += [Member(i, ((records[i].fingerprint & mask) ^ rfp).bit_count(),
+                           records[i].text_hash == rhash, round(sv, 4), ex) for i in members[d]]
+        mem.sort(key=lambda m: (m.index != ref, -(m.similarity or 0), m.distance,
+                                records[m.index].path))
+        groups.append(Group(0, ref, mem))
+    return groups
+
+
+def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
+                    fingerprints: tuple[np.ndarray, np.ndarray], threshold: float = DEFAULT_SIMILARITY,
+                    measure: Measure | None = None) -> tuple[list[Group], str, VerifyStats]:
+    """Groups whose members are each verified against the group's reference."""
+    threshold = check_threshold(threshold)
+    npairs = near_pairs(fingerprints, bits, distance)
+    cls, members = _classes(records)
+    cpairs = _class_pairs(npairs.inverse, npairs.pairs, cls, len(members))
+    first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
+    stats = VerifyStats()
+    pairs, sim, exact = verified_pairs(records, cpairs, first, threshold, measure, stats)
+    groups = star_groups(records, members, pairs, sim, exact, bits)
+    return groups, npairs.plan.describe(), stats
+
+
+def annotate_estimates(records: Sequence[FileRecord], groups: list[Group]) -> None:
+    """Give members of unverified (SimHash only) groups their estimated text similarity to
+    the representative, for display."""
+    a, b, where = [], [], []
+    for g in groups:
+        for m in g.members:
+            a.append(g.representative)
+            b.append(m.index)
+            where.append(m)
+    if not where:
+        return
+    idx = sorted(set(a) | set(b))
+    pos = {i: k for k, i in enumerate(idx)}
+    sk = sketch_array((records[i].sketch for i in idx), len(idx))
+    est, whole = estimate(sk, np.array([pos[i] for i in a]), np.array([pos[i] for i in b]))
+    for m, ra, e, w in zip(where, a, est.tolist(), whole.tolist()):
+        if records[ra].sketch and records[m.index].sketch:
+            m.similarity, m.measured = round(e, 4), bool(w)
+
+
+class Measurer:
+    """Exact J of two records from the files themselves (None when a file changed or is
+    unreadable). Shingle sets of the last few files are kept; results can be remembered
+    in ``store`` (keyed by both content hashes) so a warm rescan reads no file."""
+
+    def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 256) -> None:
+        self.records = records
+        self.store = store
+        self.keep = keep
+        self._sets: OrderedDict[int, np.ndarray | None] = OrderedDict()
+        self.read = 0
+
+    def _set(self, i: int) -> np.ndarray | None:
+        if i in self._sets:
+            self._sets.move_to_end(i)
+            return self._sets[i]
+        s = read_shingles(self.records[i])
+        self.read += 1
+        self._sets[i] = s
+        if len(self._sets) > self.keep:
+            self._sets.popitem(last=False)
+        return s
+
+    def __call__(self, a: int, b: int) -> float | None:
+        ra, rb = self.records[a], self.records[b]
+        key = tuple(sorted((ra.content_hash, rb.content_hash)))
+        if self.store is not None and all(key):
+            j = self.store.get_pair(*key)
+            if j is not None:
+                return j
+        sa, sb = self._set(a), self._set(b)
+        if sa is None or sb is None:
+            return None
+        j = round(jaccard(sa, sb), 6)
+        if self.store is not None and all(key):
+            self.store.put_pair(*key, j)
+        return j
+
+
+def read_shingles(r: FileRecord) -> np.ndarray | None:
+    """The record's shingle set, from its file; None if it changed since the scan."""
+    from ..scan.decode import decode_bytes
+    from ..scan.fingerprint import MAX_FEATURE_CHARS, STREAM_ABOVE
+
+    try:
+        if r.size > STREAM_ABOVE:
+            return None  # huge files: the sketch's estimate stands
+        with open(r.path, "rb") as fh:
+            data = fh.read(STREAM_ABOVE + 1)
+    except OSError:
+        return None
+    if r.content_hash and hashlib.blake2b(data, digest_size=16).hexdigest() != r.content_hash:
+        return None
+    try:
+        text = decode_bytes(data).text
+    except Exception:  # noqa: BLE001 - undecodable now: no measurement
+        return None
+    return shingle_set(text[:MAX_FEATURE_CHARS])
+
+
+class PairSimilarity:
+    """Text similarity of two records, for keep rules and for the check before acting.
+
+    ``measured`` reads both files (shingle sets kept by path) and gives None when either
+    changed since the scan or cannot be read: the files themselves are the evidence, never
+    a results file's claims. Identical bytes (equal content hashes, which the action
+    checks again just before it acts) are 1.0 without reading. ``estimated`` uses the
+    sketches when both records have one, and measures otherwise.
+    """
+
+    def __init__(self) -> None:
+        self._sets: dict[tuple[str, str], np.ndarray | None] = {}
+
+    def _set(self, r: FileRecord) -> np.ndarray | None:
+        key = (r.path, r.content_hash)
+        if key not in self._sets:
+            self._sets[key] = read_shingles(r) if r.content_hash else None
+        return self._sets[key]
+
+    def readable(self, r: FileRecord) -> bool:
+        """The file is still there, readable, with the scan's content."""
+        return self._set(r) is not None
+
+    def measured(self, a: FileRecord, b: FileRecord) -> float | None:
+        if a.content_hash and a.content_hash == b.content_hash:
+            return 1.0
+        sa, sb = self._set(a), self._set(b)
+        if sa is None or sb is None:
+            return None
+        return jaccard(sa, sb)
+
+    def estimated(self, a: FileRecord, b: FileRecord) -> float | None:
+        if a.content_hash and a.content_hash == b.content_hash:
+            return 1.0
+        if a.sketch and b.sketch:
+            est, _ = estimate(sketch_array((a.sketch, b.sketch), 2), np.array([0]), np.array([1]))
+            return float(est[0])
+        return self.measured(a, b)

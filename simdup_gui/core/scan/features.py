@@ -1,0 +1,622 @@
+"""Normalise text and turn it into weighted features.
+
+Chinese is cut with jieba's dictionary (through ``rjieba``, the jieba-rs binding,
+when installed: same tokens as ``jieba.cut(text, HMM=False)``, about 10x faster);
+other scripts are cut into words. Weights are TF-IDF with jieba's IDF table for
+Chinese words and a stop-word aware constant for other words.
+
+Speed: each thread keeps a vocabulary of token ids with each token's word test, IDF,
+mmh3 hash and UTF-8 bytes, so a file's tokens become an int array; unigram and word-pair
+counts come from np.unique (or a Counter of ids for short texts), and NFKC runs only
+on the characters it can change. The features, weights and fingerprints are exactly
+those of :meth:`FeatureBuilder.finish` (tests/test_fast_features.py checks every one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import math
+import os
+import re
+import threading
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..textsim import ShingleBuilder, drop_invisible, solid
+
+FEATURE_MODES = ("shingles", "tokens", "topk")
+DEFAULT_MODE = "shingles"
+NORMALISATION_VERSION = 2
+CJK_SHARE = 0.2  # a chunk at least this CJK has every whitespace deleted before the cut
+LOW_CONFIDENCE_TOKENS = 40
+CHUNK_CHARS = 1 << 20
+VECTOR_MIN_TOKENS = 300  # below this many word tokens, features are counted in Python
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
+_TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->|<[^>]{0,2000}>", re.S | re.I)
+_WORD = re.compile(r"\w+")
+_CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
+_CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
+_WS_BETWEEN_CJK = re.compile(f"(?<=[{_CJK_CLASS}])\\s+(?=[{_CJK_CLASS}])")
+
+
+# Function words of English: frequent in every text, so they carry little.
+_EN_STOP = frozenset("""
+a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had
+has have having he her here hers herself him himself his how i if in into is it its itself just
+me more most my myself no nor not now of off on once only or other our ours ourselves out over
+own same she should so some such than that the their theirs them themselves then there these
+they this those through to too under until up very was we were what when where which while who
+whom why will with would you your yours yourself yourselves s t don also may might must shall
+one two us its
+""".split())
+_EN_STOP_IDF = 1.5
+_EN_WORD_IDF = 8.0
+_NUMBER_IDF = 4.0
+
+Tokenizer = Callable[[str], list[str]]
+
+
+@lru_cache(maxsize=1)
+def _idf_table() -> tuple[dict[str, float], float]:
+    import importlib.util
+
+    # Find jieba's IDF file without importing jieba (its import alone costs ~0.3 s per worker).
+    spec = importlib.util.find_spec("jieba")
+    path = os.path.join(os.path.dirname(spec.origin), "analyse", "idf.txt")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    fields = text.split()
+    if len(fields) == 2 * (text.count("\n") + (not text.endswith("\n"))):
+        table = dict(zip(fields[0::2], map(float, fields[1::2])))  # every line "word idf"
+    else:
+        table = {}
+        for line in text.splitlines():
+            parts = line.split()
+            if len(parts) == 2:
+                table[parts[0]] = float(parts[1])
+    values = sorted(table.values())
+    return table, values[len(values) // 2]
+
+
+def idf(token: str) -> float:
+    if _CJK.search(token):
+        table, median = _idf_table()
+        return table.get(token, median)
+    if token.isdigit():
+        return _NUMBER_IDF
+    if token in _EN_STOP:
+        return _EN_STOP_IDF
+    return _EN_WORD_IDF
+
+
+def tokenizer_name() -> str:
+    try:
+        import rjieba  # noqa: F401
+
+        return "rjieba"
+    except ImportError:
+        return "jieba"
+
+
+@lru_cache(maxsize=1)
+def default_tokenizer() -> Tokenizer:
+    """jieba's dictionary cut without HMM, through rjieba when it is installed."""
+    try:
+        import rjieba
+
+        def cut(text: str) -> list[str]:
+            return rjieba.cut(text, False)
+    except ImportError:  # pragma: no cover - rjieba is a dependency
+        import logging
+
+        import jieba
+
+        jieba.setLogLevel(logging.WARNING)
+
+        def cut(text: str) -> list[str]:
+            return list(jieba.cut(text, HMM=False))
+
+    return cut
+
+
+def strip_html(text: str) -> str:
+    return html.unescape(_TAG.sub(" ", text))
+
+
+def normalise(text: str, is_html: bool = False) -> str:
+    """NFKC, case folding, HTML stripped; whitespace is left to the tokenizer."""
+    if is_html:
+        text = strip_html(text)
+    if text.isascii():  # O(1) in CPython; NFKC leaves ASCII unchanged
+        return text.casefold()
+    return _nfkc(text).casefold()
+
+
+@lru_cache(maxsize=1)
+def _nfkc_risky() -> frozenset[str] | None:
+    """Characters that may combine with or reorder against the character before them.
+
+    NFKC of a text is the concatenation of NFKC of its pieces when each piece starts
+    with a stable character: one with combining class 0 whose decomposition starts
+    with a character that never composes with a character before it. ASCII and CJK
+    unified ideographs are stable and unchanged by NFKC, so only the runs of other
+    characters need normalising; a run whose first character is in the returned set
+    (a combining mark, a Hangul vowel, ...) takes the character before it along. Code
+    points past U+2FFFF are all treated as risky. None: the Unicode database breaks
+    these assumptions; normalise whole texts.
+    """
+    second: set[int] = set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))
+    import numpy as np
+
+    limit = 0x30000
+    cps = np.arange(limit, dtype="<u4")
+    cps[0xD800:0xE000] = 0x20  # surrogates: no characters of their own
+    chars = cps.tobytes().decode("utf-32-le")
+    combining = set(filter(unicodedata.combining, chars))
+    # a block NFKD leaves unchanged holds no character with a decomposition
+    blocks = [chars[i : i + 64] for i in range(0, limit, 64)]
+    changed_blocks = [b for b in blocks if unicodedata.normalize("NFKD", b) != b]
+    decomposable = [(c, d) for b in changed_blocks for c in b
+                    if (d := unicodedata.decomposition(c))]
+    for _, d in decomposable:
+        if d[0] != "<":
+            parts = d.split()
+            if len(parts) == 2:
+                second.add(int(parts[1], 16))
+    risky = {ord(c) for c in combining} | second
+    for c, _ in decomposable:
+        first = unicodedata.normalize("NFKD", c)[:1] or c
+        if first in combining or ord(first) in second:
+            risky.add(ord(c))
+    changed = {c for c, _ in decomposable}
+    for cp in [*range(0, 0x80), *range(0x4E00, 0xA000)]:
+        if cp in risky or chr(cp) in changed:
+            return None  # an unexpected Unicode database: always normalise whole texts
+    return frozenset(map(chr, risky))
+
+
+_RUNS = re.compile(r"[^\x00-\x7f\u4e00-\u9fff]+")
+
+
+NFKC_TABLE_AFTER = 500_000  # non-ASCII characters normalised whole before building the table
+_nfkc_seen = 0
+
+
+def _nfkc(text: str) -> str:
+    """unicodedata.normalize("NFKC", text), normalising only the runs that need it.
+
+    The table of risky characters takes about 0.04 s to build, so a process uses it
+    only once it has normalised enough text for the build to pay off.
+    """
+    global _nfkc_seen
+    if _nfkc_seen < NFKC_TABLE_AFTER:
+        _nfkc_seen += len(text)
+        return unicodedata.normalize("NFKC", text)
+    risky = _nfkc_risky()
+    if risky is None:
+        return unicodedata.normalize("NFKC", text)
+    out = []
+    memo = _NFKC_MEMO
+    last = 0
+    for m in _RUNS.finditer(text):
+        a, b = m.span()
+        run = m.group()
+        if a and (run[0] in risky or run[0] > "\U0002ffff"):
+            a -= 1  # the run may combine with the character before it
+            run = text[a:b]
+        out.append(text[last:a])
+        out.append(memo[run] if len(run) <= 32 else unicodedata.normalize("NFKC", run))
+        last = b
+    out.append(text[last:])
+    return "".join(out)
+
+
+class _Memo(dict):
+    """A bounded memo of a pure function of one token (tokens repeat: Zipf)."""
+
+    def __init__(self, fn: Callable[[str], object], limit: int = 1 << 20) -> None:
+        super().__init__()
+        self.fn = fn
+        self.limit = limit
+
+    def __missing__(self, key: str):
+        value = self.fn(key)
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
+def _is_word(t: str) -> bool:
+    return bool(t[:1].isalnum() or _WORD.match(t))
+
+
+_IS_WORD = _Memo(_is_word)
+_NFKC_MEMO = _Memo(lambda s: unicodedata.normalize("NFKC", s), 1 << 16)
+_IDF = _Memo(lambda t: idf(t))
+
+
+def tokens(text: str, tokenizer: Tokenizer | None = None) -> list[str]:
+    """Word tokens of normalised text (punctuation and spaces dropped)."""
+    cut = tokenizer or default_tokenizer()
+    return list(filter(_IS_WORD.__getitem__, cut(text)))
+
+
+def rechunk(pieces: Iterable[str], size: int = CHUNK_CHARS) -> Iterator[str]:
+    """Re-cut decoded pieces into chunks of about ``size`` characters at whitespace.
+
+    Cuts depend only on the text, never on byte offsets, so a GBK and a UTF-8 copy
+    of one text are cut alike and give the same features.
+    """
+    buf = ""
+    for piece in pieces:
+        buf += piece
+        while len(buf) >= 2 * size:
+            cut = buf.rfind("\n", size, 2 * size)
+            if cut < 0:
+                m = None
+                for m in re.finditer(r"\s", buf[size : 2 * size]):
+                    pass
+                cut = size + m.start() if m else 2 * size
+            yield buf[: cut + 1]
+            buf = buf[cut + 1 :]
+    if buf:
+        yield buf
+
+
+@dataclass(slots=True)
+class Features:
+    names: list[str]
+    weights: list[float]
+    tokens: int
+    text_hash: str
+    chars: int
+    newline: str
+
+    @property
+    def low_confidence(self) -> bool:
+        return self.tokens < LOW_CONFIDENCE_TOKENS
+
+
+class _Ids(dict):
+    """token -> id; an unseen token gets the next id and is queued in ``new``."""
+
+    __slots__ = ("new",)
+
+    def __missing__(self, key: str) -> int:
+        i = len(self)
+        self[key] = i
+        self.new.append(key)
+        return i
+
+
+class _Vocab:
+    """Per-thread token table: each distinct token once, with what features need of it.
+
+    Tokens repeat across files (Zipf), so a token's word test, IDF, 128-bit mmh3 and
+    UTF-8 bytes are computed once per process instead of once per file. A builder keeps
+    the table it started with; a full table is replaced (never cleared) between files,
+    so memory stays bounded and ids held by a running builder stay valid.
+    """
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.ids = _Ids()
+        self.ids.new = []
+        self.tokens: list[str] = []
+        self.tb: list[bytes] = []  # UTF-8 bytes of each token
+        self.idf_l: list[float] = []  # IDF of each token (0.0 for non-words)
+        cap = 1024
+        self.word = np.zeros(cap, dtype=bool)
+        self.idf = np.zeros(cap, dtype=np.float64)
+        self.hash = np.zeros((cap, 2), dtype=np.uint64)
+        self.start = np.zeros(cap, dtype=np.int64)  # token bytes in buf, then one 0x1f byte
+        self.blen = np.zeros(cap, dtype=np.int64)
+        self.buf = np.zeros(1 << 16, dtype=np.uint8)
+        self.used = 0
+
+    def lookup(self, toks: list[str]):
+        """int32 ids of the word tokens among ``toks`` (punctuation and spaces dropped)."""
+        import numpy as np
+
+        ids = np.fromiter(map(self.ids.__getitem__, toks), dtype=np.int32, count=len(toks))
+        if self.ids.new:
+            self._register()
+        return ids[self.word[ids]]
+
+    def _register(self) -> None:
+        import numpy as np
+
+        from .simhash import mmh3_128
+
+        new = self.ids.new
+        self.ids.new = []
+        lo = len(self.tokens)
+        hi = lo + len(new)
+        self.tokens.extend(new)
+        if hi > len(self.word):
+            cap = max(hi, 2 * len(self.word))
+            self.word = np.resize(self.word, cap)
+            self.idf = np.resize(self.idf, cap)
+            self.hash = np.resize(self.hash, (cap, 2))
+            self.start = np.resize(self.start, cap)
+            self.blen = np.resize(self.blen, cap)
+        enc = [t.encode("utf-8", "surrogatepass") for t in new]
+        self.tb.extend(enc)
+        is_word = [_is_word(t) for t in new]
+        self.word[lo:hi] = is_word
+        idfs = [idf(t) if w else 0.0 for t, w in zip(new, is_word)]
+        self.idf_l.extend(idfs)
+        self.idf[lo:hi] = idfs
+        self.hash[lo:hi] = np.frombuffer(b"".join(map(mmh3_128, enc)),
+                                         dtype="<u8").reshape(-1, 2)
+        lens = np.fromiter(map(len, enc), dtype=np.int64, count=len(enc))
+        joined = b"\x1f".join(enc) + b"\x1f"
+        need = self.used + len(joined) + 16
+        if need > len(self.buf):
+            self.buf = np.resize(self.buf, max(need, 2 * len(self.buf)))
+        self.buf[self.used : self.used + len(joined)] = np.frombuffer(joined, dtype=np.uint8)
+        self.start[lo:hi] = self.used + np.cumsum(lens + 1) - (lens + 1)
+        self.blen[lo:hi] = lens
+        self.used += len(joined)
+
+
+VOCAB_LIMIT = 1 << 18  # distinct tokens kept per thread between files
+_LOCAL = threading.local()
+
+
+def _vocab() -> _Vocab:
+    v = getattr(_LOCAL, "vocab", None)
+    if v is None or len(v.tokens) > VOCAB_LIMIT:
+        v = _LOCAL.vocab = _Vocab()
+    return v
+
+
+def feature_text(folded: str, solid_text: str | None = None) -> str:
+    """What the tokenizer sees: whitespace that a re-wrap could have put or moved deleted.
+
+    A chunk that is at least ``CJK_SHARE`` CJK has every whitespace deleted (a re-wrapped
+    Chinese text breaks lines inside words, and inside embedded ASCII words too); other
+    text has whitespace between two CJK characters deleted and every other run of
+    whitespace made one space. ``solid_text``: ``folded`` with all whitespace deleted, if
+    known. Invisible characters (textsim.drop_invisible) must be gone already.
+    """
+    if folded.isascii():
+        return " ".join(folded.split())
+    if solid_text is None:
+        solid_text = solid(folded)
+    cjk = sum(map(len, _CJK_RUN.findall(solid_text)))
+    if cjk and cjk >= CJK_SHARE * len(solid_text):
+        return solid_text
+    return " ".join(_WS_BETWEEN_CJK.sub("", folded).split())
+
+
+class FeatureBuilder:
+    """Accumulates token ids over text chunks, then counts and weights them."""
+
+    def __init__(self, mode: str = DEFAULT_MODE, is_html: bool = False,
+                 tokenizer: Tokenizer | None = None, shingles: bool = True) -> None:
+        if mode not in FEATURE_MODES:
+            raise ValueError(f"feature mode must be one of {', '.join(FEATURE_MODES)}, not {mode!r}")
+        self.mode = mode
+        self.is_html = is_html
+        self.tokenizer = tokenizer
+        self._vocab = _vocab()
+        self._ids: list = []  # int32 arrays of word-token ids, one per chunk
+        self.n_tokens = 0
+        self.chars = 0
+        self._hash = hashlib.blake2b(digest_size=16)
+        self._crlf = self._lf = self._cr = 0
+        self.shingles = ShingleBuilder() if shingles else None
+
+    def add(self, raw: str) -> None:
+        self.chars += len(raw)
+        crlf = raw.count("\r\n")
+        self._crlf += crlf
+        self._lf += raw.count("\n") - crlf
+        self._cr += raw.count("\r") - crlf
+        folded = normalise(raw)
+        if not folded.isascii():
+            folded = drop_invisible(folded)
+        # the definition's string (textsim): no whitespace at all; shingles come from it
+        flat = solid(folded)
+        if self.shingles is not None:
+            self.shingles.add_clean(flat)
+        if self.is_html:  # tags out of the features; the definition's shingles keep them
+            text = feature_text(drop_invisible(normalise(raw, True)))
+        else:
+            text = feature_text(folded, flat)
+        # equal feature text means equal tokens, so equal text_hash means equal fingerprint
+        self._hash.update(text.encode("utf-8", "surrogatepass"))
+        cut = self.tokenizer or default_tokenizer()
+        ids = self._vocab.lookup(cut(text))
+        if len(ids):
+            self.n_tokens += len(ids)
+            self._ids.append(ids)
+
+    def newline(self) -> str:
+        kinds = [n for n, c in (("CRLF", self._crlf), ("LF", self._lf), ("CR", self._cr)) if c]
+        if not kinds:
+            return "none"
+        return kinds[0] if len(kinds) == 1 else "mixed"
+
+    def _all_ids(self):
+        import numpy as np
+
+        if len(self._ids) > 1:
+            self._ids = [np.concatenate(self._ids)]
+        return self._ids[0] if self._ids else np.zeros(0, dtype=np.int32)
+
+    @property
+    def unigrams(self) -> Counter[str]:
+        """Word counts (in order of first occurrence)."""
+        return Counter(map(self._vocab.tokens.__getitem__, self._all_ids().tolist()))
+
+    @property
+    def bigrams(self) -> Counter[tuple[str, str]]:
+        """Counts of adjacent word pairs; empty unless the mode is ``shingles``."""
+        if self.mode != "shingles":
+            return Counter()
+        toks = list(map(self._vocab.tokens.__getitem__, self._all_ids().tolist()))
+        return Counter(zip(toks, toks[1:]))
+
+    def finish(self) -> Features:
+        """The named, weighted features (the reference the fast fingerprint must equal)."""
+        names: list[str] = []
+        weights: list[float] = []
+        unigrams = self.unigrams
+        uni_idf = {t: _IDF[t] for t in unigrams}
+        for t, c in unigrams.items():
+            names.append(t)
+            weights.append((1.0 + math.log(c)) * uni_idf[t])
+        if self.mode == "topk":
+            # The seeds' recipe: only the K best TF-IDF keywords, K from the text's size.
+            k = max(5, min(200, self.chars * 3 // 120))
+            best = sorted(zip(weights, names), key=lambda p: (-p[0], p[1]))[:k]
+            names = [n for _, n in best]
+            weights = [w for w, _ in best]
+        elif self.mode == "shingles":
+            for (a, b), c in self.bigrams.items():
+                names.append(a + "\x1f" + b)
+                weights.append((1.0 + math.log(c)) * 0.5 * (uni_idf[a] + uni_idf[b]))
+        return Features(names, weights, self.n_tokens, self._hash.hexdigest(), self.chars,
+                        self.newline())
+
+    def fingerprint(self) -> tuple[int, int] | None:
+        """(128-bit SimHash, number of features) without building feature names.
+
+        Equal to ``simhash128(f.names, f.weights)`` with ``f = self.finish()``, bit
+        for bit: the same weights in the same float arithmetic, the same mmh3 hash of
+        the same UTF-8 bytes (unigram hashes cached per token), computed for all
+        features at once in numpy. Returns None where that shortcut does not apply
+        (``topk`` mode); use finish() then.
+        """
+        from .simhash import simhash128_hashed
+
+        hw = self.hashed_features()
+        if hw is None:
+            return None
+        hashes, weights = hw
+        return simhash128_hashed(hashes, weights), len(weights)
+
+    def hashed_features(self):
+        """(hashes (n, 2) uint64, weights (n,) float64) of every feature, or None (topk).
+
+        Row i is the mmh3 128 hash of a feature name of :meth:`finish` and its weight.
+        """
+        import numpy as np
+
+        if self.mode == "topk":
+            return None
+        ids = self._all_ids()
+        v = self._vocab
+        if not len(ids):
+            return np.zeros((0, 2), dtype=np.uint64), np.zeros(0, dtype=np.float64)
+        if len(ids) < min(VECTOR_MIN_TOKENS, _LOG_LIST_SIZE):  # counts index the log list
+            return self._hashed_features_small(ids.tolist())
+        uni, counts_u = np.unique(ids, return_counts=True)
+        w_u = (1.0 + _logs(counts_u)) * v.idf[uni]
+        if self.mode != "shingles" or len(ids) < 2:
+            return v.hash[uni], w_u
+        codes = (ids[:-1].astype(np.int64) << 32) | ids[1:]
+        big, counts_b = np.unique(codes, return_counts=True)
+        ia = big >> 32
+        ib = big & 0xFFFFFFFF
+        n_b = len(big)
+        w_b = (1.0 + _logs(counts_b)) * 0.5 * (v.idf[ia] + v.idf[ib])
+        # in blocks, so the per-byte gather index stays bounded on huge files
+        hashes_b = np.concatenate([_pair_hashes(v, ia[k : k + PAIR_BLOCK], ib[k : k + PAIR_BLOCK])
+                                   for k in range(0, n_b, PAIR_BLOCK)])
+        return np.concatenate((v.hash[uni], hashes_b)), np.concatenate((w_u, w_b))
+
+    def _hashed_features_small(self, ids: list[int]):
+        """hashed_features() for short texts: Python counting, two numpy calls."""
+        import numpy as np
+        from mmh3 import hash_bytes
+
+        v = self._vocab
+        logs = _log_list()
+        cu = Counter(ids)
+        idf_l = v.idf_l
+        weights = [(1.0 + logs[c]) * idf_l[t] for t, c in cu.items()]
+        raw = v.hash[list(cu)].tobytes()
+        if self.mode == "shingles" and len(ids) > 1:
+            cb = Counter(zip(ids, ids[1:]))
+            tb = v.tb
+            raw += b"".join([hash_bytes(tb[a] + b"\x1f" + tb[b], 0) for a, b in cb])
+            weights += [(1.0 + logs[c]) * 0.5 * (idf_l[a] + idf_l[b])
+                        for (a, b), c in cb.items()]
+        return np.frombuffer(raw, dtype="<u8").reshape(-1, 2), np.array(weights, dtype=np.float64)
+
+    def text_hash(self) -> str:
+        return self._hash.hexdigest()
+
+
+PAIR_BLOCK = 1 << 16  # word pairs hashed per numpy pass
+
+
+def _pair_hashes(v: _Vocab, ia, ib):
+    """mmh3 128 of the UTF-8 bytes of ``a + "\\x1f" + b`` for word ids ia, ib."""
+    import numpy as np
+
+    from .simhash import mmh3_128_many
+
+    n = len(ia)
+    # bigram bytes: a, 0x1f (stored after a), b: two segments gathered from v.buf
+    la = v.blen[ia] + 1
+    lb = v.blen[ib]
+    lens = la + lb
+    out_start = np.cumsum(lens) - lens
+    total = int(lens[-1] + out_start[-1])
+    seg_len = np.empty(2 * n, dtype=np.int64)
+    seg_len[0::2], seg_len[1::2] = la, lb
+    seg_src = np.empty(2 * n, dtype=np.int64)
+    seg_src[0::2], seg_src[1::2] = v.start[ia], v.start[ib]
+    seg_out = np.empty(2 * n, dtype=np.int64)
+    seg_out[0::2], seg_out[1::2] = out_start, out_start + la
+    src = np.repeat(seg_src - seg_out, seg_len) + np.arange(total, dtype=np.int64)
+    return mmh3_128_many(v.buf[src], out_start, lens)
+
+
+_LOG_TABLE = None
+_LOG_LIST: list[float] = []
+
+
+_LOG_LIST_SIZE = 1 << 12
+
+
+def _log_list() -> list[float]:
+    """math.log(c) for c < _LOG_LIST_SIZE (0.0 at 0), as a Python list."""
+    if not _LOG_LIST:
+        _LOG_LIST.extend([0.0] + [math.log(c) for c in range(1, _LOG_LIST_SIZE)])
+    return _LOG_LIST
+
+
+def _logs(counts):
+    """math.log of each count, looked up (so bit-identical to the scalar formula)."""
+    import numpy as np
+
+    global _LOG_TABLE
+    if _LOG_TABLE is None:
+        _LOG_TABLE = np.array([0.0] + [math.log(c) for c in range(1, 1 << 16)])
+    if len(counts) and int(counts.max()) < len(_LOG_TABLE):
+        return _LOG_TABLE[counts]
+    uniq, inv = np.unique(counts, return_inverse=True)
+    table = np.array([math.log(c) for c in uniq.tolist()], dtype=np.float64)
+    return table[inv]
+
+
+def extract(text: str, mode: str = DEFAULT_MODE, is_html: bool = False,
+            tokenizer: Tokenizer | None = None) -> Features:
+    """Features of a whole text (convenience over :class:`FeatureBuilder`)."""
+    fb = FeatureBuilder(mode, is_html, tokenizer)
+    for chunk in rechunk([text]):
+        fb.add(chunk)
+    return fb.finish()

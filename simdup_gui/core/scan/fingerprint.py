@@ -1,0 +1,170 @@
+"""One file to one record: read with bounded memory, decode, extract features, hash."""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import os
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .decode import DECODE_VERSION, SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
+from ..job import Cancelled
+from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSION, FeatureBuilder,
+                       rechunk, tokenizer_name)
+from ..models import FileRecord, Problem
+from .simhash import HashFn, simhash128
+from ..textsim import SKETCH_NAME
+
+STREAM_ABOVE = 16 << 20  # files larger than this are decoded in pieces
+READ_BLOCK = 4 << 20
+# Features come from at most this many characters of a file (its start): the word and
+# word-pair counts of a huge log of random words would otherwise take gigabytes. The
+# content hash (used before acting on a file) still covers every byte.
+MAX_FEATURE_CHARS = 4 << 20
+_WIDE_CODECS = ("utf-16", "utf-32")
+HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureSettings:
+    mode: str = DEFAULT_MODE
+
+    def version(self) -> str:
+        """Changes whenever fingerprints of the same bytes could change."""
+        return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128"
+                f"-cap{MAX_FEATURE_CHARS}-d{DECODE_VERSION}-{SKETCH_NAME}")
+
+
+def _is_html(path: str, head: bytes) -> bool:
+    if path.lower().endswith(HTML_SUFFIXES):
+        return True
+    h = head[:512].lstrip().lower()
+    return h.startswith(b"<!doctype html") or h.startswith(b"<html")
+
+
+def _stream_text(fh, first: bytes, codec: str, bom: int, hasher, counter: list[int]) -> Iterator[str]:
+    dec = codecs.getincrementaldecoder(codec)(errors="replace")
+    block = first[bom:]
+    count_nul = not codec.startswith(_WIDE_CODECS)
+    nul = seen = 0
+    while True:
+        if count_nul and block:
+            nul += block.count(0)
+            seen += len(block)
+            if nul > max(16, seen // 1000):
+                raise DecodeError(f"binary content (NUL bytes within the first {seen} bytes)",
+                                  "binary")
+        text = dec.decode(block, final=not block)
+        counter[0] += text.count("\ufffd")
+        if text:
+            yield text
+        if not block:
+            return
+        block = fh.read(READ_BLOCK)
+        hasher.update(block)
+
+
+def _no_check() -> None:
+    return None
+
+
+def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSettings(),
+                     hash_fn: HashFn | None = None,
+                     check: Callable[[], None] = _no_check) -> FileRecord | Problem:
+    """Fingerprint one file, or say why it cannot be.
+
+    ``check`` is called between pieces of a large file; it raises ``Cancelled`` to stop.
+    """
+    try:
+        # O_NONBLOCK: a file swapped for a FIFO after the walk must not block the scan
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return Problem(path, "not a regular file (FIFO, socket or device); not read",
+                           "special")
+        fh = open(fd, "rb")
+    except FileNotFoundError:
+        return Problem(path, "vanished during the scan", "vanished")
+    except PermissionError:
+        return Problem(path, "permission denied", "unreadable")
+    except OSError as e:
+        return Problem(path, f"cannot open: {e.strerror or e}", "unreadable")
+    try:
+        with fh:
+            st = os.fstat(fh.fileno())
+            if st.st_size == 0:
+                return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
+            hasher = hashlib.blake2b(digest_size=16)
+            if st.st_size <= STREAM_ABOVE:
+                data = fh.read()
+                hasher.update(data)
+                dec = decode_bytes(data)
+                head = data[:SNIFF_BYTES]
+                pieces: Iterator[str] | list[str] = [dec.text]
+                label, bad_counter = dec.encoding, [dec.bad_bytes]
+            else:
+                first = fh.read(1 << 20)
+                hasher.update(first)
+                codec, bom, label = choose_codec(first)
+                head = first[:SNIFF_BYTES]
+                bad_counter = [0]
+                pieces = _stream_text(fh, first, codec, bom, hasher, bad_counter)
+            fb = FeatureBuilder(settings.mode, _is_html(path, head))
+            chars = 0
+            for chunk in rechunk(pieces):
+                check()
+                if chars < MAX_FEATURE_CHARS:
+                    chunk = chunk[: MAX_FEATURE_CHARS - chars]
+                    chars += len(chunk)
+                    fb.add(chunk)
+                # past the cap the rest is only read (for the content hash and the checks)
+            if chars and bad_counter[0] / chars > 0.05:
+                return Problem(path, f"binary or unknown encoding ({bad_counter[0]} undecodable "
+                               f"characters, best guess {label})", "undecodable")
+            fast = fb.fingerprint() if hash_fn is None else None
+            feats = fb.finish() if fast is None else None
+    except DecodeError as e:
+        return Problem(path, str(e), e.kind)
+    except FileNotFoundError:
+        return Problem(path, "vanished during the scan", "vanished")
+    except MemoryError:
+        return Problem(path, "too large to fingerprint in memory", "too_large")
+    except OSError as e:
+        return Problem(path, f"read error: {e.strerror or e}", "unreadable")
+    if fast is not None:
+        fp, n_features = fast
+        text_hash, newline = fb.text_hash(), fb.newline()
+        low_confidence, n_chars = fb.n_tokens < LOW_CONFIDENCE_TOKENS, fb.chars
+    else:
+        fp, n_features = 0, len(feats.names)
+        text_hash, newline = feats.text_hash, feats.newline
+        low_confidence, n_chars = feats.low_confidence, feats.chars
+    if not n_features:
+        return Problem(path, "no words to fingerprint (only spaces or punctuation)", "no_text")
+    if feats is not None:
+        fp = simhash128(feats.names, feats.weights, hash_fn)
+    sketch, n_shingles = fb.shingles.sketch()
+    return FileRecord(
+        path=path, size=st.st_size, mtime_ns=st.st_mtime_ns, inode=st.st_ino, dev=st.st_dev,
+        root=root, encoding=label, fingerprint=fp, features=n_features,
+        text_hash=text_hash, content_hash=hasher.hexdigest(), bad_bytes=bad_counter[0],
+        newline=newline, low_confidence=low_confidence, chars=n_chars,
+        sketch=sketch, shingles=n_shingles,
+    )
+
+
+def fingerprint_batch(items: list[tuple[str, str]], mode: str,
+                      check: Callable[[], None] = _no_check) -> list[FileRecord | Problem]:
+    """Worker entry point: fingerprint a chunk of (path, root) items."""
+    settings = FeatureSettings(mode)
+    out: list[FileRecord | Problem] = []
+    for path, root in items:
+        try:
+            out.append(fingerprint_file(path, root, settings, check=check))
+        except Cancelled:
+            raise
+        except Exception as e:  # noqa: BLE001 - one bad file must never stop a scan
+            out.append(Problem(path, f"internal error: {type(e).__name__}: {e}", "error"))
+    return out

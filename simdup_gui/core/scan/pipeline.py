@@ -1,0 +1,193 @@
+"""A whole scan: walk, cache look-up, parallel fingerprinting, with progress and cancel."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import queue
+import time
+from dataclasses import dataclass, field
+
+from .cache import FingerprintCache
+from .fingerprint import FeatureSettings, fingerprint_batch
+from ..job import NULL_JOB, Cancelled, Job
+from ..models import FileRecord, Problem, ProgressEvent
+from .walk import Candidate, WalkOptions, walk
+
+CHUNK_BYTES = 2 << 20
+CHUNK_FILES = 64
+IN_PROCESS_BELOW = 4 << 20  # scans smaller than this skip the pool's start-up cost
+
+
+@dataclass
+class ScanOptions:
+    walk: WalkOptions = field(default_factory=WalkOptions)
+    features: FeatureSettings = field(default_factory=FeatureSettings)
+    workers: int = 0  # 0: one per core
+    use_cache: bool = True
+    cache_path: str | None = None
+
+    def worker_count(self) -> int:
+        return self.workers if self.workers > 0 else max(1, os.cpu_count() or 1)
+
+
+@dataclass
+class ScanResult:
+    records: list[FileRecord]
+    problems: list[Problem]
+    stats: dict
+    cancelled: bool = False
+
+
+def _chunks(cands: list[Candidate], workers: int = 1) -> list[list[Candidate]]:
+    """Chunks of at most CHUNK_BYTES / CHUNK_FILES, and small enough that every worker
+    gets about eight: the last chunks then finish close together."""
+    out: list[list[Candidate]] = []
+    cur: list[Candidate] = []
+    size = 0
+    limit = min(CHUNK_BYTES, max(64 << 10, sum(c.size for c in cands) // (8 * max(1, workers))))
+    for c in cands:
+        cur.append(c)
+        size += c.size
+        if size >= limit or len(cur) >= CHUNK_FILES:
+            out.append(cur)
+            cur, size = [], 0
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _warm_worker() -> None:
+    from .features import default_tokenizer
+
+    default_tokenizer()("预热")
+
+
+def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_JOB) -> ScanResult:
+    """Scan ``roots`` and return every record and problem. Cancelling keeps what was done."""
+    opt = options or ScanOptions()
+    t0 = time.perf_counter()
+    records: list[FileRecord] = []
+    problems: list[Problem] = []
+    stats = {"files": 0, "bytes": 0, "seconds": 0.0, "candidates": 0, "cached": 0,
+             "fingerprinted": 0, "empty": 0, "problems": 0, "workers": 0}
+    cancelled = False
+    cache: FingerprintCache | None = None
+    try:
+        w = walk(roots, opt.walk, job)
+        problems.extend(w.problems)
+        stats["empty"] = w.empty
+        cands = w.files
+        total_files = len(cands)
+        total_bytes = sum(c.size for c in cands)
+        stats["candidates"] = total_files
+        done_files = done_bytes = 0
+        version = opt.features.version()
+        todo = cands
+        if opt.use_cache:
+            cache = FingerprintCache(opt.cache_path)
+            hits = cache.lookup_entries(
+                version, [(c.path, c.size, c.mtime_ns, c.inode, c.dev, c.root) for c in cands])
+            for e in hits.values():
+                (records if isinstance(e, FileRecord) else problems).append(e)
+            stats["cached"] = len(hits)
+            todo = [c for c in cands if c.path not in hits]
+            done_files = len(hits)
+            done_bytes = total_bytes - sum(c.size for c in todo)
+        job.report(ProgressEvent("fingerprint", done_files, total_files, done_bytes, total_bytes))
+
+        def take(batch: list, chunk: list[Candidate]) -> None:
+            nonlocal done_files, done_bytes
+            new = []
+            bad = []
+            for item in batch:
+                if isinstance(item, FileRecord):
+                    new.append(item)
+                else:
+                    problems.append(item)
+                    bad.append(item)
+            records.extend(new)
+            stats["fingerprinted"] += len(new)
+            if cache is not None:
+                cache.store(version, new)
+                if bad:
+                    stat_of = {c.path: (c.size, c.mtime_ns, c.inode) for c in chunk}
+                    cache.store_problems(version, [(p, *stat_of[p.path]) for p in bad
+                                                   if p.path in stat_of])
+            done_files += len(chunk)
+            done_bytes += sum(c.size for c in chunk)
+            job.report(ProgressEvent("fingerprint", done_files, total_files, done_bytes,
+                                     total_bytes, os.path.dirname(chunk[-1].path)))
+
+        chunks = _chunks(todo, opt.worker_count())
+        todo_bytes = sum(c.size for c in todo)
+        workers = min(opt.worker_count(), len(chunks))
+        if workers <= 1 or todo_bytes < IN_PROCESS_BELOW:
+            stats["workers"] = 1
+            for chunk in chunks:
+                out = []
+                for c in chunk:  # check between files: a cancel is seen within one file
+                    job.check()
+                    out.extend(fingerprint_batch([(c.path, c.root)], opt.features.mode, job.check))
+                take(out, chunk)
+        else:
+            stats["workers"] = workers
+            _run_pool(chunks, workers, opt.features.mode, job, take)
+    except Cancelled:
+        cancelled = True
+    finally:
+        if cache is not None:
+            cache.close()
+    stats["files"] = len(records)
+    stats["bytes"] = sum(r.size for r in records)
+    stats["problems"] = len(problems)
+    stats["seconds"] = round(time.perf_counter() - t0, 3)
+    records.sort(key=lambda r: r.path)
+    job.report(ProgressEvent("done", len(records), len(records)))
+    return ScanResult(records, problems, stats, cancelled)
+
+
+def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
+    """Fingerprint chunks on a process pool with a bounded number in flight.
+
+    Tokenizers hold the GIL, so processes, not threads. On cancel the pool is
+    terminated at once: a chunk half done is dropped, finished ones are kept.
+    """
+    ctx = mp.get_context("spawn")
+    results: queue.Queue = queue.Queue()
+    pool = ctx.Pool(workers, initializer=_warm_worker)
+    try:
+        pending = 0
+        it = iter(chunks)
+        limit = workers * 3
+        exhausted = False
+        while True:
+            while not exhausted and pending < limit:
+                chunk = next(it, None)
+                if chunk is None:
+                    exhausted = True
+                    break
+                items = [(c.path, c.root) for c in chunk]
+                pool.apply_async(fingerprint_batch, (items, mode),
+                                 callback=lambda r, ch=chunk: results.put((r, ch)),
+                                 error_callback=lambda e, ch=chunk: results.put((e, ch)))
+                pending += 1
+            if pending == 0:
+                break
+            try:
+                res, chunk = results.get(timeout=0.1)
+            except queue.Empty:
+                job.check()
+                continue
+            pending -= 1
+            if isinstance(res, BaseException):
+                res = [Problem(c.path, f"worker failed: {type(res).__name__}: {res}", "error")
+                       for c in chunk]
+            take(res, chunk)
+            job.check()
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()

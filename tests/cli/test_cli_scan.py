@@ -1,0 +1,99 @@
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simdup_gui.cli import main
+
+DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_demo_scan_json_groups_the_demo_near_duplicates(capsys):
+    code, out, _ = run(capsys, "scan", str(DEMO), "--format", "json", "--no-cache")
+    assert code == 0
+    d = json.loads(out)
+    assert d["version"] == 1
+    assert d["settings"]["bits"] == 64
+    assert set(d["stats"]) >= {"files", "bytes", "seconds"}
+    groups = {frozenset(os.path.basename(f["path"]) for f in g["files"]) for g in d["groups"]}
+    assert frozenset({"笔记_整理文件.txt", "笔记_整理文件_GBK副本.txt", "笔记_整理文件_改过错字.txt",
+                      "转载_整理文件.txt"}) in groups
+    assert frozenset({"report_copies.txt", "report_copies (1).txt", "report_copies_edited.md",
+                      "report_copies_download.txt"}) in groups
+    f = d["groups"][0]["files"][0]
+    assert os.path.isabs(f["path"])
+    assert len(f["fingerprint"]) == 16  # 64 bits = 16 hex digits
+    assert set(f) >= {"path", "size", "mtime", "encoding", "fingerprint", "distance"}
+    probs = {os.path.basename(p["path"]): p["reason"] for p in d["problems"]}
+    assert "empty" in probs["empty.txt"] and "binary" in probs["image.bin"]
+
+
+def test_fingerprint_hex_width_follows_bits(capsys):
+    code, out, _ = run(capsys, "scan", str(DEMO), "--format", "json", "--bits", "128",
+                       "--no-cache")
+    assert code == 0
+    assert all(len(f["fingerprint"]) == 32 for g in json.loads(out)["groups"] for f in g["files"])
+
+
+def test_bad_bits_exit_2_naming_the_allowed_values(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["scan", str(DEMO), "--bits", "48"])
+    assert e.value.code == 2
+    assert "16, 32, 64, 128" in capsys.readouterr().err
+
+
+def test_missing_root_exits_2(capsys, tmp_path):
+    code, _, err = run(capsys, "scan", str(tmp_path / "nope"))
+    assert code == 2 and "no such file" in err
+
+
+def test_unreadable_files_exit_0_and_are_listed(capsys, tmp_path, monkeypatch):
+    from simdup_gui.core.scan import fingerprint as fp_module
+
+    (tmp_path / "a.txt").write_text("hello there " * 50)
+    real_open = os.open
+    monkeypatch.setattr(fp_module.os, "open", lambda p, *a, **k: (_ for _ in ()).throw(
+        PermissionError(13, "Permission denied")) if str(p).endswith("a.txt") else real_open(
+        p, *a, **k))
+    code, out, _ = run(capsys, "scan", str(tmp_path), "--format", "json", "--no-cache")
+    assert code == 0
+    assert json.loads(out)["problems"][0]["path"].endswith("a.txt")
+
+
+def test_csv_and_text_output_to_file(capsys, tmp_path):
+    out = tmp_path / "r.csv"
+    code, _, _ = run(capsys, "scan", str(DEMO), "--format", "csv", "-o", str(out), "--no-cache")
+    assert code == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("group,path,size")
+    assert len(lines) > 5
+    code, text, _ = run(capsys, "scan", str(DEMO), "--no-cache")
+    assert "Group 1" in text and "problem:" in text
+
+
+def test_console_script_runs_as_a_module():
+    r = subprocess.run([sys.executable, "-m", "simdup_gui.cli", "scan", "--help"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and "--bits" in r.stdout
+
+
+def test_cache_info_and_clear(capsys, tmp_path):
+    cache = str(tmp_path / "c.sqlite")
+    assert main(["scan", str(DEMO), "--cache", cache, "--format", "json"]) == 0
+    capsys.readouterr()
+    assert main(["cache", "info", "--cache", cache]) == 0
+    n = int(capsys.readouterr().out.split(": ")[1].split()[0])
+    assert n >= 12  # every demo text file (and the remembered binary one)
+    assert main(["cache", "clear", "--cache", cache]) == 0
+    assert f"cleared {n} " in capsys.readouterr().out
+    assert main(["cache", "info", "--cache", cache]) == 0
+    assert " 0 cached" in capsys.readouterr().out

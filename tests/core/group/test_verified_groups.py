@@ -1,0 +1,161 @@
+"""Verified groups: the measured definition, sketches, no chaining, what users see."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.cli import main
+from simdup_gui.core.group.cluster import build_groups
+from simdup_gui.core.scan.features import FeatureBuilder, rechunk
+from simdup_gui.core.scan.pipeline import ScanOptions, scan
+from simdup_gui.core.textsim import (estimate, make_sketch, shingle_set, sketch_array,
+                                     text_similarity)
+
+from tests.conftest import EN, ZH
+from tests.core.act.test_actions import write_chain
+
+VECTORS = [  # shared/near-duplicate.md
+    ("近似重复的文本文件在很多电脑上都有。", "近似重复的文本\n文件在很多电脑上都有。", 1.0),
+    ("\ufeffHello World, this is a note.", "hello  world,\r\nthis is a\u200b note.", 1.0),
+    ("ＡＢＣ１２３ full width", "abc123 full width", 1.0),
+    ("The quick brown fox jumps over the lazy dog.",
+     "The quick brown fox jumped over the lazy dog.", 0.7105),
+    ("软件许可协议：本软件按原样提供，不提供任何担保。",
+     "软件许可协议：本程序按原样提供，不提供任何担保。", 0.5385),
+    ("Copyright 2020 Alice. Licensed under the MIT License.",
+     "Copyright 2021 Bob. Licensed under the MIT License.", 0.617),
+    ("abc", "abcd", 0.0),
+]
+
+
+def test_the_definitions_test_vectors():
+    for a, b, j in VECTORS:
+        assert round(text_similarity(a, b), 4) == j, (a, b)
+
+
+def fp(text: str) -> tuple[int, str]:
+    fb = FeatureBuilder()
+    for chunk in rechunk([text]):
+        fb.add(chunk)
+    return fb.fingerprint()[0], fb.text_hash()
+
+
+def rewrap(text: str, width: int) -> str:
+    flat = "".join(text.split())
+    return "\n".join(flat[i : i + width] for i in range(0, len(flat), width))
+
+
+def test_rewrapped_chinese_has_the_fingerprint_of_the_original():
+    text = ZH + " 参见 https://example.org/path 获取更多信息。" + ZH
+    for width in (7, 13, 40):
+        assert fp(rewrap(text, width)) == fp(text)
+
+
+def test_zero_width_and_soft_hyphens_do_not_split_words():
+    assert fp("foo\u200bbar baz\u00adqux a\u2060b 中\u200b文") == fp("foobar bazqux ab 中文")
+    assert fp(EN.replace("the ", "the\u200b ")) == fp(EN)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["中文", "分词", "hello", "world", " ", "\n", "\t", "。",
+                                 "ab", "测试", "\u200b", "x1"]), min_size=1, max_size=40),
+       st.randoms(use_true_random=False))
+def test_equal_text_hash_means_equal_fingerprint(parts, rnd):
+    a = "".join(parts)
+    b = "".join(p if not p.isspace() else rnd.choice([" ", "\n", "  ", "\r\n"]) for p in parts)
+    fa, ha = fp(a)
+    fb_, hb = fp(b)
+    if ha == hb:
+        assert fa == fb_
+
+
+def test_sketch_estimates_are_close_and_exact_for_short_texts():
+    rng = random.Random(1)
+    words = [f"w{i}" for i in range(3000)]
+    base = [rng.choice(words) for _ in range(2000)]
+    errs = []
+    for share in (0.0, 0.02, 0.05, 0.1, 0.2):
+        other = list(base)
+        for i in rng.sample(range(len(base)), int(share * len(base))):
+            other[i] = rng.choice(words)
+        a, b = " ".join(base), " ".join(other)
+        sk = sketch_array([make_sketch(shingle_set(a))[0], make_sketch(shingle_set(b))[0]], 2)
+        est, whole = estimate(sk, np.array([0]), np.array([1]))
+        errs.append(abs(est[0] - text_similarity(a, b)))
+        assert not whole[0]
+    assert max(errs) < 0.12 and np.mean(errs) < 0.06
+    a, b = "短笔记一则，内容很少。", "短笔记一则，内容不多。"
+    sk = sketch_array([make_sketch(shingle_set(a))[0], make_sketch(shingle_set(b))[0]], 2)
+    est, whole = estimate(sk, np.array([0]), np.array([1]))
+    assert whole[0] and abs(est[0] - text_similarity(a, b)) < 1e-9
+
+
+def write_family(root, rng, name, words, n_variants, edit):
+    base = [rng.choice(words) for _ in range(400)]
+    out = []
+    for v in range(n_variants):
+        doc = list(base)
+        for i in rng.sample(range(len(doc)), int(edit * v * len(doc))):
+            doc[i] = rng.choice(words)
+        p = root / f"{name}_{v}.txt"
+        p.write_text(" ".join(doc))
+        out.append(str(p))
+    return out
+
+
+def test_groups_never_chain_and_every_member_is_verified_against_the_reference(tmp_path):
+    rng = random.Random(7)
+    words = [f"word{i}" for i in range(4000)]
+    # a chain: each doc a 4 % word edit of the previous; the ends share little text
+    chain = write_chain(tmp_path / "chain")
+    copies = write_family(tmp_path, rng, "copy", words, 3, 0.0)
+    r = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1))
+    groups, plan = build_groups(r.records, 64, 14)
+    assert "verified" in plan
+    text = {x.path: Path(x.path).read_text() for x in r.records}
+    for g in groups:
+        ref = r.records[g.representative].path
+        for m in g.members:
+            j = text_similarity(text[ref], text[r.records[m.index].path])
+            assert j >= 0.7 - 1e-9
+            assert abs(m.similarity - j) <= 0.12
+        paths = [r.records[i].path for i in g.indices()]
+        for a in paths:
+            for b in paths:
+                assert text_similarity(text[a], text[b]) >= 0.45  # never a chain's far ends
+    assert text_similarity(text[chain[0]], text[chain[-1]]) < 0.5
+    copy_group = [g for g in groups if copies[0] in {r.records[i].path for i in g.indices()}]
+    assert len(copy_group) == 1 and len(copy_group[0].members) == 3
+    # SimHash alone links the chain into one group
+    linked, _ = build_groups(r.records, 64, 14, verify="none")
+    assert any({chain[0], chain[-1]} <= {r.records[i].path for i in g.indices()} for g in linked)
+
+
+def test_json_names_the_reference_and_the_measured_similarity(tmp_path, capsys):
+    for name, text in (("a.txt", ZH * 3), ("b.txt", ZH * 3 + "\n补充一句话。"),
+                       ("c.txt", EN * 2), ("d.txt", EN)):
+        (tmp_path / name).write_text(text)
+    out = tmp_path / "r.json"
+    assert main(["scan", str(tmp_path), "--no-cache", "--format", "json", "-o", str(out)]) == 0
+    d = json.loads(out.read_text())
+    assert d["settings"]["verify"] == "sketch" and d["settings"]["similarity"] == 0.7
+    for g in d["groups"]:
+        ref = g["reference"]
+        for f in g["files"]:
+            j = text_similarity(Path(ref).read_text(), Path(f["path"]).read_text())
+            assert f["similarity"] >= 0.7 and abs(f["similarity"] - j) <= 0.12
+            assert isinstance(f["distance"], int)
+
+
+def test_similarity_option_is_validated(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as e:
+        main(["scan", ".", "--similarity", "1.5"])
+    assert e.value.code == 2 and "similarity" in capsys.readouterr().err

@@ -1,0 +1,83 @@
+import importlib
+import threading
+
+from simdup_gui.core.job import Job
+from simdup_gui.core.scan.pipeline import ScanOptions, _chunks, scan
+from simdup_gui.core.scan.walk import Candidate, WalkOptions
+
+from tests.conftest import EN, OTHER, ZH
+
+
+def make_tree(root, n):
+    texts = [ZH, EN, OTHER]
+    for i in range(n):
+        (root / f"f{i:03d}.txt").write_text(texts[i % 3] * (1 + i % 4) + f"\n{i}\n",
+                                            encoding="utf-8")
+
+
+def test_pool_and_single_process_give_identical_records(tmp_path, monkeypatch):
+    scan_mod = importlib.import_module("simdup_gui.core.scan.pipeline")
+
+    make_tree(tmp_path, 30)
+    monkeypatch.setattr(scan_mod, "IN_PROCESS_BELOW", 0)
+    monkeypatch.setattr(scan_mod, "CHUNK_FILES", 4)
+    one = scan([str(tmp_path)], ScanOptions(walk=WalkOptions(), use_cache=False, workers=1))
+    two = scan([str(tmp_path)], ScanOptions(walk=WalkOptions(), use_cache=False, workers=2))
+    assert two.stats["workers"] == 2 and one.stats["workers"] == 1
+    assert [r.to_dict() for r in one.records] == [r.to_dict() for r in two.records]
+
+
+def test_progress_counts_every_file_once_and_ends_with_done(tmp_path, monkeypatch):
+    scan_mod = importlib.import_module("simdup_gui.core.scan.pipeline")
+
+    make_tree(tmp_path, 12)
+    monkeypatch.setattr(scan_mod, "IN_PROCESS_BELOW", 0)
+    monkeypatch.setattr(scan_mod, "CHUNK_FILES", 3)
+    events = []
+    scan([str(tmp_path)], ScanOptions(use_cache=False, workers=2), Job(events.append))
+    fp = [e for e in events if e.phase == "fingerprint"]
+    assert fp[-1].files_done == fp[-1].files_total == 12
+    assert [e.files_done for e in fp] == sorted(e.files_done for e in fp)
+    assert events[-1].phase == "done"
+
+
+def test_cancel_on_the_pool_returns_promptly_with_what_was_done(tmp_path, monkeypatch):
+    scan_mod = importlib.import_module("simdup_gui.core.scan.pipeline")
+
+    make_tree(tmp_path, 40)
+    monkeypatch.setattr(scan_mod, "IN_PROCESS_BELOW", 0)
+    monkeypatch.setattr(scan_mod, "CHUNK_FILES", 2)
+    job = Job()
+    first_chunk = threading.Event()
+
+    def on_progress(e):
+        if e.phase == "fingerprint" and e.files_done > 0:
+            first_chunk.set()
+            job.cancel()
+
+    job._on_progress = on_progress
+    res = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=2), job)
+    assert first_chunk.is_set()
+    assert res.cancelled
+    assert 0 < len(res.records) < 40
+
+
+def test_chunks_bound_both_file_count_and_bytes():
+    scan_mod = importlib.import_module("simdup_gui.core.scan.pipeline")
+
+    small = [Candidate(f"/s{i}", "/", 10, 0, i, 1) for i in range(200)]
+    chunks = _chunks(small)
+    assert max(len(c) for c in chunks) <= scan_mod.CHUNK_FILES
+    big = [Candidate(f"/b{i}", "/", scan_mod.CHUNK_BYTES // 2 + 1, 0, i, 1) for i in range(40)]
+    assert [len(c) for c in _chunks(big)] == [2] * 20  # CHUNK_BYTES bounds each chunk
+    assert sum(len(c) for c in _chunks(small + big)) == 240
+    # a small scan is cut finer, so that each of two workers gets about eight chunks
+    few = [Candidate(f"/f{i}", "/", 100_000, 0, i, 1) for i in range(32)]
+    assert len(_chunks(few, workers=2)) >= 16
+
+
+def test_worker_count_is_a_setting_defaulting_to_the_cores():
+    import os
+
+    assert ScanOptions().worker_count() == max(1, os.cpu_count() or 1)
+    assert ScanOptions(workers=3).worker_count() == 3
