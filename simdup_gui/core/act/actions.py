@@ -310,7 +310,10 @@ class _KeptChecker:
         hit = self._cache.get(k.path)
         if hit is not None and hit[0] == key and key:
             return hit[1]
-        root = k.root or _root_for(k.path, self.roots) or os.path.dirname(k.path)
+        root = k.root or _root_for(k.path, self.roots)
+        if not root:
+            self._cache[k.path] = (key, "is not under a scanned root")
+            return "is not under a scanned root"
         why, _, loc = _check_file(k.path, root, k.size, k.mtime_ns, k.content_hash, k.ino,
                                   k.dev)
         if loc is not None:

@@ -8,8 +8,11 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..models import FileRecord, Group, Member, Problem
+from ..act.fileops import is_under
+from ..models import ALLOWED_BITS, FileRecord, Group, Member, Problem
 from ..scan.simhash import to_hex
+from ..textsim import DEFAULT_SIMILARITY, SKETCH_BYTES
+from .schema import MAX_INT, Obj, ResultsError, parse
 
 RESULTS_VERSION = 1
 
@@ -116,49 +119,107 @@ def to_text(res: Results) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _record(o: Obj, roots: list[str], f: Obj | None = None) -> FileRecord:
+    """A FileRecord from a record (``records[i]``) or a group's file entry, every field
+    checked; ``path`` must lie under its ``root``, one of the results' ``roots``."""
+    path = o.path("path")
+    root = o.path("root", required=False)
+    if roots:
+        if root and root not in roots:
+            raise ResultsError(f"{o.where}.root: {root!r} is not one of the scanned roots "
+                               f"(settings.roots)")
+        root = root or max((r for r in roots if is_under(path, r)), key=len, default="")
+    if roots and not (root and is_under(path, root)):
+        raise ResultsError(f"{o.where}.path: {path!r} is not under "
+                           f"{'its root ' + repr(root) if root else 'any scanned root'}")
+    if "mtime_ns" in o.d:
+        mtime_ns = o.int("mtime_ns", required=True)
+    else:
+        mtime_ns = round(o.float("mtime", required=True, hi=MAX_INT / 1e9) * 1e9)
+    if f is None:
+        fp = int(o.hex("fingerprint", max_digits=32) or "0", 16)
+    else:
+        fp = int(o.hex("fingerprint128", "") or o.hex("fingerprint", max_digits=32) or "0", 16)
+    sketch = o.hex("sketch", "", max_digits=2 * SKETCH_BYTES, even=True)
+    if sketch and len(sketch) != 2 * SKETCH_BYTES:
+        raise o.fail("sketch", f"{2 * SKETCH_BYTES} hexadecimal digits or none")
+    return FileRecord(
+        path=path, size=o.int("size", required=True), mtime_ns=mtime_ns,
+        inode=o.int("inode", 0), dev=o.int("dev", 0), root=root,
+        encoding=o.str("encoding", "", max_len=64), fingerprint=fp,
+        features=o.int("features", 0), text_hash=o.hex("text_hash", "", max_digits=128),
+        content_hash=o.hex("content_hash", "", max_digits=128),
+        bad_bytes=o.int("bad_bytes", 0), newline=o.str("newline", "none", max_len=16),
+        low_confidence=o.bool("low_confidence"), chars=o.int("chars", 0),
+        sketch=bytes.fromhex(sketch), shingles=o.int("shingles", 0))
+
+
 def load_json(text: str) -> Results:
-    """Read what :func:`dumps_json` wrote (or `simdup scan --format json`)."""
-    d = json.loads(text)
-    if not isinstance(d, dict) or d.get("version") != RESULTS_VERSION:
-        raise ValueError("not a simdup results file (version 1)")
-    bits = int(d.get("settings", {}).get("bits", 64))
+    """Read what :func:`dumps_json` wrote (or `simdup scan --format json`). The file is
+    untrusted: every value is checked (types, ranges, every path absolute, normalised and
+    under one of ``settings.roots``), and anything else raises :class:`ResultsError` saying
+    where. Fingerprints and similarities in the file are only a claim: acting re-measures
+    from the files (:func:`simdup_gui.core.act.actions.plan_action`)."""
+    top = Obj(parse(text), "")
+    if top.d.get("version") != RESULTS_VERSION:
+        raise ResultsError(f"not a simdup results file (version {RESULTS_VERSION})")
+    so = top.obj("settings")
+    bits = so.int("bits", 64)
+    if bits not in ALLOWED_BITS:
+        raise so.fail("bits", "one of " + ", ".join(map(str, ALLOWED_BITS)))
+    so.int("distance", 0, hi=bits)
+    so.float("similarity", DEFAULT_SIMILARITY, lo=0.01, hi=1.0)
+    roots_list = so.list("roots", max_len=10_000)
+    roots: list[str] = []
+    for i, _ in enumerate(roots_list):
+        roots.append(Obj({"root": roots_list[i]}, f"settings.roots[{i}]").path("root"))
+    for key in ("grouping", "verify", "features", "index"):
+        so.str(key, "", max_len=4096)
+    settings = dict(so.d)
+    settings["bits"] = bits
+    stats = top.obj("stats").d
     records: list[FileRecord] = []
     index: dict[str, int] = {}
-    for rd in d.get("records", []):
-        index[rd["path"]] = len(records)
-        records.append(FileRecord.from_dict(rd))
+    for i, rd in enumerate(top.list("records")):
+        r = _record(Obj(rd, f"records[{i}]"), roots)
+        if r.path in index:
+            raise ResultsError(f"records[{i}].path: {r.path!r} is listed twice")
+        index[r.path] = len(records)
+        records.append(r)
     groups: list[Group] = []
     marks: set[str] = set()
-    for gd in d.get("groups", []):
+    seen_ids: set[int] = set()
+    grouped: set[str] = set()
+    for gi, gd in enumerate(top.list("groups")):
+        go = Obj(gd, f"groups[{gi}]")
+        gid = go.int("id", required=True, hi=1 << 40)
+        if gid in seen_ids:
+            raise go.fail("id", "a group id not used before")
+        seen_ids.add(gid)
         members: list[Member] = []
         rep = -1
-        for f in gd["files"]:
-            if f["path"] not in index:
-                fp = int(f.get("fingerprint128") or f["fingerprint"], 16)
-                index[f["path"]] = len(records)
-                records.append(FileRecord(
-                    path=f["path"], size=int(f["size"]),
-                    mtime_ns=int(f.get("mtime_ns") or round(float(f["mtime"]) * 1e9)),
-                    inode=int(f.get("inode", 0)), dev=0, root=f.get("root", ""),
-                    encoding=f.get("encoding", ""), fingerprint=fp,
-                    features=int(f.get("features", 0)), text_hash=f.get("text_hash", ""),
-                    content_hash=f.get("content_hash", ""), bad_bytes=int(f.get("bad_bytes", 0)),
-                    newline=f.get("newline", "none"),
-                    low_confidence=bool(f.get("low_confidence", False)),
-                    chars=int(f.get("chars", 0))))
-            i = index[f["path"]]
-            sim = f.get("similarity")
-            members.append(Member(i, int(f.get("distance", 0)), bool(f.get("exact", False)),
-                                  None if sim is None else float(sim),
-                                  bool(f.get("similarity_measured", False))))
-            if f.get("representative"):
+        for fi, fd in enumerate(go.list("files", required=True)):
+            fo = Obj(fd, f"groups[{gi}].files[{fi}]")
+            path = fo.path("path")
+            if path in grouped:
+                raise ResultsError(f"{fo.where}.path: {path!r} is in two groups")
+            grouped.add(path)
+            if path not in index:
+                index[path] = len(records)
+                records.append(_record(fo, roots, fo))
+            i = index[path]
+            members.append(Member(i, fo.int("distance", 0, hi=128), fo.bool("exact"),
+                                  fo.float("similarity", None, null=True),
+                                  fo.bool("similarity_measured")))
+            if fo.bool("representative"):
                 rep = i
-            if f.get("marked"):
-                marks.add(f["path"])
+            if fo.bool("marked"):
+                marks.add(path)
         if members:
-            groups.append(Group(int(gd["id"]), rep if rep >= 0 else members[0].index, members))
-    problems = [Problem(p["path"], p["reason"], p.get("kind", "error"))
-                for p in d.get("problems", [])]
-    return Results(records, groups, problems, d.get("settings", {"bits": bits}),
-                   d.get("stats", {}), marks)
-
+            groups.append(Group(gid, rep if rep >= 0 else members[0].index, members))
+    problems = []
+    for pi, pd in enumerate(top.list("problems")):
+        po = Obj(pd, f"problems[{pi}]")
+        problems.append(Problem(po.str("path", max_len=65536), po.str("reason", max_len=65536),
+                                po.str("kind", "error", max_len=64)))
+    return Results(records, groups, problems, settings, stats, marks)
