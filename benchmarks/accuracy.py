@@ -33,6 +33,9 @@ from simdup_gui.core.group.verify import Measurer, read_shingles  # noqa: E402
 POS, NEG = 0.70, 0.50
 
 
+SPREAD = tuple(int(s) for s in os.environ.get("SIMDUP_K_SPREAD", "-2,-1,0,1,2").split(","))
+
+
 def key(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     lo, hi = np.minimum(a, b), np.maximum(a, b)
     return lo.astype(np.int64) * 1_000_003 + hi
@@ -108,7 +111,7 @@ def main() -> int:
         row["simhash_best"] = {"k": best[0], **best[1]}
         g, _ = build_groups(recs, bits, DEFAULT_DISTANCE[bits], verify="none")
         row["simhash_default"] = {"k": DEFAULT_DISTANCE[bits], **score(g, n, pos_keys, grey_keys)}
-        ks = sorted({max(0, DEFAULT_DISTANCE[bits] + d * max(1, bits // 32)) for d in (-2, -1, 0, 1, 2)})
+        ks = sorted({max(0, DEFAULT_DISTANCE[bits] + d * max(1, bits // 32)) for d in SPREAD})
         row["verified"] = []
         for k in ks:
             npairs = near_pairs(fps, bits, k)

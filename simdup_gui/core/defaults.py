@@ -7,7 +7,7 @@ from .models import ALLOWED_BITS
 DEFAULT_BITS = 64
 # Candidate distance per fingerprint size: loose enough that nearly every pair at the
 # similarity threshold is a candidate; verification by text similarity decides.
-DEFAULT_DISTANCE = {16: 2, 32: 5, 64: 16, 128: 26}
+DEFAULT_DISTANCE = {16: 3, 32: 9, 64: 16, 128: 26}
 DEFAULT_VERIFY = "sketch"
 
 
