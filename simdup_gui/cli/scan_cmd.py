@@ -12,6 +12,7 @@ from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.scan.fingerprint import FeatureSettings
 from simdup_gui.core.job import Job
 from simdup_gui.core.review.results import Results, dumps_json, to_csv, to_text
+from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler, require_dask
 from simdup_gui.core.scan.pipeline import ScanOptions, scan
 from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY
@@ -37,6 +38,10 @@ def add_scan_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=0, help="processes (default: one per core)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     p.add_argument("--cache", metavar="FILE", help="cache file (default: user cache folder)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default="",
+                   help="fingerprint on a Dask cluster: tcp://HOST:8786, or local[:N] to start "
+                   "N worker processes here (needs pip install \"simdup[dask]\"; the roots "
+                   "must have the same path on every worker)")
 
 
 def scan_options(args: argparse.Namespace) -> ScanOptions:
@@ -45,7 +50,8 @@ def scan_options(args: argparse.Namespace) -> ScanOptions:
                          default_excludes=not args.no_default_excludes, min_size=args.min_size,
                          max_size=args.max_size, follow_symlinks=args.follow_symlinks),
         features=FeatureSettings(args.features), workers=args.workers,
-        use_cache=not args.no_cache, cache_path=args.cache)
+        use_cache=not args.no_cache, cache_path=args.cache,
+        scheduler=getattr(args, "scheduler", ""))
 
 
 def register(sub) -> None:
@@ -84,11 +90,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         opts = scan_options(args)
+        if opts.scheduler:
+            parse_scheduler(opts.scheduler)
+            require_dask()
     except ValueError as e:
         print(f"simdup scan: error: {e}", file=sys.stderr)
         return 2
     progress = StderrProgress()
-    result = scan(args.roots, opts, Job(progress))
+    try:
+        result = scan(args.roots, opts, Job(progress))
+    except SchedulerError as e:
+        print(f"simdup scan: error: {e}", file=sys.stderr)
+        return 2
     groups, plan = group_records(result.records, args.bits, k, args.grouping,
                                  verify=args.verify, similarity=args.similarity,
                                  cache_path=args.cache, use_cache=not args.no_cache)

@@ -26,6 +26,7 @@ class ScanOptions:
     workers: int = 0  # 0: one per core
     use_cache: bool = True
     cache_path: str | None = None
+    scheduler: str = ""  # a Dask scheduler ("local", "local:N", "tcp://host:8786"); "": here
 
     def worker_count(self) -> int:
         return self.workers if self.workers > 0 else max(1, os.cpu_count() or 1)
@@ -119,10 +120,20 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
             job.report(ProgressEvent("fingerprint", done_files, total_files, done_bytes,
                                      total_bytes, os.path.dirname(chunk[-1].path)))
 
-        chunks = _chunks(todo, opt.worker_count())
+        if opt.scheduler:  # on a Dask cluster: same chunks, same worker function
+            from .distributed import Cluster, run_on_cluster
+
+            with Cluster(opt.scheduler) as cluster:
+                chunks = _chunks(todo, cluster.threads())
+                stats["workers"] = run_on_cluster(cluster, chunks, opt.features.mode, job, take)
+            chunks = []
+        else:
+            chunks = _chunks(todo, opt.worker_count())
         todo_bytes = sum(c.size for c in todo)
         workers = min(opt.worker_count(), len(chunks))
-        if workers <= 1 or todo_bytes < IN_PROCESS_BELOW:
+        if opt.scheduler:
+            pass
+        elif workers <= 1 or todo_bytes < IN_PROCESS_BELOW:
             stats["workers"] = 1
             for chunk in chunks:
                 out = []

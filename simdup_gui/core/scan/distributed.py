@@ -1,0 +1,152 @@
+"""Fingerprinting on a Dask cluster: the same chunks and the same worker function as the local
+pool (:func:`fingerprint_batch`), so records are bit-identical to a local scan's.
+
+The walk runs on the client; chunks of (path, root) go to the workers, which read the files
+from a file system mounted at the same path on every node; only records (fingerprints and
+sketches, never texts) come back. A worker that dies loses nothing: the scheduler runs its
+unfinished chunks again elsewhere, and each chunk's result is taken once. Cancel cancels the
+futures. Dask is optional (``pip install "simdup[dask]"``).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Sequence
+
+from ..job import Job
+from ..models import FileRecord, Problem
+from .fingerprint import fingerprint_batch
+
+EXTRA = "simdup[dask]"
+IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker thread: enough to keep it busy
+CONNECT_TIMEOUT = "10s"
+
+
+class SchedulerError(ValueError):
+    """No Dask, or a scheduler address that cannot be used. ``str()`` says what to do."""
+
+
+def parse_scheduler(value: str) -> tuple[str, int]:
+    """("local", N) for ``local`` / ``local:N``, else ("tcp", 0) for an address such as
+    ``tcp://host:8786``. Raises SchedulerError for anything else."""
+    v = value.strip()
+    if v == "local" or v.startswith("local:"):
+        n = v.partition(":")[2]
+        if n and (not n.isdigit() or not 1 <= int(n) <= 512):
+            raise SchedulerError(f"--scheduler local:N needs N from 1 to 512, not {n!r}")
+        return "local", int(n) if n else max(1, os.cpu_count() or 1)
+    if "://" in v and v.split("://", 1)[1]:
+        return "tcp", 0
+    raise SchedulerError(f"--scheduler must be local, local:N or an address such as "
+                         f"tcp://host:8786, not {value!r}")
+
+
+def require_dask() -> None:
+    """SchedulerError naming the extra to install when Dask's ``distributed`` is missing."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise SchedulerError(f"scanning on a Dask cluster needs Dask: pip install \"{EXTRA}\"") \
+            from None
+
+
+class Cluster:
+    """A client on a scheduler (or on a LocalCluster it starts); a context manager."""
+
+    def __init__(self, scheduler: str) -> None:
+        kind, n = parse_scheduler(scheduler)
+        require_dask()
+        from distributed import Client, LocalCluster
+
+        self.cluster = None
+        try:
+            if kind == "local":
+                self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                            dashboard_address=":0")
+                self.client = Client(self.cluster)
+            else:
+                self.client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as e:
+            if self.cluster is not None:
+                self.cluster.close()
+            raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+
+    def threads(self) -> int:
+        info = self.client.scheduler_info()
+        return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
+
+    def close(self) -> None:
+        try:
+            self.client.close()
+        finally:
+            if self.cluster is not None:
+                self.cluster.close()
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job,
+                   take: Callable[[list, list], None]) -> int:
+    """Fingerprint ``chunks`` (lists of candidates with ``path`` and ``root``) on the cluster,
+    calling ``take(results, chunk)`` once per chunk as it completes (progress comes from
+    completed futures). Returns the number of worker threads used."""
+    from distributed import wait
+
+    client = cluster.client
+    threads = cluster.threads()
+    limit = threads * IN_FLIGHT_PER_WORKER
+    scan_id = uuid.uuid4().hex[:12]
+    pending: dict = {}
+    it = iter(enumerate(chunks))
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(pending) < limit:
+                nxt = next(it, None)
+                if nxt is None:
+                    exhausted = True
+                    break
+                i, chunk = nxt
+                items = [(c.path, c.root) for c in chunk]
+                fut = client.submit(fingerprint_batch, items, mode, key=f"simdup-{scan_id}-{i}",
+                                    pure=False, retries=1)
+                pending[fut] = chunk
+            if not pending:
+                break
+            try:
+                done, _ = wait(list(pending), timeout=0.2, return_when="FIRST_COMPLETED")
+            except TimeoutError:  # dask's wait raises when nothing finished in time
+                done = set()
+            job.check()
+            for fut in done:
+                chunk = pending.pop(fut)
+                if fut.status == "finished":
+                    res = fut.result()
+                else:  # the chunk itself failed twice (not a lost worker: that is re-run)
+                    err = fut.exception()
+                    res = [Problem(c.path, f"worker failed: {type(err).__name__}: {err}",
+                                   "error") for c in chunk]
+                take(_checked(res, chunk), chunk)
+                fut.release()
+            job.check()
+    except BaseException:
+        if pending:
+            client.cancel(list(pending), force=True)
+        raise
+    return threads
+
+
+def _checked(res: object, chunk: list) -> list:
+    """What a worker sent back, as records and problems for exactly this chunk's files."""
+    want = {c.path for c in chunk}
+    out = [r for r in res if isinstance(r, (FileRecord, Problem)) and r.path in want] \
+        if isinstance(res, list) else []
+    got = {r.path for r in out}
+    out.extend(Problem(c.path, "worker returned no result for this file", "error")
+               for c in chunk if c.path not in got)
+    return out

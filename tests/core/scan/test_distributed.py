@@ -1,0 +1,159 @@
+"""Scanning on a Dask cluster (issue 11): records and groups equal a local scan's; a worker
+killed mid-scan loses nothing; cancel stops the cluster's work; records reach the local cache;
+without Dask, --scheduler names the extra to install."""
+
+import os
+import signal
+import sys
+
+import pytest
+
+from simdup_gui.cli import main
+from simdup_gui.core.group.cluster import group_records
+from simdup_gui.core.job import Cancelled, Job
+from simdup_gui.core.scan.pipeline import ScanOptions, scan
+
+from tests.conftest import EN, OTHER, ZH
+
+distributed = pytest.importorskip("distributed")
+
+
+def _corpus(root, n=24):
+    """n families of three near-copies (utf-8, gb18030 and an edit): about 60 chunks' worth
+    of work split over many small chunks, so a worker can die with chunks left."""
+    root.mkdir()
+    texts = [ZH, EN, OTHER]
+    for i in range(n):
+        base = texts[i % 3] + f"\n第{i}号文件 file number {i} " * 40
+        (root / f"f{i}_a.txt").write_text(base, encoding="utf-8")
+        enc = "gb18030" if i % 3 == 0 else "utf-8-sig"
+        (root / f"f{i}_b.txt").write_bytes(base.replace("\n", "\r\n").encode(enc))
+        (root / f"f{i}_c.txt").write_text(base + " an added line at the end", encoding="utf-8")
+    return str(root)
+
+
+def _dicts(records):
+    return [r.to_dict() for r in records]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    lc = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0")
+    client = distributed.Client(lc)
+    yield lc, client
+    client.close()
+    lc.close()
+
+
+def test_records_and_groups_equal_a_local_scan(tmp_path, cluster):
+    lc, _ = cluster
+    root = _corpus(tmp_path / "c")
+    local = scan([root], ScanOptions(workers=1, use_cache=False))
+    remote = scan([root], ScanOptions(use_cache=False, scheduler=lc.scheduler_address))
+    assert remote.stats["workers"] == 2 and not remote.cancelled
+    assert _dicts(remote.records) == _dicts(local.records)
+    assert len(local.records) == 72
+    g_local, _ = group_records(local.records, 64, 16, use_cache=False)
+    g_remote, _ = group_records(remote.records, 64, 16, use_cache=False)
+    assert [[m.index for m in g.members] for g in g_remote] == \
+        [[m.index for m in g.members] for g in g_local]
+
+
+def test_a_worker_killed_mid_scan_loses_nothing_and_counts_nothing_twice(tmp_path, cluster):
+    lc, client = cluster
+    root = _corpus(tmp_path / "c")
+    local = scan([root], ScanOptions(workers=1, use_cache=False))
+    killed = []
+
+    def progress(ev):
+        if ev.phase == "fingerprint" and ev.files_done > 0 and not killed:
+            pids = client.run(os.getpid)
+            victim = sorted(pids.values())[0]
+            os.kill(victim, signal.SIGKILL)  # the nanny restarts it; its chunks run again
+            killed.append(victim)
+
+    remote = scan([root], ScanOptions(use_cache=False, scheduler=lc.scheduler_address),
+                  Job(progress))
+    assert killed, "the scan finished before a worker could be killed"
+    assert not remote.cancelled and not remote.problems
+    assert _dicts(remote.records) == _dicts(local.records)  # no file missing or twice
+    client.wait_for_workers(2, timeout=60)
+
+
+def test_cancel_stops_the_clusters_work(tmp_path, cluster):
+    lc, client = cluster
+    root = _corpus(tmp_path / "c")
+    job = Job(lambda ev: job.cancel() if ev.phase == "fingerprint" and ev.files_done else None)
+    res = scan([root], ScanOptions(use_cache=False, scheduler=lc.scheduler_address), job)
+    assert res.cancelled
+    assert len(res.records) < 72
+
+    def idle(dask_scheduler):
+        return [k for k, ts in dask_scheduler.tasks.items()
+                if str(k).startswith("simdup-") and ts.state in ("processing", "queued")]
+    left = idle
+    for _ in range(100):  # the scheduler forgets cancelled futures promptly
+        left = client.run_on_scheduler(idle)
+        if not left:
+            break
+        client.wait_for_workers(1, timeout=5)
+    assert left == []
+
+
+def test_records_from_the_cluster_make_the_next_local_scan_warm(tmp_path, cluster):
+    lc, _ = cluster
+    root = _corpus(tmp_path / "c", n=6)
+    cache = str(tmp_path / "cache.sqlite")
+    remote = scan([root], ScanOptions(cache_path=cache, scheduler=lc.scheduler_address))
+    assert remote.stats["fingerprinted"] == 18
+    again = scan([root], ScanOptions(workers=1, cache_path=cache))
+    assert again.stats["cached"] == 18 and again.stats["fingerprinted"] == 0
+    assert _dicts(again.records) == _dicts(remote.records)
+
+
+def test_cli_scheduler_local_gives_the_same_json_as_a_local_scan(tmp_path, capsys):
+    import json
+
+    root = _corpus(tmp_path / "c", n=3)
+    assert main(["scan", root, "--no-cache", "--format", "json", "--workers", "1"]) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert main(["scan", root, "--no-cache", "--format", "json", "--scheduler", "local:2"]) == 0
+    there = json.loads(capsys.readouterr().out)
+    for d in (here, there):
+        d.pop("stats")
+        d["settings"].pop("index")
+    assert here == there
+
+
+def test_without_dask_scheduler_names_the_extra_and_exits_2(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    root = _corpus(tmp_path / "c", n=1)
+    assert main(["scan", root, "--no-cache", "--scheduler", "local:2"]) == 2
+    assert 'pip install "simdup[dask]"' in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", ["local:0", "local:x", "host:8786", "nonsense"])
+def test_a_bad_scheduler_address_is_a_usage_error(tmp_path, capsys, bad):
+    root = _corpus(tmp_path / "c", n=1)
+    assert main(["scan", root, "--no-cache", "--scheduler", bad]) == 2
+    assert "--scheduler" in capsys.readouterr().err
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(tmp_path, capsys):
+    root = _corpus(tmp_path / "c", n=1)
+    assert main(["scan", root, "--no-cache", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert "cannot reach the Dask scheduler" in capsys.readouterr().err
+
+
+def test_cancelled_is_raised_not_swallowed_by_the_cluster_loop(tmp_path, cluster):
+    """Cancel before any chunk: the scan returns cancelled with no records."""
+    lc, _ = cluster
+    root = _corpus(tmp_path / "c", n=3)
+    job = Job()
+    job.cancel()
+    try:
+        res = scan([root], ScanOptions(use_cache=False, scheduler=lc.scheduler_address), job)
+    except Cancelled:  # pragma: no cover - scan turns it into a result
+        pytest.fail("scan let Cancelled escape")
+    assert res.cancelled and res.records == []
