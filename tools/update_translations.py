@@ -1,4 +1,5 @@
-"""Refresh resources/i18n/simdup_zh_CN.ts from the app's sources, fill it from ZH, build the .qm.
+"""Refresh resources/i18n/simdup_zh_CN.ts from the app's sources and the presenters' texts,
+fill it from ZH, build the .qm.
 
 Run: python tools/update_translations.py   (needs pyside6-lupdate / pyside6-lrelease)
 """
@@ -19,7 +20,8 @@ from zh_cn import ZH  # noqa: E402
 
 
 def main() -> int:
-    sources = sorted(glob.glob(str(ROOT / "simdup_gui" / "app" / "*.py")))
+    sources = sorted(glob.glob(str(ROOT / "simdup_gui" / "app" / "*.py"))
+                     + glob.glob(str(ROOT / "simdup_gui" / "core" / "presenters" / "*.py")))
     subprocess.run(["pyside6-lupdate", *sources, "-no-obsolete", "-ts", str(TS)], check=True)
     tree = ET.parse(TS)
     missing = []

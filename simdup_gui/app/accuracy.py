@@ -14,113 +14,27 @@ Usage::
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 
-from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView,
-                              QLineSeries, QLogValueAxis, QValueAxis)
-from PySide6.QtCore import (QAbstractTableModel, QMargins, QModelIndex, QPersistentModelIndex,
-                            QEvent, Qt, QThreadPool, Signal)
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCharts import QChart
+from PySide6.QtCore import QEvent, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from simdup_gui.core.lab.evaluate import Score
-from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
-from simdup_gui.core.lab.experiment import EvalOptions, Report, TruthSpec, run_eval, to_csv
+from simdup_gui.core.lab.experiment import EvalOptions, Report, TruthSpec, to_csv
+from simdup_gui.core.lab.workspace import LabWorkspace
 from simdup_gui.core.models import ProgressEvent
-from simdup_gui.core.lab.synth import generate_corpus
+from simdup_gui.core.presenters import lab
+from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
 
+from .errors import first_line
+from .lab_charts import (RAW_ROLE, AccuracyModel, clear_chart, fill_bar_chart, fill_size_chart,
+                         fill_xy_chart, make_chart, make_view)
 from .workers import Worker
 
-RAW_ROLE = Qt.ItemDataRole.UserRole  # the unformatted number behind a cell
-COLUMNS = ("bits", "distance", "precision", "recall", "f1", "tp", "fp", "fn", "chance")
-SIZE_COLORS = {16: "#d62728", 32: "#ff7f0e", 64: "#2ca02c", 128: "#1f77b4"}
-METRIC_COLORS = {"precision": "#1f77b4", "recall": "#ff7f0e", "f1": "#2ca02c"}
-CHANCE_FLOOR = 1e-3  # chance values below this are drawn at the floor of the log axis
+COLUMNS = lab.COLUMNS
 TRUTH_CHOICES = ("synthetic", "csv", "reference", "generate")
-
-
-def _generate_then_eval(job, folder: str, n_docs: int, spec: TruthSpec,
-                        options: EvalOptions) -> Report:
-    """Worker task: write a generated corpus into ``folder``, then evaluate it."""
-    job.report(ProgressEvent("generate", 0, n_docs))
-    generate_corpus(n_docs, seed=0).write(folder)
-    return run_eval(job, folder, spec, options)
-
-
-class AccuracyModel(QAbstractTableModel):
-    """One row per (bits, k) over a plain list of Scores; the best k per size is bold."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._rows: list[Score] = []
-        self._best: set[tuple[int, int]] = set()
-
-    def set_report(self, report: Report | None) -> None:
-        self.beginResetModel()
-        self._rows = [s for size in report.sizes for s in size.scores] if report else []
-        self._best = {(s.bits, s.best.distance) for s in report.sizes} if report else set()
-        self.endResetModel()
-
-    def score(self, row: int) -> Score:
-        return self._rows[row]
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
-            return None
-        names = {"bits": self.tr("bits"), "distance": self.tr("k"),
-                 "precision": self.tr("precision"), "recall": self.tr("recall"),
-                 "f1": self.tr("F1"), "tp": self.tr("TP"), "fp": self.tr("FP"),
-                 "fn": self.tr("FN"), "chance": self.tr("chance/file")}
-        return names[COLUMNS[section]]
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        s = self._rows[index.row()]
-        col = COLUMNS[index.column()]
-        raw = getattr(s, col)
-        if role == RAW_ROLE:
-            return raw
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col in ("precision", "recall", "f1"):
-                return f"{raw:.3f}"
-            if col == "chance":
-                return f"{raw:.3g}"
-            return str(int(raw)) if float(raw).is_integer() else f"{raw:.0f}"
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.FontRole and (s.bits, s.distance) in self._best:
-            f = QFont()
-            f.setBold(True)
-            return f
-        if role == Qt.ItemDataRole.BackgroundRole and s.chance >= 1:
-            return QColor("#fde0dd")  # more random matches per file than one: drowned
-        return None
-
-
-def _chart(title: str) -> QChart:
-    c = QChart()
-    c.setTitle(title)
-    c.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
-    c.setMargins(QMargins(4, 4, 4, 4))
-    c.setBackgroundRoundness(0)
-    return c
-
-
-def _view(chart: QChart, min_w: int = 240, min_h: int = 210) -> QChartView:
-    v = QChartView(chart)
-    v.setRenderHint(QPainter.RenderHint.Antialiasing)
-    v.setMinimumSize(min_w, min_h)
-    return v
+__all__ = ["COLUMNS", "RAW_ROLE", "AccuracyModel", "AccuracyTab"]
 
 
 class AccuracyTab(QWidget):
@@ -136,13 +50,28 @@ class AccuracyTab(QWidget):
         super().__init__(parent)
         self._pool = pool or QThreadPool.globalInstance()
         self._worker: Worker | None = None
-        self._report: Report | None = None
-        self._tmp: str | None = None  # a generated corpus, removed on close
+        self.workspace = LabWorkspace()  # the last report and a generated corpus folder
         self.model = AccuracyModel(self)
         self._build()
 
     # ---- layout -----------------------------------------------------------------------
     def _build(self) -> None:
+        inputs = self._build_inputs()
+        split = self._build_results()
+        lay = QVBoxLayout(self)
+        for row in inputs:
+            lay.addLayout(row)
+        lay.addWidget(self.status)
+        lay.addWidget(self.headline)
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        lay.addWidget(self.legend)
+        lay.addWidget(split, 1)
+        self.retranslate()
+        self._truth_changed()
+
+    def _build_inputs(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        """The corpus, its truth and the run controls, in two rows."""
         self.folder = QLineEdit()
         browse = self.browse_button = QPushButton()
         browse.clicked.connect(self._browse_folder)
@@ -197,19 +126,22 @@ class AccuracyTab(QWidget):
         row2.addWidget(self.run_button)
         row2.addWidget(self.cancel_button)
         row2.addWidget(self.progress, 1)
+        return row1, row2
 
+    def _build_results(self) -> QSplitter:
+        """The charts, and the table with its export buttons beside them."""
         self.size_charts: dict[int, QChart] = {}
         grid = QGridLayout()
         self.charts_widget = QWidget()
         self.charts_widget.setLayout(grid)
-        for i, bits in enumerate((16, 32, 64, 128)):
-            ch = _chart("")
+        for i, bits in enumerate(lab.CHART_SIZES):
+            ch = make_chart()
             self.size_charts[bits] = ch
-            grid.addWidget(_view(ch), i // 2, i % 2)
-        self.best_chart = _chart("")
-        self.pr_chart = _chart("")
-        grid.addWidget(_view(self.best_chart), 0, 2)
-        grid.addWidget(_view(self.pr_chart), 1, 2)
+            grid.addWidget(make_view(ch), i // 2, i % 2)
+        self.best_chart = make_chart()
+        self.pr_chart = make_chart()
+        grid.addWidget(make_view(self.best_chart), 0, 2)
+        grid.addWidget(make_view(self.pr_chart), 1, 2)
 
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -236,18 +168,7 @@ class AccuracyTab(QWidget):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         side.setMinimumWidth(400)
-
-        lay = QVBoxLayout(self)
-        lay.addLayout(row1)
-        lay.addLayout(row2)
-        lay.addWidget(self.status)
-        lay.addWidget(self.headline)
-        self.legend = QLabel()
-        self.legend.setWordWrap(True)
-        lay.addWidget(self.legend)
-        lay.addWidget(split, 1)
-        self.retranslate()
-        self._truth_changed()
+        return split
 
     def retranslate(self) -> None:
         """Set every text (again after a language switch)."""
@@ -313,7 +234,7 @@ class AccuracyTab(QWidget):
     # ---- running ----------------------------------------------------------------------
     @property
     def report(self) -> Report | None:
-        return self._report
+        return self.workspace.report
 
     @property
     def worker(self) -> Worker | None:
@@ -334,23 +255,22 @@ class AccuracyTab(QWidget):
                 spec = TruthSpec("synthetic")
             self.start_run(self.folder.text(), spec, opts)
         except ValueError as e:
-            self._fail(str(e))
+            self._fail(e)
 
     def start_generated(self, n_docs: int, options: EvalOptions | None = None) -> Worker:
         """Generate a corpus of ``n_docs`` documents in a temporary folder and evaluate it."""
         if self._worker is not None:
             raise ValueError(self.tr("An evaluation is already running"))
-        self._remove_generated()
-        self._tmp = tempfile.mkdtemp(prefix="simdup-accuracy-")
-        self.folder.setText(self._tmp)
-        return self._start(Worker(_generate_then_eval, self._tmp, n_docs,
-                                  TruthSpec("synthetic"), options or EvalOptions()))
+        folder = self.workspace.new_corpus_folder()
+        self.folder.setText(folder)
+        return self._start(Worker(self.workspace.generate_then_evaluate, folder, n_docs,
+                                  options))
 
     def start_run(self, root: str, spec: TruthSpec, options: EvalOptions | None = None) -> Worker:
         """Evaluate ``root`` against ``spec`` on the pool; ``finished`` brings the Report."""
         if not os.path.isdir(root):
             raise ValueError(self.tr("Not a folder: {0}").format(root))
-        return self._start(Worker(run_eval, root, spec, options or EvalOptions()))
+        return self._start(Worker(self.workspace.evaluate, root, spec, options))
 
     def _start(self, worker: Worker) -> Worker:
         if self._worker is not None:
@@ -378,28 +298,21 @@ class AccuracyTab(QWidget):
     def _on_progress(self, ev: object) -> None:
         if not isinstance(ev, ProgressEvent):
             return
-        phases = {"generate": self.tr("Generating the corpus"),
-                  "walk": self.tr("Listing files"),
-                  "fingerprint": self.tr("Fingerprinting"),
-                  "read": self.tr("Reading texts for the reference"),
-                  "reference": self.tr("Measuring reference similarity"),
-                  "evaluate": self.tr("Scoring every size and k"),
-                  "done": self.tr("Fingerprinting")}
         if ev.files_total:
             self.progress.setRange(0, ev.files_total)
             self.progress.setValue(ev.files_done)
         else:
             self.progress.setRange(0, 0)
-        self.status.setText(self.tr("{0}: {1} of {2}").format(
-            phases.get(ev.phase, ev.phase), ev.files_done, ev.files_total))
+        self.status.setText(lab.progress_text(ev))
 
     def _on_returned(self, report: object) -> None:
         assert isinstance(report, Report)
         self.show_report(report)
         self.finished.emit(report)
 
-    def _fail(self, message: str) -> None:
-        self.status.setText(self.tr("Failed: {0}").format(message.splitlines()[0]))
+    def _fail(self, error: BaseException) -> None:
+        message = first_line(error)
+        self.status.setText(self.tr("Failed: {0}").format(message))
         self.failed.emit(message)
 
     def _on_cancelled(self) -> None:
@@ -411,160 +324,37 @@ class AccuracyTab(QWidget):
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.progress.setRange(0, 1)
-        self.progress.setValue(1 if self._report else 0)
+        self.progress.setValue(1 if self.report else 0)
 
     # ---- showing ----------------------------------------------------------------------
     def show_report(self, report: Report) -> None:
         """Fill the table and the charts from ``report``."""
-        self._report = report
+        self.workspace.report = report
         self.model.set_report(report)
         for b in (self.export_csv_button, self.export_png_button):
             b.setEnabled(True)
-        self.status.setText(self.tr("{0} files, truth: {1}; {2} duplicate pairs. {3}").format(
-            report.files, report.truth_source, f"{report.positives:.0f}", report.sampling))
-        self.headline.setText(self._headline(report))
+        self.status.setText(lab.report_status(report))
+        self.headline.setText(lab.headline(report))
         for bits, chart in self.size_charts.items():
-            chart.removeAllSeries()
-            for ax in chart.axes():
-                chart.removeAxis(ax)
+            clear_chart(chart)
             size = next((s for s in report.sizes if s.bits == bits), None)
             if size is not None:
-                self._fill_size_chart(chart, size.scores, size.best.distance)
-        self._fill_best_chart(report)
-        self._fill_pr_chart(report)
-
-    def _headline(self, report: Report) -> str:
-        parts = []
-        for s in report.sizes:
-            b = s.best
-            parts.append(self.tr("{0} bits: best F1 {1:.2f} at k={2}, {3} random matches "
-                                 "per file").format(s.bits, b.f1, b.distance, f"{b.chance:.2g}"))
-        worst = min(report.sizes, key=lambda s: s.bits)
-        msg = "; ".join(parts)
-        if worst.bits <= 16 and any(sc.chance >= 1 for sc in worst.scores):
-            msg += self.tr(". Pink rows: more chance matches than one per file, so small "
-                           "fingerprints drown in coincidences.")
-        return msg
-
-    def _fill_size_chart(self, chart: QChart, scores: list[Score], best_k: int) -> None:
-        ax_k = QValueAxis()
-        ax_k.setTitleText(self.tr("k (max Hamming distance)"))
-        ax_k.setRange(scores[0].distance, max(scores[-1].distance, scores[0].distance + 1))
-        ax_k.setLabelFormat("%d")
-        ax_k.setTickCount(min(9, len(scores)) if len(scores) > 1 else 2)
-        ax_v = QValueAxis()
-        ax_v.setRange(0, 1.0)
-        ax_v.setTickCount(6)
-        ax_v.setLabelFormat("%.1f")
-        ax_c = QLogValueAxis()
-        ax_c.setTitleText(self.tr("chance matches/file"))
-        top = max(10.0, max(s.chance for s in scores))
-        ax_c.setRange(CHANCE_FLOOR, top)
-        ax_c.setLabelFormat("%g")
-        ax_c.setBase(10)
-        chart.addAxis(ax_k, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(ax_v, Qt.AlignmentFlag.AlignLeft)
-        chart.addAxis(ax_c, Qt.AlignmentFlag.AlignRight)
-        names = {"precision": self.tr("precision"), "recall": self.tr("recall"),
-                 "f1": self.tr("F1")}
-        for metric, color in METRIC_COLORS.items():
-            ser = QLineSeries()
-            ser.setName(names[metric])
-            pen = QPen(QColor(color))
-            pen.setWidth(3 if metric == "f1" else 2)
-            ser.setPen(pen)
-            for s in scores:
-                ser.append(s.distance, getattr(s, metric))
-            chart.addSeries(ser)
-            ser.attachAxis(ax_k)
-            ser.attachAxis(ax_v)
-        chance = QLineSeries()
-        chance.setName(self.tr("chance matches/file (log)"))
-        pen = QPen(QColor("#7f7f7f"))
-        pen.setStyle(Qt.PenStyle.DashLine)
-        pen.setWidth(2)
-        chance.setPen(pen)
-        for s in scores:
-            chance.append(s.distance, max(CHANCE_FLOOR, s.chance))
-        chart.addSeries(chance)
-        chance.attachAxis(ax_k)
-        chance.attachAxis(ax_c)
-        one = QLineSeries()
-        one.setName(self.tr("1 random match/file"))
-        pen = QPen(QColor("#d62728"))
-        pen.setStyle(Qt.PenStyle.DotLine)
-        one.setPen(pen)
-        one.append(scores[0].distance, 1.0)
-        one.append(scores[-1].distance, 1.0)
-        chart.addSeries(one)
-        one.attachAxis(ax_k)
-        one.attachAxis(ax_c)
-        if any(s.chance >= 1 for s in scores):
-            chart.setBackgroundBrush(QColor("#fff4f2"))
-        else:
-            chart.setBackgroundBrush(QColor("white"))
-        chart.legend().setVisible(False)  # one legend for all four: self.legend
-
-    def _fill_best_chart(self, report: Report) -> None:
-        ch = self.best_chart
-        ch.removeAllSeries()
-        for ax in ch.axes():
-            ch.removeAxis(ax)
-        series = QBarSeries()
-        bs = QBarSet(self.tr("best F1"))
-        bs.setColor(QColor(METRIC_COLORS["f1"]))
-        for s in report.sizes:
-            bs.append(s.best.f1)
-        series.append(bs)
-        series.setLabelsVisible(True)
-        series.setLabelsPosition(QBarSeries.LabelsPosition.LabelsOutsideEnd)
-        series.setLabelsFormat("@value")
-        series.setLabelsPrecision(3)
-        ch.legend().setVisible(False)
-        ch.addSeries(series)
-        cats = QBarCategoryAxis()
-        cats.append([self.tr("{0} bits").format(s.bits) for s in report.sizes])
-        ax_v = QValueAxis()
-        ax_v.setRange(0, 1.1)
-        ax_v.setTickCount(12)
-        ax_v.setLabelFormat("%.1f")
-        ch.addAxis(cats, Qt.AlignmentFlag.AlignBottom)
-        ch.addAxis(ax_v, Qt.AlignmentFlag.AlignLeft)
-        series.attachAxis(cats)
-        series.attachAxis(ax_v)
-
-    def _fill_pr_chart(self, report: Report) -> None:
-        ch = self.pr_chart
-        ch.removeAllSeries()
-        for ax in ch.axes():
-            ch.removeAxis(ax)
-        ax_r = QValueAxis()
-        ax_r.setTitleText(self.tr("recall"))
-        ax_r.setRange(0, 1.0)
-        ax_p = QValueAxis()
-        ax_p.setTitleText(self.tr("precision"))
-        ax_p.setRange(0, 1.0)
-        ch.addAxis(ax_r, Qt.AlignmentFlag.AlignBottom)
-        ch.addAxis(ax_p, Qt.AlignmentFlag.AlignLeft)
-        for s in report.sizes:
-            ser = QLineSeries()
-            ser.setName(self.tr("{0} bits").format(s.bits))
-            ser.setPointsVisible(True)
-            pen = QPen(QColor(SIZE_COLORS.get(s.bits, "#000000")))
-            pen.setWidth(2)
-            ser.setPen(pen)
-            for sc in s.scores:
-                ser.append(sc.recall, sc.precision)
-            ch.addSeries(ser)
-            ser.attachAxis(ax_r)
-            ser.attachAxis(ax_p)
+                fill_size_chart(chart, lab.size_chart(size.scores),
+                                self.tr("k (max Hamming distance)"),
+                                self.tr("chance matches/file"))
+        clear_chart(self.best_chart)
+        fill_bar_chart(self.best_chart, self.tr("best F1"), lab.METRIC_COLORS["f1"],
+                       *lab.best_f1(report))
+        clear_chart(self.pr_chart)
+        fill_xy_chart(self.pr_chart, lab.pr_curves(report), self.tr("recall"),
+                      self.tr("precision"))
 
     # ---- export -----------------------------------------------------------------------
     def export_csv(self, path: str) -> None:
-        if self._report is None:
+        if self.report is None:
             raise ValueError(self.tr("Nothing to export yet"))
         with open(path, "w", encoding="utf-8", newline="") as fh:
-            fh.write(to_csv(self._report))
+            fh.write(to_csv(self.report))
 
     def export_png(self, path: str) -> bool:
         return self.grab().save(path)
@@ -576,22 +366,17 @@ class AccuracyTab(QWidget):
             try:
                 self.export_csv(f)
             except OSError as e:
-                self._fail(str(e))
+                self._fail(e)
 
     def _export_png_clicked(self) -> None:
         f, _ = QFileDialog.getSaveFileName(self, self.tr("Export PNG"), "accuracy.png",
                                            self.tr("PNG images (*.png)"))
         if f and not self.export_png(f):
-            self._fail(self.tr("Could not write {0}").format(f))
-
-    def _remove_generated(self) -> None:
-        if self._tmp is not None:
-            shutil.rmtree(self._tmp, ignore_errors=True)
-            self._tmp = None
+            self._fail(OSError(self.tr("Could not write {0}").format(f)))
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         """Cancel a running evaluation; remove a generated corpus once nothing uses it."""
         self.cancel()
         if self._worker is None:
-            self._remove_generated()
+            self.workspace.remove_generated()
         super().closeEvent(event)

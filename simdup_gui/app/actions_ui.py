@@ -1,59 +1,24 @@
-"""Marking, acting on marked files, undo, save/load and export, in the main window."""
+"""The Mark and Actions menus and the File menu's save/load/export, over the session."""
 
 from __future__ import annotations
 
 import html
-import os
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QInputDialog, QLabel,
                                QMenu, QMessageBox, QTextBrowser, QVBoxLayout)
 
-from simdup_gui.core.act import marking
-from simdup_gui.core.act.actions import (ActionRefused, Report, bind_scan_identity, execute,
-                                    plan_action)
-from simdup_gui.core.review.export import export_results, load_results, save_results
-from simdup_gui.core.scan.cache import FingerprintCache
+from simdup_gui.core.act.actions import ActionRefused, Report
 from simdup_gui.core.act.journal import journal_dir
-from simdup_gui.core.act.lock import ActionLocked
-from simdup_gui.core.act.recovery import resume, undo
-from simdup_gui.core.review.results import Results
+from simdup_gui.core.session import KEEP_RULES, Refusal, Session
 
-from .tree_models import RECORD_ROLE, human_size
+from . import options as opt
+from .errors import show_error
+from .tree_models import human_size
 from .workers import Worker
 
-RULES = ("oldest", "newest", "largest", "smallest", "shortest-path", "longest-path")
-
-
-class Refusal(Exception):
-    """What the core refused, to be shown in a message box (the CLI's error text)."""
-
-
-def _run_execute(job, plan, dry_run: bool, journal: str | None) -> Report | Refusal:
-    try:
-        return execute(plan, job, dry_run=dry_run, journal=journal)
-    except ActionLocked as e:
-        return Refusal(str(e))
-    except OSError as e:  # the journal could not be started: nothing was done
-        return Refusal(f"cannot write the journal, so nothing was done: {e.strerror or e}"
-                       + (f": {e.filename}" if e.filename else ""))
-
-
-def _run_undo(job, journal: str | None) -> Report | Refusal:
-    try:
-        return undo(journal, job)
-    except FileNotFoundError:
-        return Report("undo")  # nothing left to undo: the report says "nothing to do"
-    except (ActionLocked, ValueError) as e:
-        return Refusal(str(e))
-
-
-def _run_resume(job, journal: str) -> Report | Refusal:
-    try:
-        return resume(journal, job)
-    except (ActionLocked, ValueError) as e:
-        return Refusal(str(e))
+__all__ = ["ActionsController", "Refusal", "ReportDialog"]
 
 
 class ReportDialog(QDialog):
@@ -87,20 +52,29 @@ class ReportDialog(QDialog):
 
 
 class ActionsController(QObject):
-    """Adds the Mark and Actions menus and the File menu's save/load/export to a MainWindow."""
+    """Adds the Mark and Actions menus and the File menu's save/load/export to a MainWindow;
+    each runs a step of the window's session and shows what came of it."""
 
-    actionFinished = Signal(object)  # the Report
+    actionFinished = Signal(object)  # the Report, or the Refusal / error
 
     def __init__(self, win) -> None:
         super().__init__(win)
         self.win = win
+        self.session: Session = win.session
         self.worker: Worker | None = None
-        self.last_report: Report | None = None
-        self.confirm = True  # tests switch confirmations off
-        self.show_reports = True
-        refs = win.settings.value("reference_folders", []) or []
-        self.reference: list[str] = [refs] if isinstance(refs, str) else list(refs)
         self._build()
+
+    @property
+    def reference(self) -> list[str]:
+        return self.session.reference
+
+    @reference.setter
+    def reference(self, folders: list[str]) -> None:
+        self.session.reference = list(folders)
+
+    @property
+    def last_report(self) -> Report | None:
+        return self.session.last_report
 
     # ------------------------------------------------------------ menus
     def _build(self) -> None:
@@ -113,7 +87,7 @@ class ActionsController(QObject):
         self.keep_menu = QMenu(w)
         self.mark_menu.addMenu(self.keep_menu)
         self.rule_actions = {}
-        for rule in RULES:
+        for rule in KEEP_RULES:
             a = QAction(w, triggered=lambda _c=False, r=rule: self.mark_all_but_one(r))
             self.keep_menu.addAction(a)
             self.rule_actions[rule] = a
@@ -129,6 +103,11 @@ class ActionsController(QObject):
                                    self.act_clear])
         self.mark_menu.addSeparator()
         self.mark_menu.addAction(self.act_refs)
+        self._build_actions_menu()
+        self._build_file_menu()
+
+    def _build_actions_menu(self) -> None:
+        w = self.win
         self.act_dry = QAction(w, checkable=True)
         self.act_dry.setChecked(False)
         self.act_move = QAction(w, triggered=lambda: self.act_on_marked("move"))
@@ -147,7 +126,9 @@ class ActionsController(QObject):
         self.actions_menu.addSeparator()
         self.act_clear_cache = QAction(w, triggered=self.clear_cache)
         self.actions_menu.addAction(self.act_clear_cache)
-        # file menu: save / load / export
+
+    def _build_file_menu(self) -> None:
+        w = self.win
         self.act_save = QAction(w, triggered=self._save)
         self.act_load = QAction(w, triggered=self._load)
         self.export_menu = QMenu(w)
@@ -193,22 +174,17 @@ class ActionsController(QObject):
         menu.addAction(self.act_mark_sel)
         menu.addAction(self.act_unmark_sel)
 
-    # ------------------------------------------------------------ data
-    def results(self) -> Results:
-        w = self.win
-        settings = {"bits": w.bits(), "distance": w.distance(),
-                    "features": w.mode_box.currentData(),
-                    "grouping": w.grouping_box.currentData(), "roots": w.folders.folders()}
-        return Results(w.records, w.model.groups, w.problems, settings, w.stats,
-                       w.model.grouped_marks())
+    # ------------------------------------------------------------ marks
+    def results(self):
+        self.win._sync_settings()
+        return self.session.results()
 
-    def set_marks(self, marks: set[str]) -> None:
-        self.win.model.set_marks(marks)
+    def _marked(self, changed: set[str]) -> None:
+        self.win.model.marks_changed(changed)
 
     def mark_all_but_one(self, rule: str, **kw) -> None:
-        res = self.results()
-        self.set_marks(marking.mark_all_but_one(res, marking.KeepRule(rule, **kw), self.reference,
-                                                res.marks))
+        self.win._sync_settings()
+        self._marked(self.session.mark_keep(rule, **kw))
 
     def _keep_encoding(self) -> None:
         enc, ok = QInputDialog.getText(self.win, self.tr("Preferred encoding"),
@@ -222,27 +198,16 @@ class ActionsController(QObject):
             self.mark_all_but_one("folder", folder=d)
 
     def selected_paths(self) -> list[str]:
-        w = self.win
-        out = []
-        for idx in w.tree.selectionModel().selectedRows(0):
-            rec = idx.data(RECORD_ROLE)
-            if rec is not None and rec >= 0:
-                out.append(w.records[rec].path)
-        return out
+        return [self.session.records[i].path for i in self.win.groups_view.selected_records()]
 
     def mark_selected(self, on: bool) -> None:
-        marks = self.win.model.marks
-        paths = self.selected_paths()
-        new = (marking.mark_selected(marks, paths, self.reference) if on
-               else marking.unmark_selected(marks, paths))
-        self.set_marks(new)
+        self._marked(self.session.mark(self.selected_paths(), on))
 
     def invert(self) -> None:
-        res = self.results()
-        self.set_marks(marking.invert_marks(res, res.marks, self.reference))
+        self._marked(self.session.invert())
 
     def clear(self) -> None:
-        self.set_marks(marking.clear_marks())
+        self._marked(self.session.clear_marks())
 
     def _edit_reference(self) -> None:
         text, ok = QInputDialog.getMultiLineText(
@@ -253,61 +218,67 @@ class ActionsController(QObject):
             self.set_reference([line.strip() for line in text.splitlines() if line.strip()])
 
     def set_reference(self, folders: list[str]) -> None:
-        self.reference = [os.path.abspath(f) for f in folders]
-        self.win.settings.setValue("reference_folders", self.reference)
-        self.set_marks(marking.without_reference(self.win.model.marks, self.reference))
+        changed = self.session.set_reference(folders)
+        self.win.prefs.set(opt.REFERENCE_FOLDERS, self.session.reference)
+        self._marked(changed)
 
     # ------------------------------------------------------------ actions
+    def _busy(self) -> bool:
+        return self.worker is not None or self.win.is_scanning()
+
+    def _ask_move_to(self) -> tuple[str | None, bool]:
+        move_to = QFileDialog.getExistingDirectory(self.win, self.tr("Move marked files to"))
+        if not move_to:
+            return None, False
+        flat = QMessageBox.question(
+            self.win, self.tr("Keep folder structure?"),
+            self.tr("Keep each file's folders relative to its scan root? (No: put all files "
+                    "directly in the destination; name clashes get a unique name.)"),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes) == QMessageBox.StandardButton.No
+        return move_to, flat
+
+    def _confirm(self, action: str, count: int, size: int, move_to: str | None) -> bool:
+        if action == "delete":
+            text = self.tr("Delete {0} files ({1}) permanently? This cannot be undone.")
+        elif action == "trash":
+            text = self.tr("Send {0} files ({1}) to the trash?")
+        else:
+            text = self.tr("Move {0} files ({1}) to {2}?")
+        ans = QMessageBox.question(self.win, self.tr("Confirm"),
+                                   text.format(count, human_size(size), move_to or ""))
+        return ans == QMessageBox.StandardButton.Yes
+
     def act_on_marked(self, action: str, move_to: str | None = None, flat: bool = False,
                       dry_run: bool | None = None, journal: str | None = None) -> bool:
         """Plan and run ``action`` on the marked files; False when refused or declined."""
-        w = self.win
-        if self.worker is not None or w.is_scanning():
+        if self._busy():
             return False
         dry = self.act_dry.isChecked() if dry_run is None else dry_run
         if action == "move" and move_to is None:
-            move_to = QFileDialog.getExistingDirectory(w, self.tr("Move marked files to"))
+            move_to, flat = self._ask_move_to()
             if not move_to:
                 return False
-            flat = QMessageBox.question(
-                w, self.tr("Keep folder structure?"),
-                self.tr("Keep each file's folders relative to its scan root? (No: put all files "
-                        "directly in the destination; name clashes get a unique name.)"),
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.Yes) == QMessageBox.StandardButton.No
+        self.win._sync_settings()
         try:
-            res = self.results()
-            plan = bind_scan_identity(plan_action(res, res.marks, action, move_to=move_to,
-                                                  flat=flat, reference=self.reference), res)
+            plan = self.session.plan(action, move_to=move_to, flat=flat)
         except (ActionRefused, ValueError) as e:
-            if self.confirm:
-                QMessageBox.warning(w, self.tr("Refused"), str(e))
-            self.last_report = None
+            show_error(self.win, self.tr("Refused"), e)
+            self.session.last_report = None
             self.actionFinished.emit(e)
             return False
         if not plan.ops:
-            if self.confirm:
-                QMessageBox.information(w, self.tr("Nothing marked"),
-                                        self.tr("Mark the copies to act on first."))
+            QMessageBox.information(self.win, self.tr("Nothing marked"),
+                                    self.tr("Mark the copies to act on first."))
             return False
-        if self.confirm and not dry:
-            size = human_size(plan.total_bytes)
-            if action == "delete":
-                text = self.tr("Delete {0} files ({1}) permanently? This cannot be undone.")
-            elif action == "trash":
-                text = self.tr("Send {0} files ({1}) to the trash?")
-            else:
-                text = self.tr("Move {0} files ({1}) to {2}?")
-            ans = QMessageBox.question(w, self.tr("Confirm"), text.format(len(plan.ops), size,
-                                                                          move_to or ""))
-            if ans != QMessageBox.StandardButton.Yes:
-                return False
-        self._start(Worker(_run_execute, plan, dry, journal))
+        if not dry and not self._confirm(action, len(plan.ops), plan.total_bytes, move_to):
+            return False
+        self._start(Worker(self.session.execute, plan, dry_run=dry, journal=journal))
         return True
 
     def undo_last(self, journal: str | None = None) -> None:
-        if self.worker is None and not self.win.is_scanning():
-            self._start(Worker(_run_undo, journal))
+        if not self._busy():
+            self._start(Worker(self.session.undo, journal))
 
     def _pick_journal(self, title: str) -> str | None:
         path, _ = QFileDialog.getOpenFileName(self.win, title, journal_dir(),
@@ -326,17 +297,12 @@ class ActionsController(QObject):
 
     def resume_journal(self, journal: str) -> None:
         """Finish an interrupted action: the half-done file first, then those not reached."""
-        if self.worker is None and not self.win.is_scanning():
-            self._start(Worker(_run_resume, journal))
+        if not self._busy():
+            self._start(Worker(self.session.resume, journal))
 
     def clear_cache(self) -> int:
         """Empty the fingerprint cache (the next scan reads every file again)."""
-        cache = FingerprintCache(getattr(self.win.scan_options(), "cache_path", None))
-        try:
-            n = cache.count()
-            cache.clear()
-        finally:
-            cache.close()
+        n = self.session.clear_cache()
         self.win.statusBar().showMessage(
             self.tr("Cleared {0} cached fingerprints.").format(n), 10000)
         return n
@@ -351,62 +317,44 @@ class ActionsController(QObject):
     def _finished(self) -> None:
         self.worker = None
 
-    def _failed(self, text: str) -> None:
-        QMessageBox.critical(self.win, self.tr("Action failed"), text)
-        self.actionFinished.emit(RuntimeError(text))
+    def _failed(self, error: BaseException) -> None:
+        """Refused (nothing was done: say why, as the CLI does) or failed."""
+        self.session.last_report = None
+        if isinstance(error, Refusal):
+            show_error(self.win, self.tr("Refused"), error)
+            self.win.statusBar().showMessage(str(error), 15000)
+        else:
+            show_error(self.win, self.tr("Action failed"), error)
+        self.actionFinished.emit(error)
 
-    def _done(self, report: Report | Refusal) -> None:
-        if isinstance(report, Refusal):  # nothing was done: say why, as the CLI does
-            self.last_report = None
-            if self.show_reports:
-                QMessageBox.warning(self.win, self.tr("Refused"), str(report))
-            self.win.statusBar().showMessage(str(report), 15000)
-            self.actionFinished.emit(report)
-            return
-        self.last_report = report
-        if not report.dry_run:
-            self._refresh_after(report)
-        if self.show_reports:
-            ReportDialog(report, self.win).exec()
+    def _done(self, report: Report) -> None:
+        if self.session.finish_action(report):
+            self.win.regroup()
+        ReportDialog(report, self.win).exec()
         self.win.statusBar().showMessage(report.summary(), 15000)
         self.actionFinished.emit(report)
-
-    def _refresh_after(self, report: Report) -> None:
-        """Drop files that are gone from the review; bring back files an undo restored."""
-        w = self.win
-        gone = {o.path for o in report.outcomes if o.status == "done"
-                and report.action in ("move", "trash", "delete")}
-        if report.action == "undo" or report.action.startswith("undo"):
-            w.records = list(getattr(self, "_removed", [])) + w.records
-            w.records = [r for r in {r.path: r for r in w.records}.values()
-                         if os.path.exists(r.path)]
-            w.records.sort(key=lambda r: r.path)
-            self._removed = []
-        elif gone:
-            self._removed = [r for r in w.records if r.path in gone]
-            w.records = [r for r in w.records if r.path not in gone]
-        w.model.marks -= gone
-        w.regroup()
 
     # ------------------------------------------------------------ files
     def _save(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Save results"), "results.json",
                                               "JSON (*.json)")
         if path:
-            self._write(save_results, path)
+            self._write(self.session.save, path)
 
     def _write(self, fn, path: str, *args) -> bool:
         """Save or export; a failure is shown, never swallowed."""
+        self.win._sync_settings()
         try:
-            fn(self.results(), path, *args)
+            fn(path, *args)
         except (OSError, ValueError) as e:
-            QMessageBox.warning(self.win, self.tr("Cannot save"), f"{path}:\n{e}")
+            show_error(self.win, self.tr("Cannot save"), e, about=path)
             return False
         self.win.statusBar().showMessage(self.tr("Saved {0}").format(path), 10000)
         return True
 
     def save_to(self, path: str) -> None:
-        save_results(self.results(), path)
+        self.win._sync_settings()
+        self.session.save(path)
 
     def _load(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.win, self.tr("Load results"), "",
@@ -415,32 +363,21 @@ class ActionsController(QObject):
             self.load_from(path)
 
     def load_from(self, path: str) -> None:
-        if self.worker is not None or self.win.is_scanning():
+        if self._busy():
             return
         try:
-            res = load_results(path)
+            self.session.load(path)
         except (OSError, ValueError) as e:
-            QMessageBox.warning(self.win, self.tr("Cannot load"), str(e))
+            show_error(self.win, self.tr("Cannot load"), e)
             return
         w = self.win
-        w.records, w.problems, w.stats = res.records, res.problems, res.stats
         w.problems_model.set_problems(w.problems)
-        bits = int(res.settings.get("bits", w.bits()))
-        w.bits_box.blockSignals(True)
-        w.bits_box.setCurrentIndex(w.bits_box.findData(bits))
-        w.bits_box.blockSignals(False)
-        w.distance_box.blockSignals(True)
-        w.distance_box.setMaximum(bits)
-        w.distance_box.setValue(int(res.settings.get("distance", w.distance())))
-        w.distance_box.blockSignals(False)
-        w._update_similarity()
-        marks = marking.without_reference(res.marks, self.reference)  # never marked
-        w.model.marks = set(marks)
+        w.panel.show_size(self.session.settings.bits, self.session.settings.distance)
         w.regroup()
-        w.model.set_marks(marks)
+        w.model.marks_changed(set(self.session.marks))
 
     def _export(self, fmt: str) -> None:
         path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Export groups"),
                                               f"simdup-groups.{fmt}", f"{fmt.upper()} (*.{fmt})")
         if path:
-            self._write(export_results, path, fmt)
+            self._write(self.session.export, path, fmt)

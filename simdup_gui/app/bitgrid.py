@@ -6,6 +6,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from simdup_gui.core.presenters.details import bit_diff_text
 from simdup_gui.core.review.bitdiff import BitDiff
 
 _BLOCK_TINTS = [QColor("#e8f0fe"), QColor("#fef7e0"), QColor("#e6f4ea"), QColor("#fce8e6"),
@@ -77,6 +78,7 @@ class BitDiffView(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.diff: BitDiff | None = None
+        self._names = ("", "")
         self.title_a = QLabel()
         self.grid_a = BitGrid(which="a")
         self.title_b = QLabel()
@@ -91,24 +93,13 @@ class BitDiffView(QWidget):
         self.set_diff(None)
 
     def set_diff(self, diff: BitDiff | None, name_a: str = "", name_b: str = "") -> None:
-        self.diff = diff
+        self.diff, self._names = diff, (name_a, name_b)
         self.grid_a.set_diff(diff)
         self.grid_b.set_diff(diff)
-        if diff is None:
-            self.title_a.setText(self.tr("Reference"))
-            self.title_b.setText(self.tr("Selected file"))
-            self.summary.setText(self.tr("Select a file in a group to compare its fingerprint "
-                                         "with the group's reference."))
-            return
-        self.title_a.setText(f"A: {name_a}  <code>{diff.hex_a}</code>")
-        self.title_b.setText(f"B: {name_b}  <code>{diff.hex_b}</code>")
-        verdict = (self.tr("within k={0}: a candidate pair").format(diff.distance_limit)
-                   if diff.within_limit else
-                   self.tr("beyond k={0}: not proposed by SimHash").format(diff.distance_limit))
-        self.summary.setText(self.tr(
-            "Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. "
-            "The index splits the {1} bits into {4} blocks (blue lines); {5} of them match "
-            "exactly (shaded): by the pigeonhole principle a pair within k differs in at most k "
-            "blocks, so it shares at least {6} whole blocks and the index finds it.").format(
-                diff.distance, diff.bits, diff.similarity, verdict, len(diff.blocks),
-                len(diff.matching_blocks), max(0, len(diff.blocks) - diff.distance_limit)))
+        text = bit_diff_text(diff, name_a, name_b)
+        self.title_a.setText(text.title_a)
+        self.title_b.setText(text.title_b)
+        self.summary.setText(text.summary)
+
+    def retranslate(self) -> None:
+        self.set_diff(self.diff, *self._names)

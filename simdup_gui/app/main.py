@@ -7,11 +7,11 @@ import sys
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    from simdup_gui.cli.common import bits_arg
+    from simdup_gui.core.validate import arg_type, parse_bits
 
     p = argparse.ArgumentParser(prog="simdup-gui", description="simdup desktop app")
     p.add_argument("roots", nargs="*", metavar="ROOT", help="folders to put in the folder list")
-    p.add_argument("--bits", type=bits_arg, default=None, help="fingerprint size: 16/32/64/128")
+    p.add_argument("--bits", type=arg_type(parse_bits), default=None, help="fingerprint size: 16/32/64/128")
     p.add_argument("--distance", type=int, default=None, help="maximum Hamming distance")
     p.add_argument("--scan", action="store_true", help="start scanning at once")
     p.add_argument("--language", choices=("en", "zh_CN"), default=None)

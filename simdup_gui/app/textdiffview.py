@@ -2,32 +2,9 @@
 
 from __future__ import annotations
 
-import html
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QTextBrowser, QWidget
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QGridLayout, QLabel, QPushButton, QTextBrowser, QWidget)
-
-from simdup_gui.core.review.textdiff import DiffRow, LoadedText, diff_rows, load_text
-
-from .tree_models import human_size
-
-INITIAL_BYTES = 128 * 1024
-
-
-def _render(text: str | None, spans, tag: str, side: str) -> str:
-    if text is None:
-        return '<div style="background:#f1f3f4">&nbsp;</div>'
-    out, pos = [], 0
-    mark = "#f4c7c3" if side == "left" else "#b7e1cd"
-    for s, e in spans:
-        out.append(html.escape(text[pos:s]))
-        out.append(f'<span style="background:{mark}">{html.escape(text[s:e])}</span>')
-        pos = e
-    out.append(html.escape(text[pos:]))
-    body = "".join(out) or "&nbsp;"
-    bg = {"equal": "transparent", "replace": "#fef7e0",
-          "delete": "#fce8e6", "insert": "#e6f4ea"}[tag]
-    return f'<div style="background:{bg}; white-space:pre-wrap">{body}</div>'
+from simdup_gui.core.presenters.details import INITIAL_BYTES, TextDiff, text_diff
 
 
 class TextDiffView(QWidget):
@@ -55,7 +32,7 @@ class TextDiffView(QWidget):
         self.right.verticalScrollBar().valueChanged.connect(self.left.verticalScrollBar().setValue)
         self.paths: tuple[str, str] | None = None
         self.limit = INITIAL_BYTES
-        self.rows: list[DiffRow] = []
+        self.diff: TextDiff | None = None
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -75,37 +52,20 @@ class TextDiffView(QWidget):
 
     def clear(self) -> None:
         self.paths = None
-        self.rows = []
+        self.diff = None
         self.left.clear()
         self.right.clear()
         self.more.hide()
         self.retranslate()
 
-    def _info(self, t: LoadedText | None, err: str | None) -> str:
-        if t is None:
-            return self.tr("cannot read: {0}").format(err)
-        s = self.tr("{0}, line endings {1}, {2}").format(t.encoding, t.newline, human_size(t.size))
-        return s + (self.tr(" (first part shown)") if t.truncated else "")
-
     def _refresh(self) -> None:
         assert self.paths
-        loaded = []
-        for p in self.paths:
-            try:
-                loaded.append((load_text(p, self.limit), None))
-            except (OSError, ValueError) as e:
-                loaded.append((None, str(e)))
-        (ta, ea), (tb, eb) = loaded
-        self.info_a.setText("<b>A</b> " + html.escape(self._info(ta, ea)))
-        self.info_b.setText("<b>B</b> " + html.escape(self._info(tb, eb)))
-        self.rows = diff_rows(ta.text if ta else "", tb.text if tb else "")
-        self.left.setHtml("".join(_render(r.left, r.left_spans, r.tag, "left") for r in self.rows))
-        self.right.setHtml("".join(_render(r.right, r.right_spans, r.tag, "right")
-                                   for r in self.rows))
-        self.more.setVisible(bool((ta and ta.truncated) or (tb and tb.truncated)))
+        d = self.diff = text_diff(*self.paths, limit=self.limit)
+        self.info_a.setText(d.info_a)
+        self.info_b.setText(d.info_b)
+        self.left.setHtml(d.left)
+        self.right.setHtml(d.right)
+        self.more.setVisible(d.truncated)
 
     def changed_rows(self) -> int:
-        return sum(1 for r in self.rows if r.tag != "equal")
-
-
-_ = Qt
+        return self.diff.changed_rows() if self.diff else 0

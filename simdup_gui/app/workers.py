@@ -1,13 +1,12 @@
 """The one worker pattern: a QRunnable that owns a signals QObject.
 
-The callable runs on a QThreadPool thread and receives a core ``Job``; progress
-events and the result (or the error) come back to the main thread as signals.
-Cancel sets the job's flag; the engine stops between units of work.
+``Worker(fn, *args, **kwargs)`` runs ``fn(*args, job=<Job>, **kwargs)`` on a QThreadPool
+thread; progress events and the result (or the exception object) come back to the main
+thread as signals. Cancel sets the job's flag; the engine stops between units of work.
 """
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -20,21 +19,22 @@ class WorkerSignals(QObject):
     started = Signal()
     progress = Signal(object)  # a core ProgressEvent (or any object the task reports)
     returned = Signal(object)
-    errored = Signal(str)
+    errored = Signal(object)  # the exception, with its __traceback__
     cancelled = Signal()
     finished = Signal()
 
 
 class Worker(QRunnable):
-    """Runs ``fn(job, *args)`` off the GUI thread."""
+    """Runs ``fn(*args, job=job, **kwargs)`` off the GUI thread."""
 
-    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+    def __init__(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         super().__init__()
         self.setAutoDelete(False)
         self.signals = WorkerSignals()
         self.job = Job(self.signals.progress.emit)
         self._fn = fn
         self._args = args
+        self._kwargs = kwargs
 
     def cancel(self) -> None:
         self.job.cancel()
@@ -43,13 +43,12 @@ class Worker(QRunnable):
         sig = self.signals
         sig.started.emit()
         try:
-            result = self._fn(self.job, *self._args)
+            result = self._fn(*self._args, job=self.job, **self._kwargs)
         except Cancelled:
             sig.cancelled.emit()
         except Exception as e:  # noqa: BLE001 - shown to the user, never swallowed
-            sig.errored.emit(f"{type(e).__name__}: {e}\n{traceback.format_exc()}")
+            sig.errored.emit(e)
         else:
             sig.returned.emit(result)
         finally:
             sig.finished.emit()
-

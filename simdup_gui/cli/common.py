@@ -2,55 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 
-from simdup_gui.core.models import ALLOWED_BITS, ProgressEvent
+from simdup_gui.core.models import ProgressEvent
+from simdup_gui.core.validate import arg_type, parse_bits, parse_similarity, parse_size
 
-
-def bits_arg(value: str) -> int:
-    try:
-        b = int(value)
-    except ValueError:
-        b = -1
-    if b not in ALLOWED_BITS:
-        raise argparse.ArgumentTypeError(
-            f"invalid fingerprint size {value!r}: allowed values are "
-            f"{', '.join(map(str, ALLOWED_BITS))}")
-    return b
-
-
-def similarity_arg(value: str) -> float:
-    """0.7, or 70% as a percentage."""
-    v = value.strip()
-    pct = v.endswith("%")
-    try:
-        x = float(v.rstrip("%")) / (100.0 if pct else 1.0)
-    except ValueError:
-        x = -1.0
-    if not 0.0 < x <= 1.0:
-        raise argparse.ArgumentTypeError(
-            f"invalid similarity {value!r}: give a share in (0, 1], e.g. 0.7, or a percentage")
-    return x
-
-
-def size_arg(value: str) -> int:
-    """Sizes like 100, 4k, 10M, 1G."""
-    v = value.strip().lower()
-    mult = 1
-    for suffix, m in (("k", 1 << 10), ("m", 1 << 20), ("g", 1 << 30)):
-        if v.endswith(suffix) or v.endswith(suffix + "b"):
-            mult = m
-            v = v.rstrip("b")[:-1]
-            break
-    try:
-        n = int(float(v) * mult)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(f"invalid size {value!r} (e.g. 100, 4k, 10M)") from e
-    if n < 0:
-        raise argparse.ArgumentTypeError("sizes cannot be negative")
-    return n
+bits_arg = arg_type(parse_bits)
+similarity_arg = arg_type(parse_similarity)  # 0.7, or 70% as a percentage
+size_arg = arg_type(parse_size)  # sizes like 100, 4k, 10M, 1G
 
 
 class StderrProgress:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .models import ALLOWED_BITS
+from .validate import one_of
 
 DEFAULT_BITS = 64
 # Candidate distance per fingerprint size: loose enough that nearly every pair at the
@@ -12,7 +13,5 @@ DEFAULT_VERIFY = "sketch"
 
 
 def default_distance(bits: int) -> int:
-    if bits not in ALLOWED_BITS:
-        raise ValueError(f"bits must be one of {', '.join(map(str, ALLOWED_BITS))}, not {bits}")
-    return DEFAULT_DISTANCE[bits]
+    return DEFAULT_DISTANCE[one_of("bits", bits, ALLOWED_BITS)]
 

@@ -21,7 +21,21 @@ def digest(p):
 
 
 @pytest.fixture
-def win(qtbot, tmp_path):
+def quiet_dialogs(monkeypatch):
+    """Answer Yes to every question; warnings, notes and reports show nothing."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from simdup_gui.app import actions_ui
+
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+    for name in ("warning", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, name, lambda *a, **k: QMessageBox.StandardButton.Ok)
+    monkeypatch.setattr(actions_ui.ReportDialog, "exec", lambda self: 0)
+
+
+@pytest.fixture
+def win(qtbot, tmp_path, quiet_dialogs):
     src = tmp_path / "src"
     (src / "a").mkdir(parents=True)
     (src / "a" / "zh.txt").write_bytes(ZH.encode())
@@ -33,8 +47,6 @@ def win(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     w = MainWindow(roots=[str(src)], settings=settings, language="en")
     qtbot.addWidget(w)
-    w.actions.confirm = False
-    w.actions.show_reports = False
     with qtbot.waitSignal(w.scanFinished, timeout=60_000):
         w.start_scan()
     qtbot.waitUntil(lambda: not w.is_scanning())

@@ -65,9 +65,9 @@ def test_full_scan_of_the_demo_through_the_window(qtbot, window):
 def test_regrouping_on_a_size_change_does_not_rescan(qtbot, window, monkeypatch):
     w = window([DEMO])
     scan(qtbot, w)
-    from simdup_gui.app import window as window_module
+    from simdup_gui.core import session as session_module
 
-    monkeypatch.setattr(window_module, "scan", lambda *a, **k: pytest.fail("rescanned"))
+    monkeypatch.setattr(session_module, "scan", lambda *a, **k: pytest.fail("rescanned"))
     with qtbot.waitSignal(w.groupsChanged):
         w.bits_box.setCurrentIndex(w.bits_box.findData(128))
     assert w.model.bits == 128
@@ -226,6 +226,6 @@ def test_large_collections_are_grouped_off_the_gui_thread(qtbot, window, monkeyp
         w.regroup()
         assert w.model.groups == []  # not done synchronously
         w.distance_box.setValue(1)  # a change while grouping is queued, then applied
-    qtbot.waitUntil(lambda: w._regroup_worker is None and not w._regroup_pending, timeout=30_000)
+    qtbot.waitUntil(lambda: not w.session.regrouping, timeout=30_000)
     qtbot.waitUntil(lambda: len(w.model.groups) == 150, timeout=30_000)
     assert w.model.bits == 64

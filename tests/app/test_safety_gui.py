@@ -12,7 +12,7 @@ from simdup_gui.app import actions_ui  # noqa: E402
 from simdup_gui.core.act import lock  # noqa: E402
 
 from tests.actions_helpers import LockHolder  # noqa: E402
-from .test_gui_actions import run_action, win  # noqa: E402,F401
+from .test_gui_actions import quiet_dialogs, run_action, win  # noqa: E402,F401
 
 
 @pytest.fixture
@@ -25,7 +25,6 @@ def shown(monkeypatch):
 def test_the_app_refuses_while_another_process_acts_and_says_so(qtbot, win, shown,  # noqa: F811
                                                                 monkeypatch):
     monkeypatch.setattr(lock, "WAIT_SECONDS", 0.3)
-    win.actions.show_reports = True
     win.actions.mark_all_but_one("oldest")
     marked = set(win.model.marks)
     with LockHolder() as holder:
@@ -36,14 +35,12 @@ def test_the_app_refuses_while_another_process_acts_and_says_so(qtbot, win, show
     assert all(os.path.exists(p) for p in marked)
     assert win.actions.worker is None
     # free again: the same action goes through
-    win.actions.show_reports = False
     started, report = run_action(qtbot, win, "delete", dry_run=False)
     assert report.count("done") == 2 and not any(os.path.exists(p) for p in marked)
 
 
 def test_undo_in_the_app_refuses_while_locked(qtbot, win, shown, monkeypatch):  # noqa: F811
     monkeypatch.setattr(lock, "WAIT_SECONDS", 0.2)
-    win.actions.show_reports = True
     with LockHolder() as holder:
         with qtbot.waitSignal(win.actions.actionFinished, timeout=30_000) as blocker:
             win.actions.undo_last()
@@ -69,7 +66,6 @@ def test_a_crafted_journal_is_refused_in_a_message_box(qtbot, win, shown,  # noq
                  "mtime_ns": 1, "content_hash": "0" * 32, "group_id": 0,
                  "root": str(win.src), "dest": None, "kept": []}]}) + "\n"
         + json.dumps({"type": "done", "seq": 0, "dest": str(victim)}) + "\n")
-    win.actions.show_reports = True
     with qtbot.waitSignal(win.actions.actionFinished, timeout=30_000) as blocker:
         win.actions.undo_last(str(journal))
     qtbot.waitUntil(lambda: win.actions.worker is None)
@@ -93,7 +89,6 @@ def test_a_journal_that_cannot_be_started_is_a_refusal_not_a_traceback(qtbot, wi
         return real(self, entry, sync)
 
     monkeypatch.setattr(journal.JournalWriter, "write", full)
-    win.actions.show_reports = True
     win.actions.mark_all_but_one("oldest")
     marked = set(win.model.marks)
     started, result = run_action(qtbot, win, "delete", dry_run=False)

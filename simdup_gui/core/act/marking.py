@@ -16,12 +16,13 @@ from ..models import FileRecord, Group
 from ..review.results import Results
 from ..textsim import DEFAULT_SIMILARITY
 from ..group.verify import PairSimilarity, check_threshold
+from ..validate import one_of
 
 KEEP_RULES = ("oldest", "newest", "largest", "smallest", "shortest-path", "longest-path",
               "encoding", "folder")
 # Rules that express a preference and need a plain rule to break ties.
 _PREFERENCE_RULES = ("encoding", "folder")
-_PLAIN_RULES = tuple(r for r in KEEP_RULES if r not in _PREFERENCE_RULES)
+PLAIN_RULES = tuple(r for r in KEEP_RULES if r not in _PREFERENCE_RULES)
 
 
 def _norm_encoding(name: str) -> str:
@@ -58,11 +59,8 @@ class KeepRule:
     then: str = "oldest"
 
     def __post_init__(self) -> None:
-        if self.name not in KEEP_RULES:
-            raise ValueError(f"keep rule must be one of {', '.join(KEEP_RULES)}, not {self.name!r}")
-        if self.then not in _PLAIN_RULES:
-            raise ValueError(f"tie-break rule must be one of {', '.join(_PLAIN_RULES)}, "
-                             f"not {self.then!r}")
+        one_of("keep rule", self.name, KEEP_RULES)
+        one_of("tie-break rule", self.then, PLAIN_RULES)
         if self.name == "folder" and not self.folder:
             raise ValueError("keep rule 'folder' needs a preferred folder")
         if self.name == "encoding" and not self.encoding:

@@ -22,6 +22,7 @@ import numpy as np
 from .index import near_pairs
 from ..models import FileRecord, Group, Member
 from ..textsim import DEFAULT_SIMILARITY
+from ..validate import one_of
 from .verify import VERIFY_MODES, Measure, Measurer, annotate_estimates, verified_groups
 
 GROUPING_MODES = ("linked", "strict")
@@ -110,10 +111,8 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
     by ``mode``. ``fingerprints``: the records' fingerprints as (lo, hi) uint64 arrays,
     when the caller has them already (saves a pass over a million Python ints).
     """
-    if mode not in GROUPING_MODES:
-        raise ValueError(f"grouping must be one of {', '.join(GROUPING_MODES)}, not {mode!r}")
-    if verify not in VERIFY_MODES:
-        raise ValueError(f"verify must be one of {', '.join(VERIFY_MODES)}, not {verify!r}")
+    one_of("grouping", mode, GROUPING_MODES)
+    one_of("verify", verify, VERIFY_MODES)
     if fingerprints is None:
         fingerprints = fingerprint_words(records)
     if verify == "sketch":

@@ -23,6 +23,7 @@ from ..job import NULL_JOB, Job
 from ..models import ALLOWED_BITS, FileRecord, ProgressEvent
 from ..defaults import DEFAULT_DISTANCE
 from .truth import ClassTruth, Truth
+from ..validate import one_of
 
 
 @dataclass(slots=True)
@@ -98,8 +99,7 @@ def sweep(records: Sequence[FileRecord], truth: dict[tuple[int, int], bool], bit
 
 def default_distances(bits: int) -> list[int]:
     """k from 0 to f/4: the same angular range at every size."""
-    if bits not in ALLOWED_BITS:
-        raise ValueError(f"bits must be one of {', '.join(map(str, ALLOWED_BITS))}, not {bits}")
+    one_of("bits", bits, ALLOWED_BITS)
     return list(range(0, bits // 4 + 1))
 
 
@@ -200,14 +200,11 @@ def evaluate(records: Sequence[FileRecord], truth: Truth,
              distances: dict[int, Sequence[int]] | None = None, grouping: str = "linked",
              job: Job = NULL_JOB) -> list[SizeResult]:
     """Score the grouping at every (f, k) against ``truth`` (aligned with ``records``)."""
-    if grouping not in GROUPING_MODES:
-        raise ValueError(f"grouping must be one of {', '.join(GROUPING_MODES)}, not {grouping!r}")
+    one_of("grouping", grouping, GROUPING_MODES)
     if len(truth.names) != len(records):
         raise ValueError("truth must hold one entry per record")
     for bits in bits_list:
-        if bits not in ALLOWED_BITS:
-            raise ValueError(f"bits must be one of {', '.join(map(str, ALLOWED_BITS))}, "
-                             f"not {bits}")
+        one_of("bits", bits, ALLOWED_BITS)
     n = len(records)
     lo_all, hi_all = as_words([r.fingerprint for r in records], 128)
     out: list[SizeResult] = []

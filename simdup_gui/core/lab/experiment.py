@@ -26,6 +26,7 @@ from ..scan.pipeline import ScanOptions, scan
 from ..defaults import DEFAULT_DISTANCE
 from .synth import MANIFEST_NAME
 from .truth import ClassTruth, Truth, load_csv, load_manifest
+from ..validate import one_of
 
 TRUTH_KINDS = ("synthetic", "csv", "reference")
 
@@ -41,9 +42,7 @@ class TruthSpec:
     sample: int = DEFAULT_SAMPLE
 
     def __post_init__(self) -> None:
-        if self.kind not in TRUTH_KINDS:
-            raise ValueError(f"truth kind must be one of {', '.join(TRUTH_KINDS)}, "
-                             f"not {self.kind!r}")
+        one_of("truth kind", self.kind, TRUTH_KINDS)
         if self.kind == "csv" and not self.path:
             raise ValueError("a CSV truth needs the CSV file's path")
         if not 0.0 < self.threshold <= 1.0:
@@ -74,9 +73,7 @@ class EvalOptions:
         bad = [b for b in self.bits if b not in ALLOWED_BITS]
         if bad or not self.bits:
             raise ValueError(f"bits must be drawn from {', '.join(map(str, ALLOWED_BITS))}")
-        if self.features not in FEATURE_MODES:
-            raise ValueError(f"feature mode must be one of {', '.join(FEATURE_MODES)}, "
-                             f"not {self.features!r}")
+        one_of("feature mode", self.features, FEATURE_MODES)
 
 
 @dataclass

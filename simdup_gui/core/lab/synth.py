@@ -28,6 +28,7 @@ from ..scan.features import default_tokenizer
 from ..job import NULL_JOB, Job
 from .reference import shingle_sets, similar_pairs
 from ..textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW, jaccard
+from ..validate import one_of
 
 NEAR, MIDDLE, FAR = "near", "middle", "far"
 
@@ -206,8 +207,7 @@ class Generator:
 
     def edit(self, doc: Doc, fraction: float, kind: str = "mixed") -> Doc:
         """Replace, insert or delete ``fraction`` of the word tokens (jieba words for Chinese)."""
-        if kind not in EDIT_KINDS:
-            raise ValueError(f"edit kind must be one of {', '.join(EDIT_KINDS)}, not {kind!r}")
+        one_of("edit kind", kind, EDIT_KINDS)
         if not 0.0 <= fraction <= 1.0:
             raise ValueError(f"edit fraction must be between 0 and 1, not {fraction}")
         rng = self.rng
@@ -242,8 +242,7 @@ _SEVERITY = {NEAR: 0, MIDDLE: 1, FAR: 2}
 
 
 def encode(text: str, encoding: str, crlf: bool = False) -> bytes:
-    if encoding not in ENCODINGS:
-        raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, not {encoding!r}")
+    one_of("encoding", encoding, ENCODINGS)
     if crlf:
         text = text.replace("\r\n", "\n").replace("\n", "\r\n")
     return text.encode(ENCODINGS[encoding])

@@ -6,6 +6,7 @@ import os
 import tempfile
 
 from .report_html import to_html
+from ..validate import one_of
 from .results import Results, dumps_json, load_json, to_csv
 
 EXPORT_FORMATS = ("json", "csv", "html")
@@ -61,8 +62,7 @@ def load_results(path: str) -> Results:
 
 
 def export_text(res: Results, fmt: str) -> str:
-    if fmt not in EXPORT_FORMATS:
-        raise ValueError(f"export format must be one of {', '.join(EXPORT_FORMATS)}, not {fmt!r}")
+    one_of("export format", fmt, EXPORT_FORMATS)
     if fmt == "json":
         return dumps_json(res) + "\n"
     if fmt == "csv":

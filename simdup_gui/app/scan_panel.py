@@ -1,0 +1,245 @@
+"""The left panel: folders to scan, the settings, Scan / Cancel and the progress."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from simdup_gui.core.group.cluster import GROUPING_MODES
+from simdup_gui.core.models import ALLOWED_BITS
+from simdup_gui.core.presenters.progress import ProgressView, distance_hint
+from simdup_gui.core.scan.features import FEATURE_MODES
+from simdup_gui.core.session import ReviewSettings
+
+from . import options as opt
+from .folders import FolderList
+
+
+def _combo(values, named: bool = False) -> QComboBox:
+    """A combo box whose items carry ``values`` as data (shown as text when ``named``)."""
+    box = QComboBox()
+    for v in values:
+        box.addItem(str(v) if named else "", v)
+    return box
+
+
+def _select(box: QComboBox, value) -> None:
+    box.setCurrentIndex(max(0, box.findData(value)))
+
+
+class ScanPanel(QWidget):
+    """Widgets only: the window reads :meth:`review_settings` and shows progress here.
+    ``settingsChanged`` fires when a setting that changes the groups changes."""
+
+    settingsChanged = Signal()
+
+    def __init__(self, prefs: opt.Preferences, parent=None) -> None:
+        super().__init__(parent)
+        self.prefs = prefs
+        self.folders = FolderList()
+        self.add_btn = QPushButton()
+        self.add_btn.clicked.connect(self.choose_folder)
+        self.remove_btn = QPushButton()
+        self.remove_btn.clicked.connect(self.folders.remove_selected)
+        self.bits_box = _combo(ALLOWED_BITS, named=True)
+        self.distance_box = QSpinBox()
+        self.distance_box.setRange(0, 64)
+        self.similarity_label = QLabel()
+        self.mode_box = _combo(FEATURE_MODES, named=True)
+        self.grouping_box = _combo(GROUPING_MODES, named=True)
+        self.verify_box = _combo(("sketch", "none"))  # named in retranslate
+        self.threshold_box = QSpinBox()
+        self.threshold_box.setRange(30, 100)
+        self.threshold_box.setSuffix(" %")
+        self.include_edit = QLineEdit()
+        self.exclude_edit = QLineEdit()
+        self.min_size = QSpinBox()
+        self.min_size.setRange(1, 1 << 30)
+        self.min_size.setSuffix(" B")
+        self.scan_btn = QPushButton()
+        self.scan_btn.setDefault(True)
+        self.cancel_btn = QPushButton()
+        self.cancel_btn.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        self.progress_label = QLabel()
+        self.progress_label.setWordWrap(True)
+        self._layout()
+        self.bits_box.currentIndexChanged.connect(self._bits_changed)
+        self.distance_box.valueChanged.connect(self._distance_changed)
+        self.grouping_box.currentIndexChanged.connect(lambda _i: self.settingsChanged.emit())
+        self.verify_box.currentIndexChanged.connect(self._verify_changed)
+        self.threshold_box.valueChanged.connect(lambda _v: self.settingsChanged.emit())
+
+    def _layout(self) -> None:
+        self.folders_box = QGroupBox()
+        fl = QVBoxLayout(self.folders_box)
+        fl.addWidget(self.folders)
+        row = QHBoxLayout()
+        row.addWidget(self.add_btn)
+        row.addWidget(self.remove_btn)
+        fl.addLayout(row)
+        self.settings_box = QGroupBox()
+        form = QFormLayout(self.settings_box)
+        self.form_labels = [QLabel() for _ in range(10)]
+        for label, w in zip(self.form_labels, (
+                self.threshold_box, self.verify_box, self.bits_box, self.distance_box,
+                self.similarity_label, self.mode_box, self.grouping_box, self.include_edit,
+                self.exclude_edit, self.min_size)):
+            form.addRow(label, w)
+        ll = QVBoxLayout(self)
+        ll.addWidget(self.folders_box, 1)
+        ll.addWidget(self.settings_box)
+        row2 = QHBoxLayout()
+        row2.addWidget(self.scan_btn)
+        row2.addWidget(self.cancel_btn)
+        ll.addLayout(row2)
+        ll.addWidget(self.progress)
+        ll.addWidget(self.progress_label)
+
+    def retranslate(self) -> None:
+        self.folders_box.setTitle(self.tr("Folders to scan (drop folders here)"))
+        self.add_btn.setText(self.tr("Add folder…"))
+        self.remove_btn.setText(self.tr("Remove"))
+        self.settings_box.setTitle(self.tr("Settings"))
+        labels = [self.tr("Text similarity at least"), self.tr("Verify"),
+                  self.tr("Fingerprint size (bits)"), self.tr("Candidate distance k"),
+                  "", self.tr("Features"), self.tr("Grouping"),
+                  self.tr("Include patterns"), self.tr("Exclude patterns"),
+                  self.tr("Minimum size")]
+        for label, text in zip(self.form_labels, labels):
+            label.setText(text)
+        self.include_edit.setPlaceholderText(self.tr("e.g. *.txt *.md (empty: all text files)"))
+        self.exclude_edit.setPlaceholderText(self.tr("e.g. *.log build"))
+        self.mode_box.setToolTip(self.tr("shingles: words and word pairs, TF-IDF weighted "
+                                         "(best measured accuracy); tokens: words only; "
+                                         "topk: the seeds' top-K keywords"))
+        self.grouping_box.setToolTip(self.tr("With SimHash only: linked joins files by any "
+                                             "chain of near pairs; strict keeps every pair "
+                                             "in a group within k"))
+        self.verify_box.setItemText(0, self.tr("text similarity (recommended)"))
+        self.verify_box.setItemText(1, self.tr("SimHash only (for comparison)"))
+        self.verify_box.setToolTip(self.tr(
+            "The fingerprint size and distance k only propose candidate pairs. With text "
+            "similarity, each candidate is checked: a file joins a group when its text "
+            "(5-gram Jaccard of the normalised text) is at least the threshold similar to "
+            "the group's reference (★). SimHash only groups by fingerprint distance alone."))
+        self.threshold_box.setToolTip(self.verify_box.toolTip())
+        self.scan_btn.setText(self.tr("Scan"))
+        self.cancel_btn.setText(self.tr("Cancel"))
+        self.update_hint()
+
+    # ---- settings ------------------------------------------------------------------
+    def restore(self, roots, bits, distance) -> None:
+        """Fill the widgets from the command line, else the preferences."""
+        p = self.prefs
+        for f in (roots or p.get(opt.FOLDERS)):
+            self.folders.add_folder(f)
+        b = bits or p.get(opt.BITS)
+        self.bits_box.blockSignals(True)
+        self.bits_box.setCurrentIndex(ALLOWED_BITS.index(b if b in ALLOWED_BITS else 64))
+        self.bits_box.blockSignals(False)
+        self.distance_box.setMaximum(self.bits())
+        self.distance_box.setValue(distance if distance is not None
+                                   else p.get(opt.distance_option(self.bits())))
+        _select(self.mode_box, p.get(opt.FEATURES))
+        _select(self.grouping_box, p.get(opt.GROUPING))
+        _select(self.verify_box, p.get(opt.VERIFY))
+        self.threshold_box.setValue(p.get(opt.SIMILARITY_PERCENT))
+        self._enable_for_verify()
+        self.include_edit.setText(p.get(opt.INCLUDE))
+        self.exclude_edit.setText(p.get(opt.EXCLUDE))
+        self.min_size.setValue(p.get(opt.MIN_SIZE))
+
+    def save(self) -> None:
+        p = self.prefs
+        p.set(opt.FOLDERS, self.folders.folders())
+        p.set(opt.BITS, self.bits())
+        p.set(opt.distance_option(self.bits()), self.distance())
+        p.set(opt.FEATURES, self.mode_box.currentData())
+        p.set(opt.GROUPING, self.grouping_box.currentData())
+        p.set(opt.VERIFY, self.verify_box.currentData())
+        p.set(opt.SIMILARITY_PERCENT, self.threshold_box.value())
+        p.set(opt.INCLUDE, self.include_edit.text())
+        p.set(opt.EXCLUDE, self.exclude_edit.text())
+        p.set(opt.MIN_SIZE, self.min_size.value())
+
+    def bits(self) -> int:
+        return int(self.bits_box.currentData())
+
+    def distance(self) -> int:
+        return self.distance_box.value()
+
+    def review_settings(self) -> ReviewSettings:
+        return ReviewSettings(
+            bits=self.bits(), distance=self.distance(), features=self.mode_box.currentData(),
+            grouping=self.grouping_box.currentData(), verify=self.verify_box.currentData(),
+            similarity=self.threshold_box.value() / 100,
+            include=tuple(self.include_edit.text().split()),
+            exclude=tuple(self.exclude_edit.text().split()), min_size=self.min_size.value())
+
+    def show_size(self, bits: int, distance: int) -> None:
+        """Show a size and distance set elsewhere (loaded results), regrouping nothing."""
+        for box in (self.bits_box, self.distance_box):
+            box.blockSignals(True)
+        self.bits_box.setCurrentIndex(self.bits_box.findData(bits))
+        self.distance_box.setMaximum(bits)
+        self.distance_box.setValue(distance)
+        for box in (self.bits_box, self.distance_box):
+            box.blockSignals(False)
+        self.update_hint()
+
+    def _bits_changed(self, _i) -> None:
+        b = self.bits()
+        self.distance_box.blockSignals(True)
+        self.distance_box.setMaximum(b)
+        self.distance_box.setValue(self.prefs.get(opt.distance_option(b)))
+        self.distance_box.blockSignals(False)
+        self.update_hint()
+        self.settingsChanged.emit()
+
+    def _distance_changed(self, _v) -> None:
+        self.prefs.set(opt.distance_option(self.bits()), self.distance())
+        self.update_hint()
+        self.settingsChanged.emit()
+
+    def _enable_for_verify(self) -> None:
+        verified = self.verify_box.currentData() != "none"
+        self.threshold_box.setEnabled(verified)
+        self.grouping_box.setEnabled(not verified)
+
+    def _verify_changed(self, _i) -> None:
+        self._enable_for_verify()
+        self.update_hint()
+        self.settingsChanged.emit()
+
+    def update_hint(self) -> None:
+        self.similarity_label.setText(distance_hint(self.bits(), self.distance(),
+                                                    self.verify_box.currentData()))
+
+    # ---- running -------------------------------------------------------------------
+    def choose_folder(self) -> None:
+        d = QFileDialog.getExistingDirectory(self, self.tr("Add a folder to scan"))
+        if d:
+            self.folders.add_folder(d)
+
+    def set_running(self, running: bool, text: str = "") -> None:
+        self.scan_btn.setEnabled(not running)
+        self.cancel_btn.setEnabled(running)
+        if running:
+            self.progress.setRange(0, 0)
+        else:
+            self.progress.setRange(0, 1)
+            self.progress.setValue(1)
+            self.progress.setFormat("")
+        if text:
+            self.progress_label.setText(text)
+
+    def show_progress(self, view: ProgressView) -> None:
+        self.progress.setRange(0, view.total)
+        if view.total:
+            self.progress.setValue(view.done)
+            self.progress.setFormat(view.bar_format)
+        self.progress_label.setText(view.text)

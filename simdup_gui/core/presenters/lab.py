@@ -1,0 +1,142 @@
+"""The accuracy lab's results as the views show them: table cells, chart series, headline.
+
+Colours are names ("#1f77b4"); the app turns them into pens and brushes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..lab.evaluate import Score
+from ..lab.experiment import Report
+from ..models import ProgressEvent
+from .i18n import translate
+
+COLUMNS = ("bits", "distance", "precision", "recall", "f1", "tp", "fp", "fn", "chance")
+SIZE_COLORS = {16: "#d62728", 32: "#ff7f0e", 64: "#2ca02c", 128: "#1f77b4"}
+METRIC_COLORS = {"precision": "#1f77b4", "recall": "#ff7f0e", "f1": "#2ca02c"}
+CHANCE_COLOR, ONE_MATCH_COLOR = "#7f7f7f", "#d62728"
+DROWNED_ROW, DROWNED_CHART = "#fde0dd", "#fff4f2"  # more random matches per file than one
+CHANCE_FLOOR = 1e-3  # chance values below this are drawn at the floor of the log axis
+CHART_SIZES = (16, 32, 64, 128)
+
+
+def headers() -> list[str]:
+    names = {"bits": translate("AccuracyModel", "bits"), "distance": translate("AccuracyModel", "k"),
+             "precision": translate("AccuracyModel", "precision"),
+             "recall": translate("AccuracyModel", "recall"), "f1": translate("AccuracyModel", "F1"),
+             "tp": translate("AccuracyModel", "TP"), "fp": translate("AccuracyModel", "FP"),
+             "fn": translate("AccuracyModel", "FN"),
+             "chance": translate("AccuracyModel", "chance/file")}
+    return [names[c] for c in COLUMNS]
+
+
+class ScoreTable:
+    """One row per (bits, k); the best k per size is flagged (bold in the view)."""
+
+    def __init__(self, report: Report | None = None) -> None:
+        self.rows: list[Score] = [s for size in report.sizes for s in size.scores] if report else []
+        self.best = {(s.bits, s.best.distance) for s in report.sizes} if report else set()
+
+    def raw(self, row: int, col: int) -> float:
+        return getattr(self.rows[row], COLUMNS[col])
+
+    def text(self, row: int, col: int) -> str:
+        raw, name = self.raw(row, col), COLUMNS[col]
+        if name in ("precision", "recall", "f1"):
+            return f"{raw:.3f}"
+        if name == "chance":
+            return f"{raw:.3g}"
+        return str(int(raw)) if float(raw).is_integer() else f"{raw:.0f}"
+
+    def is_best(self, row: int) -> bool:
+        s = self.rows[row]
+        return (s.bits, s.distance) in self.best
+
+    def drowned(self, row: int) -> bool:
+        return self.rows[row].chance >= 1
+
+
+def progress_text(ev: ProgressEvent) -> str:
+    phases = {"generate": translate("AccuracyTab", "Generating the corpus"),
+              "walk": translate("AccuracyTab", "Listing files"),
+              "fingerprint": translate("AccuracyTab", "Fingerprinting"),
+              "read": translate("AccuracyTab", "Reading texts for the reference"),
+              "reference": translate("AccuracyTab", "Measuring reference similarity"),
+              "evaluate": translate("AccuracyTab", "Scoring every size and k"),
+              "done": translate("AccuracyTab", "Fingerprinting")}
+    return translate("AccuracyTab", "{0}: {1} of {2}").format(
+        phases.get(ev.phase, ev.phase), ev.files_done, ev.files_total)
+
+
+def report_status(report: Report) -> str:
+    return translate("AccuracyTab", "{0} files, truth: {1}; {2} duplicate pairs. {3}").format(
+        report.files, report.truth_source, f"{report.positives:.0f}", report.sampling)
+
+
+def headline(report: Report) -> str:
+    """The best F1 and chance matches of every size; a warning when 16 bits drown."""
+    parts = []
+    for s in report.sizes:
+        b = s.best
+        parts.append(translate("AccuracyTab", "{0} bits: best F1 {1:.2f} at k={2}, {3} random "
+                               "matches per file").format(s.bits, b.f1, b.distance,
+                                                          f"{b.chance:.2g}"))
+    worst = min(report.sizes, key=lambda s: s.bits)
+    msg = "; ".join(parts)
+    if worst.bits <= 16 and any(sc.chance >= 1 for sc in worst.scores):
+        msg += translate("AccuracyTab", ". Pink rows: more chance matches than one per file, so "
+                         "small fingerprints drown in coincidences.")
+    return msg
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    color: str
+    points: list[tuple[float, float]]
+    width: int = 2
+    style: str = "solid"  # "solid", "dash", "dot"
+    axis: str = "value"  # "value" (0-1, left) or "chance" (log, right)
+
+
+@dataclass(frozen=True)
+class SizeChart:
+    """P, R, F1 against k on a 0-1 axis, chance matches on a log axis, one-match line."""
+
+    k_range: tuple[int, int]
+    k_ticks: int
+    chance_top: float
+    series: list[Series]
+    drowned: bool
+
+
+def size_chart(scores: list[Score]) -> SizeChart:
+    names = {"precision": translate("AccuracyTab", "precision"),
+             "recall": translate("AccuracyTab", "recall"), "f1": translate("AccuracyTab", "F1")}
+    series = [Series(names[m], color, [(s.distance, getattr(s, m)) for s in scores],
+                     3 if m == "f1" else 2) for m, color in METRIC_COLORS.items()]
+    series.append(Series(translate("AccuracyTab", "chance matches/file (log)"), CHANCE_COLOR,
+                         [(s.distance, max(CHANCE_FLOOR, s.chance)) for s in scores],
+                         2, "dash", "chance"))
+    series.append(Series(translate("AccuracyTab", "1 random match/file"), ONE_MATCH_COLOR,
+                         [(scores[0].distance, 1.0), (scores[-1].distance, 1.0)],
+                         1, "dot", "chance"))
+    lo = scores[0].distance
+    return SizeChart((lo, max(scores[-1].distance, lo + 1)),
+                     min(9, len(scores)) if len(scores) > 1 else 2,
+                     max(10.0, max(s.chance for s in scores)), series,
+                     any(s.chance >= 1 for s in scores))
+
+
+def best_f1(report: Report) -> tuple[list[str], list[float]]:
+    """(category per size, best F1 per size) for the bar chart."""
+    return ([translate("AccuracyTab", "{0} bits").format(s.bits) for s in report.sizes],
+            [s.best.f1 for s in report.sizes])
+
+
+def pr_curves(report: Report) -> list[Series]:
+    """One precision-recall curve per size: (recall, precision) per k."""
+    return [Series(translate("AccuracyTab", "{0} bits").format(s.bits),
+                   SIZE_COLORS.get(s.bits, "#000000"),
+                   [(sc.recall, sc.precision) for sc in s.scores]) for s in report.sizes]

@@ -1,0 +1,64 @@
+"""Scan progress and the status line as texts: rate, elapsed and remaining time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import ProgressEvent, human_size
+from .i18n import translate
+
+
+def clock(seconds: float) -> str:
+    """m:ss, or h:mm:ss from an hour."""
+    s = int(max(0, seconds))
+    return f"{s // 3600:d}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:d}:{s % 60:02d}"
+
+
+@dataclass(frozen=True)
+class ProgressView:
+    """What the progress bar and its label show; ``total`` 0 means busy (no known end)."""
+
+    text: str
+    done: int = 0
+    total: int = 0
+    bar_format: str = ""
+
+
+def scan_progress(ev: ProgressEvent, elapsed: float) -> ProgressView | None:
+    """The progress display for ``ev`` after ``elapsed`` seconds (None: leave it as it is)."""
+    if ev.phase == "walk":
+        return ProgressView(translate("MainWindow", "Listing files: {0} found\n{1}").format(
+            ev.files_done, ev.current))
+    if ev.phase != "fingerprint":
+        return None
+    mbs = ev.bytes_done / 1e6 / max(elapsed, 1e-3)
+    left = ((ev.bytes_total - ev.bytes_done) / (ev.bytes_done / elapsed)
+            if ev.bytes_done and elapsed > 0 else 0)
+    text = translate("MainWindow",
+                     "{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}\n{5}").format(
+        ev.files_done, ev.files_total, mbs, clock(elapsed), clock(left), ev.current)
+    return ProgressView(text, ev.files_done, max(1, ev.files_total),
+                        f"{ev.files_done} / {ev.files_total}")
+
+
+def scan_finished(files: int, cancelled: bool, elapsed: float) -> str:
+    msg = (translate("MainWindow", "Cancelled: {0} files fingerprinted before the cancel are kept.")
+           if cancelled else translate("MainWindow", "Scanned {0} files in {1}."))
+    return msg.format(files, clock(elapsed))
+
+
+def status_line(session) -> str:
+    """Groups, grouped files, marks and their size, files scanned, problems."""
+    return translate(
+        "MainWindow",
+        "{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems"
+    ).format(len(session.groups), session.file_count(), len(session.grouped_marks()),
+             human_size(session.marked_size()), len(session.records), len(session.problems))
+
+
+def distance_hint(bits: int, distance: int, verify: str) -> str:
+    if verify == "none":
+        text = translate("MainWindow", "k={0} of {1} bits: files within k are grouped, unchecked")
+    else:
+        text = translate("MainWindow", "k={0} of {1} bits proposes candidates; their text decides")
+    return text.format(distance, bits)

@@ -1,0 +1,158 @@
+"""The groups tree as rows and cells: groups at the top, their files below.
+
+Filtering and sorting work on plain lists here (a Qt proxy model calls back into Python for
+every row and comparison, which took tens of seconds at 100,000 files). The Qt model in
+``app/tree_models.py`` only maps indexes onto :class:`GroupRows`.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+
+from ..models import FileRecord, Group, Member, human_size
+from .i18n import translate
+
+COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_ENCODING, COL_DISTANCE, COL_SIMILARITY = range(7)
+COLUMNS = 7
+RIGHT_ALIGNED = (COL_SIZE, COL_DISTANCE, COL_SIMILARITY)
+CTX = "GroupTreeModel"
+
+
+def headers() -> list[str]:
+    return [translate("GroupTreeModel", "Name"), translate("GroupTreeModel", "Folder"),
+            translate("GroupTreeModel", "Size"), translate("GroupTreeModel", "Modified"),
+            translate("GroupTreeModel", "Encoding"), translate("GroupTreeModel", "Distance"),
+            translate("GroupTreeModel", "Similarity")]
+
+
+def _sim(m: Member) -> float:
+    return -1.0 if m.similarity is None else m.similarity
+
+
+class GroupRows:
+    """What the tree shows: ``rows`` is [(position in ``groups``, members in display order)]."""
+
+    def __init__(self) -> None:
+        self.records: Sequence[FileRecord] = []
+        self.groups: list[Group] = []  # every group, in the engine's order
+        self.bits = 64
+        self.rows: list[tuple[int, list[Member]]] = []
+        self.filter_text = ""
+        self.sort_column = -1
+        self.descending = False
+
+    def set_data(self, records: Sequence[FileRecord], groups: list[Group], bits: int) -> None:
+        self.records, self.groups, self.bits = records, groups, bits
+        self.rebuild()
+
+    def set_filter(self, text: str) -> None:
+        """Show only groups with a file whose path contains ``text`` (any case)."""
+        self.filter_text = text
+        self.rebuild()
+
+    def set_sort(self, column: int, descending: bool) -> None:
+        self.sort_column, self.descending = column, descending
+        self.rebuild()
+
+    def _group_key(self, gi: int):
+        g = self.groups[gi]
+        col = self.sort_column
+        if col == COL_SIZE:
+            return sum(self.records[m.index].size for m in g.members)
+        if col == COL_DISTANCE:
+            return max(m.distance for m in g.members)
+        if col == COL_SIMILARITY:
+            return min(_sim(m) for m in g.members)
+        return g.id
+
+    def _member_key(self, m: Member):
+        r = self.records[m.index]
+        return [os.path.basename(r.path).lower(), os.path.dirname(r.path).lower(), r.size,
+                r.mtime_ns, r.encoding, m.distance, _sim(m)][self.sort_column]
+
+    def rebuild(self) -> None:
+        needle = self.filter_text.casefold()
+        rows = []
+        for gi, g in enumerate(self.groups):
+            if needle and not any(needle in self.records[m.index].path.casefold()
+                                  for m in g.members):
+                continue
+            rows.append((gi, list(g.members)))
+        if self.sort_column >= 0:
+            rows.sort(key=lambda r: self._group_key(r[0]), reverse=self.descending)
+            for _, members in rows:
+                members.sort(key=self._member_key, reverse=self.descending)
+        self.rows = rows
+
+    def group_at(self, row: int) -> Group:
+        return self.groups[self.rows[row][0]]
+
+    def member_at(self, row: int, child: int) -> tuple[Group, Member]:
+        gi, members = self.rows[row]
+        return self.groups[gi], members[child]
+
+    # ---- cells ----------------------------------------------------------------------
+    def group_text(self, row: int, col: int) -> str | None:
+        g = self.group_at(row)
+        if col == COL_NAME:
+            kind = (translate("GroupTreeModel", "exact text") if g.exact
+                    else translate("GroupTreeModel", "near-duplicates"))
+            return translate("GroupTreeModel", "Group {0}: {1} files, {2}").format(
+                g.id, len(g.members), kind)
+        if col == COL_SIZE:
+            return human_size(sum(self.records[m.index].size for m in g.members))
+        if col == COL_DISTANCE:
+            return str(max(m.distance for m in g.members))
+        return None
+
+    def member_text(self, g: Group, m: Member, col: int) -> str | None:
+        r = self.records[m.index]
+        if col == COL_NAME:
+            return os.path.basename(r.path) + (" ★" if m.index == g.representative else "")
+        if col == COL_FOLDER:
+            return os.path.dirname(r.path)
+        if col == COL_SIZE:
+            return human_size(r.size)
+        if col == COL_MODIFIED:
+            return time.strftime("%Y-%m-%d %H:%M", time.localtime(r.mtime_ns / 1e9))
+        if col == COL_ENCODING:
+            return r.encoding
+        if col == COL_DISTANCE:
+            return str(m.distance)
+        if col == COL_SIMILARITY:
+            if r.too_short:
+                return translate("GroupTreeModel", "too short")
+            if m.similarity is None:
+                return "?"
+            return f"{m.similarity:.0%}" + (" =" if m.exact else "")
+        return None
+
+    def member_tooltip(self, g: Group, m: Member) -> str:
+        r = self.records[m.index]
+        tip = [r.path]
+        if m.index == g.representative:
+            tip.append(translate("GroupTreeModel",
+                                 "Reference of the group: every member is compared with it"))
+        if m.exact:
+            tip.append(translate("GroupTreeModel", "Same normalised text as the representative"))
+        if m.similarity is not None and m.index != g.representative:
+            how = (translate("GroupTreeModel", "measured from both files") if m.measured else
+                   translate("GroupTreeModel", "estimated from sketches"))
+            tip.append(translate("GroupTreeModel",
+                                 "Text similarity to the reference: {0:.1%} ({1})").format(
+                                     m.similarity, how))
+        if r.too_short:
+            tip.append(translate("GroupTreeModel",
+                                 "Too short to compare (five characters or fewer): "
+                                 "grouped only with the same text"))
+        if r.low_confidence:
+            tip.append(translate("GroupTreeModel",
+                                 "Short text: few words, so the fingerprint is less reliable"))
+        return "\n".join(tip)
+
+
+def problems_headers() -> list[str]:
+    return [translate("ProblemsModel", "Kind"), translate("ProblemsModel", "Reason"),
+            translate("ProblemsModel", "Path")]

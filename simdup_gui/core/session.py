@@ -1,0 +1,340 @@
+"""The review session: one Qt-free application model that the app and scripts drive.
+
+A :class:`Session` holds what a review is about (roots, settings, records, problems, groups,
+marks, reference folders, the last action) and runs each step of the flow on it:
+:meth:`~Session.scan` -> :meth:`~Session.regroup` -> marking -> :meth:`~Session.plan` ->
+:meth:`~Session.execute` / :meth:`~Session.undo` / :meth:`~Session.resume` ->
+:meth:`~Session.finish_action`, plus :meth:`~Session.save` and :meth:`~Session.load`.
+
+Long steps take a :class:`~simdup_gui.core.job.Job` (keyword ``job``) for progress and cancel.
+They come in two halves so a GUI can run the slow half on a worker thread: a request that
+snapshots what it needs and runs without touching the session (``scan_request().run(job=)``,
+``grouping_request().run(job=)``, :meth:`Session.execute`, ...), and a quick method that
+stores the result (:meth:`Session.set_scan`, :meth:`Session.set_groups`,
+:meth:`Session.finish_action`). ``Session.scan(job=)`` and ``Session.regroup()`` do both.
+
+Usage::
+
+    s = Session(["/data/notes"])
+    s.scan()                     # records, problems, groups
+    s.mark_keep("oldest")        # marks all but one file per group
+    plan = s.plan("move", move_to="/data/dups")
+    s.finish_action(s.execute(plan))
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .act import marking
+from .act.actions import Plan, Report, bind_scan_identity, execute, plan_action
+from .act.lock import ActionLocked
+from .act.recovery import resume, undo
+from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from .group.cluster import group_records
+from .job import NULL_JOB, Job
+from .models import ALLOWED_BITS, FileRecord, Group, Problem
+from .review.export import export_results, load_results, save_results
+from .review.results import Results
+from .scan.cache import FingerprintCache
+from .scan.features import DEFAULT_MODE
+from .scan.fingerprint import FeatureSettings
+from .scan.pipeline import ScanOptions, ScanResult, scan
+from .scan.walk import WalkOptions
+from .textsim import DEFAULT_SIMILARITY
+
+KEEP_RULES = marking.PLAIN_RULES  # the rules that need no argument, for menus
+
+
+class Refusal(Exception):
+    """What the core refused before touching anything: the CLI's error text."""
+
+
+@dataclass
+class ReviewSettings:
+    """The settings of one review: how to scan and how to group."""
+
+    bits: int = DEFAULT_BITS
+    distance: int = DEFAULT_DISTANCE[DEFAULT_BITS]
+    features: str = DEFAULT_MODE
+    grouping: str = "linked"
+    verify: str = DEFAULT_VERIFY
+    similarity: float = DEFAULT_SIMILARITY
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    min_size: int = 1
+
+    def scan_options(self) -> ScanOptions:
+        return ScanOptions(walk=WalkOptions(include=tuple(self.include),
+                                            exclude=tuple(self.exclude), min_size=self.min_size),
+                           features=FeatureSettings(self.features))
+
+
+@dataclass(frozen=True)
+class ScanRequest:
+    """A scan to run: the roots and options as they were when it was asked for."""
+
+    roots: tuple[str, ...]
+    options: ScanOptions
+
+    def run(self, *, job: Job = NULL_JOB) -> ScanResult:
+        return scan(list(self.roots), self.options, job)
+
+
+@dataclass(frozen=True)
+class GroupingRequest:
+    """A grouping to run over the records and settings of the moment it was asked for."""
+
+    records: list[FileRecord] = field(compare=False)
+    bits: int
+    distance: int
+    grouping: str
+    verify: str
+    similarity: float
+
+    def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str]:
+        """(groups, index plan); reads no session state, so it may run on any thread."""
+        if not self.records:
+            return [], ""
+        return group_records(self.records, self.bits, self.distance, self.grouping,
+                             verify=self.verify, similarity=self.similarity)
+
+
+class Session:
+    """Roots, settings, records, groups, marks and actions of one review."""
+
+    def __init__(self, roots: Iterable[str] = (), settings: ReviewSettings | None = None,
+                 reference: Iterable[str] = ()) -> None:
+        self.roots: list[str] = [os.path.abspath(r) for r in roots]
+        self.settings = settings or ReviewSettings()
+        self.records: list[FileRecord] = []
+        self.problems: list[Problem] = []
+        self.stats: dict = {}
+        self.groups: list[Group] = []
+        self.group_bits = self.settings.bits  # the size the groups were made at
+        self.index_plan = ""
+        self.cancelled = False  # the last scan was cancelled (what was done is kept)
+        # Marks are kept by path across re-grouping: a file that leaves every group at a
+        # smaller k keeps its mark for when it comes back; only grouped marks are acted on.
+        self.marks: set[str] = set()
+        self.reference: list[str] = [os.path.abspath(f) for f in reference]
+        self.last_report: Report | None = None
+        self._grouped: set[str] = set()
+        self._removed: list[FileRecord] = []  # records the last action removed, for undo
+        self._grouping: GroupingRequest | None = None
+        self._regroup_pending = False
+
+    # ------------------------------------------------------------------ scanning
+    def scan_request(self, options: ScanOptions | None = None) -> ScanRequest:
+        """The scan of the roots, with the settings' options unless ``options`` is given."""
+        return ScanRequest(tuple(self.roots), options or self.settings.scan_options())
+
+    def set_scan(self, result: ScanResult) -> None:
+        """Keep a scan's records, problems and stats (groups follow on :meth:`regroup`)."""
+        self.records, self.problems, self.stats = result.records, result.problems, result.stats
+        self.cancelled = result.cancelled
+
+    def scan(self, *, job: Job = NULL_JOB) -> ScanResult:
+        """Scan the roots and group what was found."""
+        result = self.scan_request().run(job=job)
+        self.set_scan(result)
+        self.regroup()
+        return result
+
+    # ------------------------------------------------------------------ grouping
+    def grouping_request(self) -> GroupingRequest:
+        s = self.settings
+        return GroupingRequest(self.records, s.bits, s.distance, s.grouping, s.verify,
+                               s.similarity)
+
+    def is_current(self, request: GroupingRequest) -> bool:
+        """True if ``request`` still matches the records and settings."""
+        return request.records is self.records and request == self.grouping_request()
+
+    def set_groups(self, request: GroupingRequest, groups: list[Group], plan: str) -> bool:
+        """Keep groups made for ``request``; False (and nothing kept) if they are stale."""
+        if not self.is_current(request):
+            return False
+        self.groups, self.group_bits, self.index_plan = groups, request.bits, plan
+        self._grouped = {self.records[m.index].path for g in groups for m in g.members}
+        return True
+
+    def regroup(self) -> None:
+        """Group the fingerprints already computed at the current settings, at once."""
+        req = self.grouping_request()
+        self.set_groups(req, *req.run())
+
+    def begin_regroup(self) -> GroupingRequest | None:
+        """The grouping to run in the background now, or None when one is running already
+        (it is run again when that one ends, see :meth:`end_regroup`)."""
+        if self._grouping is not None:
+            self._regroup_pending = True
+            return None
+        self._grouping = self.grouping_request()
+        return self._grouping
+
+    def end_regroup(self, result: tuple[list[Group], str] | None) -> tuple[bool, bool]:
+        """Store the background grouping's ``result`` (None if it failed).
+
+        Returns (kept, again): whether the groups were current and kept, and whether the
+        settings or records changed meanwhile so a new grouping should start.
+        """
+        req, self._grouping = self._grouping, None
+        kept = req is not None and result is not None and self.set_groups(req, *result)
+        again = self._regroup_pending or (req is not None and not self.is_current(req))
+        self._regroup_pending = False
+        return kept, again
+
+    @property
+    def regrouping(self) -> bool:
+        return self._grouping is not None
+
+    def file_count(self) -> int:
+        return sum(len(g.members) for g in self.groups)
+
+    # ------------------------------------------------------------------ marks
+    def grouped_marks(self) -> set[str]:
+        """The marks on files that are in a group now: what an action would touch."""
+        return self.marks & self._grouped
+
+    def marked_size(self) -> int:
+        marks = self.grouped_marks()
+        return sum(r.size for r in self.records if r.path in marks) if marks else 0
+
+    def set_marks(self, marks: Iterable[str]) -> set[str]:
+        """Replace the marks; returns the paths whose mark changed."""
+        new = set(marks)
+        changed = self.marks ^ new
+        self.marks = new
+        return changed
+
+    def set_mark(self, path: str, on: bool) -> set[str]:
+        """Mark or unmark one file (a checkbox)."""
+        return self.set_marks(self.marks | {path} if on else self.marks - {path})
+
+    def mark_keep(self, rule: str, **options) -> set[str]:
+        """Mark all but one file of each group; ``rule`` (a keep rule) picks the one kept."""
+        res = self.results()
+        return self.set_marks(marking.mark_all_but_one(
+            res, marking.KeepRule(rule, **options), self.reference, res.marks))
+
+    def mark(self, paths: Iterable[str], on: bool = True) -> set[str]:
+        """Mark (or unmark) ``paths``; files under a reference folder are never marked."""
+        return self.set_marks(marking.mark_selected(self.marks, paths, self.reference) if on
+                              else marking.unmark_selected(self.marks, paths))
+
+    def toggle(self, paths: Iterable[str]) -> set[str]:
+        return self.set_marks(marking.toggle_selected(self.marks, paths, self.reference))
+
+    def invert(self) -> set[str]:
+        res = self.results()
+        return self.set_marks(marking.invert_marks(res, res.marks, self.reference))
+
+    def clear_marks(self) -> set[str]:
+        return self.set_marks(marking.clear_marks())
+
+    def set_reference(self, folders: Iterable[str]) -> set[str]:
+        """Files under these folders are never marked; their marks go now."""
+        self.reference = [os.path.abspath(f) for f in folders]
+        return self.set_marks(marking.without_reference(self.marks, self.reference))
+
+    # ------------------------------------------------------------------ acting
+    def results(self) -> Results:
+        """The review as the core's results: what actions plan on and files save."""
+        s = self.settings
+        settings = {"bits": s.bits, "distance": s.distance, "features": s.features,
+                    "grouping": s.grouping, "roots": list(self.roots)}
+        return Results(self.records, self.groups, self.problems, settings, self.stats,
+                       self.grouped_marks())
+
+    def plan(self, action: str, *, move_to: str | None = None, flat: bool = False) -> Plan:
+        """The checked plan for ``action`` on the marked files (ActionRefused, ValueError)."""
+        res = self.results()
+        return bind_scan_identity(plan_action(res, res.marks, action, move_to=move_to,
+                                              flat=flat, reference=self.reference), res)
+
+    @staticmethod
+    def execute(plan: Plan, *, dry_run: bool = False, journal: str | None = None,
+                job: Job = NULL_JOB) -> Report:
+        """Carry out ``plan``; Refusal when the lock is held or the journal cannot start."""
+        try:
+            return execute(plan, job, dry_run=dry_run, journal=journal)
+        except ActionLocked as e:
+            raise Refusal(str(e)) from e
+        except OSError as e:  # the journal could not be started: nothing was done
+            raise Refusal(f"cannot write the journal, so nothing was done: {e.strerror or e}"
+                          + (f": {e.filename}" if e.filename else "")) from e
+
+    @staticmethod
+    def undo(journal: str | None = None, *, job: Job = NULL_JOB) -> Report:
+        """Reverse the last action (or the one in ``journal``); Refusal if refused."""
+        try:
+            return undo(journal, job)
+        except FileNotFoundError:
+            return Report("undo")  # nothing left to undo: the report says "nothing to do"
+        except (ActionLocked, ValueError) as e:
+            raise Refusal(str(e)) from e
+
+    @staticmethod
+    def resume(journal: str, *, job: Job = NULL_JOB) -> Report:
+        """Finish an interrupted action: the half-done file first, then those not reached."""
+        try:
+            return resume(journal, job)
+        except (ActionLocked, ValueError) as e:
+            raise Refusal(str(e)) from e
+
+    def finish_action(self, report: Report) -> bool:
+        """Keep ``report`` as the last action; drop files that are gone from the review and
+        bring back files an undo restored. True if the records changed (regroup then)."""
+        self.last_report = report
+        if report.dry_run:
+            return False
+        gone = {o.path for o in report.outcomes if o.status == "done"
+                and report.action in ("move", "trash", "delete")}
+        if report.action.startswith("undo"):
+            records = {r.path: r for r in self._removed + self.records}.values()
+            self.records = sorted((r for r in records if os.path.exists(r.path)),
+                                  key=lambda r: r.path)
+            self._removed = []
+        elif gone:
+            self._removed = [r for r in self.records if r.path in gone]
+            self.records = [r for r in self.records if r.path not in gone]
+        self.marks -= gone
+        return True
+
+    def clear_cache(self) -> int:
+        """Empty the fingerprint cache (the next scan reads every file again)."""
+        cache = FingerprintCache(self.settings.scan_options().cache_path)
+        try:
+            n = cache.count()
+            cache.clear()
+        finally:
+            cache.close()
+        return n
+
+    # ------------------------------------------------------------------ files
+    def save(self, path: str) -> None:
+        """Save the results with their marks (and every record)."""
+        save_results(self.results(), path)
+
+    def export(self, path: str, fmt: str | None = None) -> None:
+        export_results(self.results(), path, fmt)
+
+    def load(self, path: str) -> None:
+        """Load saved results: records, problems, size and distance, marks (never under a
+        reference folder). Groups follow on :meth:`regroup`. OSError, ValueError."""
+        res = load_results(path)
+        self.records, self.problems, self.stats = res.records, res.problems, res.stats
+        bits = int(res.settings.get("bits", self.settings.bits))
+        if bits in ALLOWED_BITS:
+            self.settings.bits = bits
+        self.settings.distance = int(res.settings.get("distance", self.settings.distance))
+        self.marks = marking.without_reference(res.marks, self.reference)
+        self._removed = []
+
+
+def paths_of(records: Sequence[FileRecord], indices: Iterable[int]) -> list[str]:
+    """The paths of the records at ``indices`` (a view's selection)."""
+    return [records[i].path for i in indices if i is not None and i >= 0]

@@ -1,0 +1,81 @@
+"""The groups tree rows and cells, without Qt."""
+
+from simdup_gui.core.models import FileRecord, Group, Member
+from simdup_gui.core.presenters.tree import (COL_DISTANCE, COL_FOLDER, COL_NAME, COL_SIMILARITY,
+                                             COL_SIZE, GroupRows, headers)
+
+
+def rec(path, size, too_short=False):
+    return FileRecord(path, size, 1, 1, 1, "/r", "utf-8", 0, 10, "t", "c", sketch=b"s", shingles=1 if too_short else 50)
+
+
+def rows():
+    records = [rec("/r/a/one.txt", 100), rec("/r/b/two.txt", 300), rec("/r/x/Big.txt", 50),
+               rec("/r/x/tiny.txt", 20), rec("/r/x/short.txt", 5, too_short=True)]
+    groups = [Group(1, 0, [Member(0, 0, True, 1.0), Member(1, 3, False, 0.91, True)]),
+              Group(2, 2, [Member(2, 0, True, 1.0), Member(3, 5, False, None),
+                           Member(4, 1, False, 0.8)])]
+    v = GroupRows()
+    v.set_data(records, groups, 64)
+    return v
+
+
+def test_group_rows_say_count_kind_size_and_largest_distance():
+    v = rows()
+    assert v.group_text(0, COL_NAME) == "Group 1: 2 files, near-duplicates"
+    assert v.group_text(0, COL_SIZE) == "400 B"
+    assert v.group_text(1, COL_DISTANCE) == "5"
+    assert v.group_text(0, COL_FOLDER) is None
+
+
+def test_member_cells_star_the_reference_and_show_similarity():
+    v = rows()
+    g, m = v.member_at(0, 0)
+    assert v.member_text(g, m, COL_NAME) == "one.txt ★"
+    assert v.member_text(g, m, COL_SIMILARITY) == "100% ="
+    g, m = v.member_at(0, 1)
+    assert v.member_text(g, m, COL_NAME) == "two.txt"
+    assert v.member_text(g, m, COL_FOLDER) == "/r/b"
+    assert v.member_text(g, m, COL_SIMILARITY) == "91%"
+    assert "measured from both files" in v.member_tooltip(g, m)
+    g, m = v.member_at(1, 1)
+    assert v.member_text(g, m, COL_SIMILARITY) == "?"
+    g, m = v.member_at(1, 2)
+    assert v.member_text(g, m, COL_SIMILARITY) == "too short"
+    assert "Too short to compare" in v.member_tooltip(g, m)
+
+
+def test_filter_keeps_groups_with_a_matching_path_in_any_case():
+    v = rows()
+    v.set_filter("BIG")
+    assert [gi for gi, _ in v.rows] == [1]
+    v.set_filter("")
+    assert len(v.rows) == 2
+
+
+def test_sorting_orders_groups_and_their_members():
+    v = rows()
+    v.set_sort(COL_SIZE, descending=True)
+    assert [gi for gi, _ in v.rows] == [0, 1]  # 400 B before 75 B
+    assert [m.index for m in v.rows[1][1]] == [2, 3, 4]
+    v.set_sort(COL_SIZE, descending=False)
+    assert [gi for gi, _ in v.rows] == [1, 0]
+    assert [m.index for m in v.rows[0][1]] == [4, 3, 2]
+    v.set_sort(COL_NAME, descending=False)
+    assert [gi for gi, _ in v.rows] == [0, 1]  # by group number
+    assert [m.index for m in v.rows[1][1]] == [2, 4, 3]  # big, short, tiny
+
+
+def test_headers_name_every_column():
+    assert headers()[0] == "Name" and len(headers()) == 7
+
+
+def test_texts_go_through_the_installed_translator():
+    from simdup_gui.core.presenters import set_translator
+
+    set_translator(lambda ctx, text: f"[{ctx}]{text}")
+    try:
+        assert headers()[0] == "[GroupTreeModel]Name"
+    finally:
+        set_translator(None)
+    assert headers()[0] == "Name"
