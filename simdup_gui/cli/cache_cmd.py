@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
+import sys
 
 from simdup_gui.core.scan.cache import FingerprintCache, default_cache_path
 
@@ -20,15 +22,26 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     path = args.cache or default_cache_path()
-    cache = FingerprintCache(path)
+    cache = FingerprintCache(path)  # never raises: a cache it cannot use has a warning
     try:
+        if cache.warning:
+            print(f"simdup cache: warning: {cache.warning}", file=sys.stderr)
         if args.action == "clear":
             n = cache.count()
-            cache.clear()
+            try:
+                cache.clear()
+            except sqlite3.Error as e:
+                print(f"simdup cache: error: cannot clear {path}: {e}", file=sys.stderr)
+                return 1
             print(f"cleared {n} cached fingerprints from {path}")
         else:
-            size = os.path.getsize(path) if os.path.exists(path) else 0
-            print(f"{path}: {cache.count()} cached fingerprints, {size} bytes")
+            try:
+                size = os.path.getsize(path) if os.path.isfile(path) else 0
+            except OSError:
+                size = 0
+            state = ("" if cache.writable else ", read-only" if cache.db is not None
+                     else ", not usable")
+            print(f"{path}: {cache.count()} cached fingerprints, {size} bytes{state}")
     finally:
         cache.close()
     return 0

@@ -1,26 +1,52 @@
 """Fingerprint cache in SQLite, keyed by path, size, mtime_ns, inode and settings version.
 
-Fingerprints are 128 bits, too wide for SQLite INTEGER (signed 64-bit): they are
-stored as 16 big-endian bytes. A corrupt or foreign file is moved aside and rebuilt.
+The cache is a disposable store and never stops a scan:
+
+* paths are stored as BLOBs, UTF-8 with surrogates passed through: one-to-one on every
+  ``str``, so a name that is not valid UTF-8 (``os.fsdecode``'s surrogate escapes) is kept
+  losslessly. Fingerprints are 128 bits, too wide for SQLite INTEGER (signed 64-bit): they
+  are 16 big-endian bytes; numbers of 2^63 and above (some file systems' inodes) are stored
+  wrapped to signed 64 bits.
+* every row is checked when read: a value of the wrong type or length is a miss, the file is
+  fingerprinted again and the row rewritten.
+* a cache of an older schema is dropped and rebuilt; a corrupt or foreign file (not SQLite,
+  damaged pages, tables with other columns) is moved aside to ``*.broken`` and rebuilt, or
+  ignored when it cannot be moved.
+* a cache that cannot be written (read-only file or folder, a path that cannot be created)
+  is read if it can be, and otherwise left out.
+
+Anything of the kind is one :attr:`FingerprintCache.warning`; :meth:`FingerprintCache.report`
+logs it (on stderr when the program configured no logging, as the CLI does not) and returns
+it as a :class:`Problem` of kind ``"cache"`` for the scan's results.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
+import urllib.parse
 from collections.abc import Iterable, Sequence
 
 from ..models import FileRecord, Problem
+from ..textsim import SKETCH_BYTES
+
+log = logging.getLogger(__name__)
 
 _BATCH = 900  # SQLite's default limit on bound parameters is 999
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6  # 6: path as a BLOB (names that are not UTF-8)
 _COLUMNS = ("path", "version", "size", "mtime_ns", "inode", "fingerprint", "encoding",
             "features", "text_hash", "content_hash", "bad_bytes", "newline", "low_confidence",
             "chars", "problem_kind", "problem_reason", "sketch", "shingles")
+_PAIR_COLUMNS = ("a", "b", "j")
+_OWN_TABLES = frozenset({"files", "pairs"})
 # Problems that depend only on the bytes: remembered, so an unchanged binary or
 # undecodable file is not read again on every rescan.
 CACHED_PROBLEM_KINDS = frozenset({"binary", "undecodable", "no_text"})
+_NEWLINES = frozenset({"none", "LF", "CRLF", "CR", "mixed"})
+_CORRUPT = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+_CORRUPT_TEXT = ("not a database", "malformed", "encrypted")
 
 
 def default_cache_path() -> str:
@@ -29,31 +55,168 @@ def default_cache_path() -> str:
     return os.path.join(platformdirs.user_cache_dir("simdup", appauthor=False), "fingerprints.sqlite")
 
 
+def _key(path: str) -> bytes:
+    """The stored form of a path: total and one-to-one on str (lone surrogates included)."""
+    return path.encode("utf-8", "surrogatepass")
+
+
+def _text(b: bytes) -> str:
+    """SQLite TEXT as str without failing: bytes that are not UTF-8 become surrogates (and
+    fail the checks on the row)."""
+    return b.decode("utf-8", "surrogateescape")
+
+
+def _bindable(s: str) -> str:
+    """``s`` as text SQLite takes (a reason may quote a name with surrogates)."""
+    try:
+        s.encode("utf-8")
+        return s
+    except UnicodeEncodeError:
+        return s.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _i64(n: int) -> int:
+    """Integers of [2^63, 2^64) wrapped to signed 64 bits, as SQLite INTEGER holds them."""
+    return n - (1 << 64) if n >= 1 << 63 else n
+
+
+def _is_int(v, low: int | None = None) -> bool:
+    return type(v) is int and (low is None or v >= low)
+
+
+def _is_clean_text(v) -> bool:
+    """A str SQLite could have been given (not bytes that were not UTF-8)."""
+    if not isinstance(v, str):
+        return False
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _is_corrupt(e: sqlite3.Error) -> bool:
+    """The file is damaged or not a database (as against locked, read-only, unopenable)."""
+    name = getattr(e, "sqlite_errorname", None)  # Python 3.11+
+    if name is not None:
+        return name.startswith(_CORRUPT)
+    return any(t in str(e).lower() for t in _CORRUPT_TEXT)
+
+
+class _Unusable(Exception):
+    """A readable SQLite file that is not (this version of) the cache."""
+
+
 class FingerprintCache:
+    """Never raises on opening, reading or writing; see :attr:`warning` and :attr:`writable`.
+
+    ``db`` is None when there is no usable cache at all (every look-up is then a miss).
+    """
+
     def __init__(self, path: str | None = None) -> None:
         self.path = path or default_cache_path()
-        self.rebuilt = False
+        self.rebuilt = False  # a corrupt or foreign file was moved aside
+        self.writable = False
+        self.warning: str | None = None
+        self.db: sqlite3.Connection | None = None
         self._pending = 0
-        os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        self._logged = False
         try:
-            self.db = self._open()
-        except sqlite3.DatabaseError:
-            self._discard()
-            self.db = self._open()
-            self.rebuilt = True
+            self._connect()
+        except Exception as e:  # noqa: BLE001 - the cache only saves time, never fails a scan
+            self._close_db()
+            self.writable = False
+            self._warn(f"cannot use the cache {self.path} ({type(e).__name__}: {e}); "
+                       "scanning without it")
 
-    def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=10)
+    # --- opening ---------------------------------------------------------------------
+
+    def _warn(self, message: str) -> None:
+        if self.warning is None:  # the first is the cause; what follows is its echo
+            self.warning = message
+
+    def _connect(self) -> None:
+        path = self.path
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as e:
+            why = "a file is in the way" if isinstance(e, FileExistsError) else e.strerror or e
+            self._warn(f"cannot create the cache folder {folder} ({why}); "
+                       "scanning without the cache")
+            return
+        exists = os.path.lexists(path)
+        if exists and not os.path.isfile(path):
+            self._warn(f"the cache {path} is not a regular file; scanning without the cache")
+            return
+        folder_ok = os.access(folder, os.W_OK | os.X_OK)
+        if folder_ok and (not exists or os.access(path, os.W_OK)):
+            try:
+                self.db = self._open(readonly=False)
+                self.writable = True
+                return
+            except _Unusable as e:  # foreign tables or columns (an older schema is dropped)
+                self._rebuild(str(e))
+                return
+            except sqlite3.Error as e:
+                if _is_corrupt(e):
+                    self._rebuild(str(e))
+                    return
+                # locked, read-only file system, ...: read it if it can be read
+                why = str(e)
+        else:
+            why = ""
+        if not exists:
+            self._warn(f"cannot create the cache {path} ({why or 'the folder is read-only'}); "
+                       "scanning without the cache")
+            return
+        try:
+            self.db = self._open(readonly=True)
+        except (sqlite3.Error, _Unusable) as e:
+            self._warn(f"the cache {path} cannot be written ({why or 'read-only'}) nor read "
+                       f"({e}); scanning without it")
+            return
+        cannot = f"cannot be written ({why})" if why else "is read-only"
+        self._warn(f"the cache {path} {cannot}: it is read, but nothing new is saved to it")
+
+    def _open(self, readonly: bool) -> sqlite3.Connection:
+        if readonly:
+            # immutable: nothing is created beside the file (a read-only folder could not
+            # hold SQLite's -shm file) and nothing is locked
+            p = os.path.abspath(self.path).replace(os.sep, "/")
+            if not p.startswith("/"):
+                p = "/" + p  # C:/... on Windows
+            uri = "file:" + urllib.parse.quote(os.fsencode(p)) + "?mode=ro&immutable=1"
+            db = sqlite3.connect(uri, uri=True, timeout=10)
+        else:
+            db = sqlite3.connect(self.path, timeout=10)
+        db.text_factory = _text
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if tables and (version != SCHEMA_VERSION or "files" not in tables):
-                db.close()
-                raise sqlite3.DatabaseError("foreign or old cache file")
+            if tables:
+                ours = "files" in tables and tables <= _OWN_TABLES
+                if not ours:
+                    raise _Unusable("not a simdup cache: other tables")
+                if version != SCHEMA_VERSION:
+                    if readonly:
+                        raise _Unusable(f"written by another version of simdup ({version})")
+                    for t in tables:  # a disposable store: an older schema is rebuilt
+                        db.execute(f"DROP TABLE {t}")
+                    db.commit()
+                    db.execute("VACUUM")
+                    tables = set()
+                else:
+                    self._check_columns(db, tables)
+            if readonly:
+                if not tables:
+                    raise _Unusable("no fingerprints in it")
+                db.execute("PRAGMA query_only=ON")
+                return db
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute(
-                "CREATE TABLE IF NOT EXISTS files (path TEXT NOT NULL, version TEXT NOT NULL, "
+                "CREATE TABLE IF NOT EXISTS files (path BLOB NOT NULL, version TEXT NOT NULL, "
                 "size INTEGER, mtime_ns INTEGER, inode INTEGER, fingerprint BLOB, encoding TEXT, "
                 "features INTEGER, text_hash TEXT, content_hash TEXT, bad_bytes INTEGER, "
                 "newline TEXT, low_confidence INTEGER, chars INTEGER, problem_kind TEXT, "
@@ -64,16 +227,70 @@ class FingerprintCache:
                        "j REAL NOT NULL, PRIMARY KEY (a, b))")
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.commit()
-        except sqlite3.DatabaseError:
+        except BaseException:
             db.close()
             raise
         return db
 
+    @staticmethod
+    def _check_columns(db: sqlite3.Connection, tables: set[str]) -> None:
+        for table, want in (("files", _COLUMNS), ("pairs", _PAIR_COLUMNS)):
+            if table not in tables:
+                continue
+            have = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
+            if have != want:
+                raise _Unusable(f"table {table} has other columns")
+
+    def _rebuild(self, why: str) -> None:
+        """Move a corrupt or foreign file aside and start afresh; or go without a cache."""
+        self._close_db()
+        self.writable = False
+        broken = self.path + ".broken"
+        try:
+            self._discard()
+        except OSError as e:
+            self._warn(f"the cache {self.path} is damaged ({why}) and cannot be moved aside "
+                       f"({e.strerror or e}); scanning without it")
+            return
+        try:
+            self.db = self._open(readonly=False)
+        except (sqlite3.Error, _Unusable) as e:
+            self._warn(f"the cache {self.path} was damaged ({why}), moved aside to {broken}, "
+                       f"and cannot be made again ({e}); scanning without it")
+            return
+        self.writable = True
+        self.rebuilt = True
+        self._warn(f"the cache {self.path} was damaged ({why}); moved aside to {broken} and "
+                   "started afresh")
+
     def _discard(self) -> None:
         for suffix in ("", "-wal", "-shm"):
             p = self.path + suffix
-            if os.path.exists(p):
+            if os.path.lexists(p):
                 os.replace(p, p + ".broken")
+
+    def _close_db(self) -> None:
+        if self.db is not None:
+            try:
+                self.db.close()
+            except sqlite3.Error:
+                pass
+            self.db = None
+
+    def _failed(self, e: BaseException, doing: str) -> None:
+        """A read or write failed after opening: damage is moved aside (when it can be),
+        anything else stops the writes; either way one warning."""
+        if isinstance(e, sqlite3.Error) and _is_corrupt(e) and self.writable:
+            self._rebuild(str(e))
+            return
+        if self.writable:
+            self.writable = False  # a locked or full disk would fail (slowly) every time
+            self._warn(f"cannot {doing} the cache {self.path} ({e}); nothing more is saved "
+                       "to it")
+        else:
+            self._warn(f"cannot {doing} the cache {self.path} ({e})")
+
+    # --- fingerprints ----------------------------------------------------------------
 
     def lookup(self, version: str, keys: Sequence[tuple[str, int, int, int, int, str]]
                ) -> dict[str, FileRecord]:
@@ -83,94 +300,171 @@ class FingerprintCache:
 
     def lookup_entries(self, version: str, keys: Sequence[tuple[str, int, int, int, int, str]]
                        ) -> dict[str, FileRecord | Problem]:
-        """Records and remembered content problems still valid for the keys."""
+        """Records and remembered content problems still valid for the keys; a row that is
+        not what this version writes is a miss."""
         out: dict[str, FileRecord | Problem] = {}
-        want = {k[0]: k for k in keys}
-        paths = list(want)
+        if self.db is None:
+            return out
+        want = {_key(k[0]): k for k in keys}
+        blobs = list(want)
         cols = ",".join(_COLUMNS)
         try:
-            for i in range(0, len(paths), _BATCH):
-                part = paths[i : i + _BATCH]
+            for i in range(0, len(blobs), _BATCH):
+                part = blobs[i : i + _BATCH]
                 q = (f"SELECT {cols} FROM files WHERE version=? AND path IN ("
                      + ",".join("?" * len(part)) + ")")
                 for row in self.db.execute(q, [version, *part]):
-                    path, _, size, mtime_ns, inode = row[:5]
-                    k = want[path]
-                    if size != k[1] or mtime_ns != k[2] or inode != k[3]:
+                    k = want.get(row[0]) if isinstance(row[0], bytes) else None
+                    if k is None:
                         continue
-                    if row[14] is not None:
-                        out[path] = Problem(path, row[15], row[14])
-                        continue
-                    out[path] = FileRecord(
-                        path=path, size=size, mtime_ns=mtime_ns, inode=inode, dev=k[4],
-                        root=k[5], encoding=row[6], fingerprint=int.from_bytes(row[5], "big"),
-                        features=row[7], text_hash=row[8], content_hash=row[9],
-                        bad_bytes=row[10], newline=row[11], low_confidence=bool(row[12]),
-                        chars=row[13], sketch=row[16] or b"", shingles=row[17] or 0)
-        except sqlite3.DatabaseError:
-            return {}
+                    entry = _entry(row, k)
+                    if entry is not None:
+                        out[k[0]] = entry
+        except (sqlite3.Error, ValueError, OverflowError) as e:
+            self._failed(e, "read")
         return out
 
     def store(self, version: str, records: Iterable[FileRecord]) -> None:
-        rows = [(r.path, version, r.size, r.mtime_ns, r.inode, r.fingerprint.to_bytes(16, "big"),
-                 r.encoding, r.features, r.text_hash, r.content_hash, r.bad_bytes, r.newline,
-                 int(r.low_confidence), r.chars, None, None, r.sketch, r.shingles)
-                for r in records]
+        rows = []
+        for r in records:
+            try:
+                rows.append((_key(r.path), version, _i64(r.size), _i64(r.mtime_ns),
+                             _i64(r.inode), r.fingerprint.to_bytes(16, "big"),
+                             _bindable(r.encoding), r.features, _bindable(r.text_hash),
+                             _bindable(r.content_hash), r.bad_bytes, _bindable(r.newline),
+                             int(r.low_confidence), r.chars, None, None, bytes(r.sketch),
+                             r.shingles))
+            except (ValueError, OverflowError, TypeError, AttributeError):
+                continue  # not storable: the file is only fingerprinted again next time
         self._write(rows)
 
     def store_problems(self, version: str,
                        items: Iterable[tuple[Problem, int, int, int]]) -> None:
         """Remember content problems, each with the (size, mtime_ns, inode) it was seen at."""
-        rows = [(p.path, version, size, mtime_ns, inode, None, None, None, None, None, None,
-                 None, None, None, p.kind, p.reason, None, None)
+        rows = [(_key(p.path), version, _i64(size), _i64(mtime_ns), _i64(inode), None, None,
+                 None, None, None, None, None, None, None, p.kind, _bindable(p.reason), None,
+                 None)
                 for p, size, mtime_ns, inode in items if p.kind in CACHED_PROBLEM_KINDS]
         self._write(rows)
 
     def _write(self, rows: list) -> None:
-        if not rows:
+        if not rows or not self.writable or self.db is None:
             return
         try:
             self.db.executemany(
                 "INSERT OR REPLACE INTO files (" + ",".join(_COLUMNS) + ") VALUES ("
                 + ",".join("?" * len(_COLUMNS)) + ")", rows)
             self.db.commit()
-        except sqlite3.DatabaseError:
-            pass  # a cache that cannot be written only costs speed
+        except (sqlite3.Error, ValueError, OverflowError) as e:
+            self._rollback()
+            self._failed(e, "write")
+
+    def _rollback(self) -> None:
+        try:
+            if self.db is not None:
+                self.db.rollback()
+        except sqlite3.Error:
+            pass
+
+    # --- exact similarities of pairs of contents -------------------------------------
 
     def get_pair(self, a: str, b: str) -> float | None:
         """The remembered exact similarity of contents ``a`` and ``b`` (hashes), if any."""
-        try:
-            row = self.db.execute("SELECT j FROM pairs WHERE a=? AND b=?", (a, b)).fetchone()
-        except sqlite3.DatabaseError:
+        if self.db is None:
             return None
-        if row is None or not isinstance(row[0], float) or not 0.0 <= row[0] <= 1.0:
-            return None  # a bad row is a miss
+        try:
+            row = self.db.execute("SELECT j FROM pairs WHERE a=? AND b=?",
+                                  (_bindable(a), _bindable(b))).fetchone()
+        except (sqlite3.Error, ValueError) as e:
+            self._failed(e, "read")
+            return None
+        if row is None or type(row[0]) is not float or not 0.0 <= row[0] <= 1.0:
+            return None  # a bad row is a miss (and is replaced by put_pair)
         return row[0]
 
     def put_pair(self, a: str, b: str, j: float) -> None:
+        if not self.writable or self.db is None:
+            return
         try:
-            self.db.execute("INSERT OR REPLACE INTO pairs (a, b, j) VALUES (?, ?, ?)", (a, b, j))
+            self.db.execute("INSERT OR REPLACE INTO pairs (a, b, j) VALUES (?, ?, ?)",
+                            (_bindable(a), _bindable(b), float(j)))
             self._pending += 1
             if self._pending >= 256:
                 self.flush()
-        except sqlite3.DatabaseError:
-            pass
+        except (sqlite3.Error, ValueError, TypeError, OverflowError) as e:
+            self._rollback()
+            self._failed(e, "write")
 
     def flush(self) -> None:
+        self._pending = 0
+        if not self.writable or self.db is None:
+            return
         try:
             self.db.commit()
-        except sqlite3.DatabaseError:
-            pass
-        self._pending = 0
+        except sqlite3.Error as e:
+            self._rollback()
+            self._failed(e, "write")
+
+    # --- the whole store -------------------------------------------------------------
 
     def clear(self) -> None:
+        """Empty the cache; raises sqlite3.Error when it cannot be written."""
+        if not self.writable or self.db is None:
+            raise sqlite3.OperationalError("the cache is read-only" if self.db is not None
+                                           else "the cache is not usable")
         self.db.execute("DELETE FROM pairs")
         self.db.execute("DELETE FROM files")
         self.db.commit()
 
     def count(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+        """Rows in the cache; 0 when there is none or it cannot be read."""
+        if self.db is None:
+            return 0
+        try:
+            return int(self.db.execute("SELECT COUNT(*) FROM files").fetchone()[0])
+        except sqlite3.Error as e:
+            self._failed(e, "read")
+            return 0
 
     def close(self) -> None:
         self.flush()
-        self.db.close()
+        self._close_db()
+
+    def report(self) -> list[Problem]:
+        """The warning, if any, as a problem of kind ``"cache"`` (logged once)."""
+        if self.warning is None:
+            return []
+        if not self._logged:
+            self._logged = True
+            log.warning("simdup: warning: %s", self.warning)
+        return [Problem(self.path, self.warning, "cache")]
+
+
+def _entry(row: tuple, k: tuple) -> FileRecord | Problem | None:
+    """The record or problem of a row for key ``k``; None for a stale or bad row."""
+    path, _, size, mtime_ns, inode = row[:5]
+    if not (_is_int(size) and _is_int(mtime_ns) and _is_int(inode)):
+        return None
+    if size != _i64(k[1]) or mtime_ns != _i64(k[2]) or inode != _i64(k[3]):
+        return None
+    if row[14] is not None:
+        kind, reason = row[14], row[15]
+        if kind not in CACHED_PROBLEM_KINDS or not _is_clean_text(reason):
+            return None
+        return Problem(k[0], reason, kind)
+    (fp, encoding, features, text_hash, content_hash, bad_bytes, newline, low_confidence,
+     chars) = row[5:14]
+    sketch, shingles = row[16], row[17]
+    if not (isinstance(fp, bytes) and len(fp) == 16
+            and _is_clean_text(encoding) and encoding
+            and _is_int(features, 0) and _is_clean_text(text_hash) and _is_clean_text(content_hash)
+            and _is_int(bad_bytes, 0) and newline in _NEWLINES
+            and low_confidence in (0, 1) and _is_int(low_confidence) and _is_int(chars, 0)
+            and isinstance(sketch, bytes) and len(sketch) in (0, SKETCH_BYTES)
+            and _is_int(shingles, 0)):
+        return None
+    return FileRecord(
+        path=k[0], size=k[1], mtime_ns=k[2], inode=k[3], dev=k[4], root=k[5],
+        encoding=encoding, fingerprint=int.from_bytes(fp, "big"), features=features,
+        text_hash=text_hash, content_hash=content_hash, bad_bytes=bad_bytes, newline=newline,
+        low_confidence=bool(low_confidence), chars=chars, sketch=sketch, shingles=shingles)

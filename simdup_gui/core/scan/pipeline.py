@@ -149,6 +149,7 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
     finally:
         if cache is not None:
             cache.close()
+            problems.extend(cache.report())  # a cache that is unusable: one warning
     stats["files"] = len(records)
     stats["bytes"] = sum(r.size for r in records)
     stats["problems"] = len(problems)

@@ -94,7 +94,7 @@ def test_128_bit_fingerprints_round_trip_as_bytes(tmp_path):
     c.store("v1", recs)
     got = c.lookup("v1", [(r.path, 10, 5, r.inode, 1, "/x") for r in recs])
     assert [got[r.path].fingerprint for r in recs] == fps
-    raw = c.db.execute("SELECT fingerprint FROM files WHERE path='/x/2'").fetchone()[0]
+    raw = c.db.execute("SELECT fingerprint FROM files WHERE path=?", (b"/x/2",)).fetchone()[0]
     assert isinstance(raw, bytes) and len(raw) == 16
     c.close()
 
