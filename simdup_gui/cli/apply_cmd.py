@@ -15,7 +15,7 @@ from simdup_gui.core.act.journal import journal_to_undo, last_journal
 from simdup_gui.core.act.lock import ActionLocked
 from simdup_gui.core.act.marking import (KEEP_RULES, KeepRule, mark_all_but_one,
                                      without_reference)
-from simdup_gui.core.models import ProgressEvent
+from simdup_gui.core.models import ProgressEvent, human_size
 from simdup_gui.core.act.recovery import resume, undo
 
 
@@ -127,6 +127,19 @@ def print_report(rep: Report, fmt: str) -> None:
         print(_shown(f"journal: {rep.journal}"))
 
 
+def print_kept(plan) -> None:
+    """Per group, the file it keeps and the marked files that go (a dry run's preview)."""
+    by_group: dict[int, list] = {}
+    for op in plan.ops:
+        by_group.setdefault(op.group_id, []).append(op)
+    for gid, ops in by_group.items():
+        kept = sorted({k.path for op in ops for k in op.kept})
+        size = sum(op.size for op in ops)
+        print(_shown(f"group {gid}: keeps {', '.join(kept) or '(nothing: refused)'}; "
+                     f"{len(ops)} file{'s' if len(ops) != 1 else ''} to {plan.action}, "
+                     f"{human_size(size)}"))
+
+
 def _confirm(question: str) -> bool:
     try:
         answer = input(f"{question} [y/N] ")
@@ -166,7 +179,12 @@ def run_apply(args: argparse.Namespace) -> int:
         print("nothing to do: no file is marked")
         return 0
     if args.dry_run:
-        print_report(execute(plan, dry_run=True), args.format)
+        rep = execute(plan, dry_run=True)
+        if args.format == "text":
+            print_kept(plan)
+        print_report(rep, args.format)
+        if args.format == "text":
+            print(_shown(f"would {plan.describe()[0].lower()}{plan.describe()[1:]}"))
         return 0
     if not args.yes:
         if not sys.stdin.isatty():

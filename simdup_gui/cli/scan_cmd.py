@@ -16,6 +16,7 @@ from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler, re
 from simdup_gui.core.scan.pipeline import ScanOptions, scan
 from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY
+from simdup_gui.core.group.index import chance_matches
 from simdup_gui.core.group.verify import VERIFY_MODES
 from simdup_gui.core.scan.walk import WalkOptions
 
@@ -52,6 +53,19 @@ def scan_options(args: argparse.Namespace) -> ScanOptions:
         features=FeatureSettings(args.features), workers=args.workers,
         use_cache=not args.no_cache, cache_path=args.cache,
         scheduler=getattr(args, "scheduler", ""))
+
+
+def chance_warning(n: int, bits: int, distance: int, verify: str) -> str | None:
+    """A warning when each file is expected to match more than one unrelated file by chance
+    at this size and distance (None otherwise)."""
+    c = chance_matches(n, bits, distance)
+    if c <= 1:
+        return None
+    what = ("they are grouped as duplicates (--verify none)" if verify == "none" else
+            "verification by text similarity rejects them, but each costs time")
+    return (f"at {bits} bits and distance {distance}, each of {n:,} files is expected to be "
+            f"within the distance of {c:,.0f} unrelated files by chance; {what}. A larger "
+            "--bits or a smaller --distance avoids it.")
 
 
 def register(sub) -> None:
@@ -102,6 +116,9 @@ def run(args: argparse.Namespace) -> int:
     except SchedulerError as e:
         print(f"simdup scan: error: {e}", file=sys.stderr)
         return 2
+    warning = chance_warning(len(result.records), args.bits, k, args.verify)
+    if warning:
+        print(f"simdup scan: warning: {warning}", file=sys.stderr)
     groups, plan = group_records(result.records, args.bits, k, args.grouping,
                                  verify=args.verify, similarity=args.similarity,
                                  cache_path=args.cache, use_cache=not args.no_cache)

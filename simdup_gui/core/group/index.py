@@ -60,6 +60,13 @@ class IndexPlan:
         return f"exact matches only (k=0), {self.unique} distinct fingerprints"
 
 
+def chance_matches(n: int, bits: int, distance: int) -> float:
+    """Expected random matches per file among ``n`` files: (N-1) * sum_{i<=k} C(f, i) / 2^f
+    (unrelated texts have fingerprints that differ like random bits)."""
+    ball = sum(math.comb(bits, i) for i in range(min(distance, bits) + 1))
+    return max(0, n - 1) * ball / 2.0**bits
+
+
 def validate(bits: int, distance: int) -> None:
     if bits not in ALLOWED_BITS:
         raise ValueError(f"bits must be one of {', '.join(map(str, ALLOWED_BITS))}, not {bits}")

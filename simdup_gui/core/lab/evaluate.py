@@ -9,7 +9,6 @@ counts come from the truth's :meth:`count` over component labels (O(N) per k).
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ import numpy as np
 
 from ..group.cluster import GROUPING_MODES, UnionFind, build_groups
 from ..group.verify import Measurer
-from ..group.index import as_words, near_pairs
+from ..group.index import as_words, chance_matches, near_pairs
 from ..job import NULL_JOB, Job
 from ..models import ALLOWED_BITS, FileRecord, ProgressEvent
 from ..defaults import DEFAULT_DISTANCE
@@ -101,12 +100,6 @@ def default_distances(bits: int) -> list[int]:
     """k from 0 to f/4: the same angular range at every size."""
     one_of("bits", bits, ALLOWED_BITS)
     return list(range(0, bits // 4 + 1))
-
-
-def chance_matches(n: int, bits: int, distance: int) -> float:
-    """Expected random matches per file: (N-1) * sum_{i<=k} C(f, i) / 2^f."""
-    ball = sum(math.comb(bits, i) for i in range(min(distance, bits) + 1))
-    return max(0, n - 1) * ball / 2.0**bits
 
 
 def linked_components(lo: np.ndarray, hi: np.ndarray, bits: int,
