@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 from simdup_gui.core.group.cluster import build_groups
@@ -127,3 +128,18 @@ class LockHolder:
         self.proc.stdin.close()
         self.proc.wait(timeout=30)
         self.proc.stdout.close()
+
+
+def write_chain(root: Path, n: int = 12, words: int = 300, seed: int = 2) -> list[str]:
+    """``n`` docs, each a 4% word edit of the previous: one linked chain, ends far apart."""
+    rng = random.Random(seed)
+    vocab = [f"w{i}" for i in range(5000)]
+    doc = [rng.choice(vocab) for _ in range(words)]
+    paths = []
+    for i in range(n):
+        if i:
+            for j in rng.sample(range(words), words * 4 // 100):
+                doc[j] = rng.choice(vocab)
+        paths.append(write(root / f"doc{i:02d}.txt", (" ".join(doc) + "\n").encode(),
+                           T0 + i * 10**9))
+    return paths

@@ -18,7 +18,7 @@ from simdup_gui.core.textsim import (estimate, make_sketch, shingle_set, sketch_
                                      text_similarity)
 
 from tests.conftest import EN, ZH
-from tests.core.act.test_actions import write_chain
+from tests.actions_helpers import write_chain
 
 VECTORS = [  # shared/near-duplicate.md
     ("近似重复的文本文件在很多电脑上都有。", "近似重复的文本\n文件在很多电脑上都有。", 1.0),
