@@ -71,3 +71,45 @@ def test_cp1252_text_with_a_few_smart_quotes_is_not_taken_for_broken_utf8():
     d = decode_bytes(text.encode("cp1252"))
     assert d.encoding == "windows-1252" or d.encoding == "cp1252"
     assert d.text == text and d.bad_bytes == 0
+
+
+def _no_chardet(monkeypatch):
+    import chardet
+
+    def boom(*a, **k):
+        raise AssertionError("chardet should not be needed")
+
+    monkeypatch.setattr(chardet, "detect", boom)
+
+
+ZH_TRAD = ("在過去的十年裡，我們家的照片和文件越來越多。每次換電腦，都會把舊硬碟上的資料夾整個複製到新電腦上，"
+           "時間一長，同一篇文章就有了好幾個副本。普通的查重工具只比較檔案的位元組，所以這些副本在它們看來完全不同。"
+           "其實它們的內容幾乎一樣，只是編碼、換行符號或者個別詞語不同。\n") * 3
+
+
+def test_big5_is_recognised_without_chardet(monkeypatch):
+    _no_chardet(monkeypatch)
+    d = decode_bytes(ZH_TRAD.encode("big5"))
+    assert d.encoding == "big5" and d.text == ZH_TRAD and d.bad_bytes == 0
+
+
+def test_gbk_and_cp1252_are_recognised_without_chardet(monkeypatch):
+    _no_chardet(monkeypatch)
+    assert decode_bytes(ZH.encode("gbk")).encoding == "gb18030"
+    text = EN.replace("few", "f\u00e9w", 1).replace("report", "\u201creport\u201d\u00a0\u00a0", 2)
+    d = decode_bytes(text.encode("cp1252"))
+    assert d.encoding == "cp1252" and d.text == text
+
+
+def test_a_few_hanzi_among_english_are_still_gbk(monkeypatch):
+    _no_chardet(monkeypatch)
+    text = EN + "名称：计算一个实上下三角矩阵的奇异值分解，中文手册页翻译计划。\n" + EN
+    d = decode_bytes(text.encode("gbk"))
+    assert d.encoding == "gb18030" and d.text == text
+
+
+def test_cyrillic_single_byte_text_is_left_to_the_detector():
+    from simdup_gui.core.scan.decode import _HIGH, _looks_cp1252
+
+    data = ("Каждые несколько лет мы покупаем новый компьютер. " * 20).encode("cp1251")
+    assert not _looks_cp1252(data, len(data) - len(data.translate(None, _HIGH)))
