@@ -33,6 +33,7 @@ from .act.actions import Plan, Report, bind_scan_identity, execute, plan_action
 from .act.lock import ActionLocked
 from .act.recovery import resume, undo
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from .group.verify import VERIFY_MODES
 from .group.cluster import group_records
 from .job import NULL_JOB, Job
 from .models import ALLOWED_BITS, FileRecord, Group, Problem
@@ -241,11 +242,19 @@ class Session:
         return self.set_marks(marking.without_reference(self.marks, self.reference))
 
     # ------------------------------------------------------------------ acting
+    def scanned_roots(self) -> list[str]:
+        """The roots the records were scanned under (what a results file must name: every
+        path in it lies under one of them), else the folders chosen now."""
+        found = sorted({r.root for r in self.records if r.root})
+        return found or [os.path.abspath(r) for r in self.roots]
+
     def results(self) -> Results:
         """The review as the core's results: what actions plan on and files save."""
         s = self.settings
         settings = {"bits": s.bits, "distance": s.distance, "features": s.features,
-                    "grouping": s.grouping, "roots": list(self.roots)}
+                    "grouping": s.grouping, "verify": s.verify, "similarity": s.similarity,
+                    "roots": self.scanned_roots(), "include": list(s.include),
+                    "exclude": list(s.exclude), "min_size": s.min_size}
         return Results(self.records, self.groups, self.problems, settings, self.stats,
                        self.grouped_marks())
 
@@ -331,6 +340,10 @@ class Session:
         if bits in ALLOWED_BITS:
             self.settings.bits = bits
         self.settings.distance = int(res.settings.get("distance", self.settings.distance))
+        self.settings.similarity = float(res.settings.get("similarity",
+                                                          self.settings.similarity))
+        if res.settings.get("verify") in VERIFY_MODES:
+            self.settings.verify = res.settings["verify"]
         self.marks = marking.without_reference(res.marks, self.reference)
         self._removed = []
 

@@ -162,7 +162,9 @@ def test_save_and_load_keep_marks_size_and_distance(session, folder, tmp_path):
 def test_results_carry_the_review_settings(session, folder):
     res = session.results()
     assert res.settings == {"bits": 64, "distance": 16, "features": "shingles",
-                            "grouping": "linked", "roots": [str(folder)]}
+                            "grouping": "linked", "verify": "sketch", "similarity": 0.7,
+                            "roots": [str(folder)], "include": [], "exclude": [],
+                            "min_size": 1}
 
 
 def test_an_empty_session_groups_to_nothing():
@@ -172,3 +174,24 @@ def test_an_empty_session_groups_to_nothing():
     s.records = [FileRecord("/x/a", 1, 1, 1, 1, "/x", "utf-8", 5, 10, "t", "c")]
     s.regroup()
     assert s.groups == []
+
+
+def test_saved_results_keep_the_threshold_and_roots_and_load_back(tmp_path):
+    """The app's saved results carry the similarity threshold and verification the review
+    used (keep rules and action checks read them), and name the roots the records were
+    scanned under, so the file passes the results loader's checks when read back."""
+    from simdup_gui.core.session import Session
+    from tests.actions_helpers import make_corpus
+
+    make_corpus(tmp_path / "src")
+    s = Session([str(tmp_path / "src")])
+    s.settings.similarity = 0.85
+    s.scan()
+    s.roots = [str(tmp_path / "elsewhere")]  # the folder list changed after the scan
+    out = str(tmp_path / "r.json")
+    s.save(out)
+    t = Session()
+    t.load(out)
+    assert t.settings.similarity == 0.85 and t.settings.verify == s.settings.verify
+    assert t.results().settings["roots"] == [str(tmp_path / "src")]
+    assert [r.path for r in t.records] == [r.path for r in s.records]
