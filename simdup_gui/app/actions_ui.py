@@ -302,7 +302,11 @@ class ActionsController(QObject):
 
     def clear_cache(self) -> int:
         """Empty the fingerprint cache (the next scan reads every file again)."""
-        n = self.session.clear_cache()
+        try:
+            n = self.session.clear_cache()
+        except Refusal as e:
+            show_error(self.win, self.tr("Cannot clear the cache"), e)
+            return 0
         self.win.statusBar().showMessage(
             self.tr("Cleared {0} cached fingerprints.").format(n), 10000)
         return n

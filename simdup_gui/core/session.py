@@ -25,6 +25,7 @@ Usage::
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -319,6 +320,8 @@ class Session:
         try:
             n = cache.count()
             cache.clear()
+        except sqlite3.Error as e:  # read-only or unusable: say so, nothing is lost
+            raise Refusal(f"cannot clear the fingerprint cache {cache.path}: {e}") from e
         finally:
             cache.close()
         return n

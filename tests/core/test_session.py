@@ -195,3 +195,16 @@ def test_saved_results_keep_the_threshold_and_roots_and_load_back(tmp_path):
     assert t.settings.similarity == 0.85 and t.settings.verify == s.settings.verify
     assert t.results().settings["roots"] == [str(tmp_path / "src")]
     assert [r.path for r in t.records] == [r.path for r in s.records]
+
+
+def test_clearing_a_cache_that_cannot_be_written_is_a_refusal(tmp_path, monkeypatch):
+    import sqlite3
+
+    from simdup_gui.core.scan import cache as cache_mod
+    from simdup_gui.core.session import Refusal, Session
+
+    def refuse(self):
+        raise sqlite3.OperationalError("the cache is read-only")
+    monkeypatch.setattr(cache_mod.FingerprintCache, "clear", refuse)
+    with pytest.raises(Refusal, match="cannot clear the fingerprint cache .*read-only"):
+        Session().clear_cache()
