@@ -184,17 +184,71 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: 
 
 def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
                     fingerprints: tuple[np.ndarray, np.ndarray], threshold: float = DEFAULT_SIMILARITY,
-                    measure: Measure | None = None) -> tuple[list[Group], str, VerifyStats]:
+                    measure: Measure | None = None, candidates: str | None = None
+                    ) -> tuple[list[Group], str, VerifyStats]:
     """Groups whose members are each verified against the group's reference."""
     threshold = check_threshold(threshold)
-    npairs = near_pairs(fingerprints, bits, distance)
     cls, members = _classes(records)
-    cpairs = _class_pairs(npairs.inverse, npairs.pairs, cls, len(members))
     first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
+    cpairs, described = candidate_pairs(records, bits, distance, fingerprints, cls, members,
+                                        first, candidates)
     stats = VerifyStats()
     pairs, sim, exact = verified_pairs(records, cpairs, first, threshold, measure, stats)
     groups = star_groups(records, members, pairs, sim, exact, bits)
-    return groups, npairs.plan.describe(), stats
+    return groups, described, stats
+
+
+# Above this many distinct texts, the loose candidate distance (which the block index can
+# only serve by a quadratic scan or a costly probe) is served by a tight SimHash distance
+# plus sketch LSH within the loose distance (lsh.py).
+LSH_ABOVE = 20_000
+TIGHT_DISTANCE = {16: 1, 32: 3, 64: 6, 128: 10}
+
+
+def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
+                    fingerprints: tuple[np.ndarray, np.ndarray], cls: np.ndarray,
+                    members: list[list[int]], first: np.ndarray, source: str | None = None
+                    ) -> tuple[np.ndarray, str]:
+    """Class pairs to verify, and how they were found.
+
+    ``source``: "scan" (every pair within ``distance``, by the index's plan), "lsh" (pairs
+    within the tight distance, plus sketch-LSH pairs within ``distance``), or None: "lsh" on
+    more than LSH_ABOVE distinct texts when the tight distance is smaller than ``distance``,
+    else "scan". On the real corpora measured (benchmarks/grouping.py --corpus) "lsh" kept
+    every verified pair of "scan".
+    """
+    from .index import as_words
+
+    tight = min(distance, TIGHT_DISTANCE.get(bits, distance))
+    if source is None:
+        # distinct texts (about the distinct fingerprints): past LSH_ABOVE, a loose distance
+        # costs a quadratic scan or a probe index with millions of candidates
+        source = "lsh" if len(members) > LSH_ABOVE and tight < distance else "scan"
+    if source == "scan":
+        npairs = near_pairs(fingerprints, bits, distance)
+        return (_class_pairs(npairs.inverse, npairs.pairs, cls, len(members)),
+                npairs.plan.describe())
+    from .lsh import BANDS, ROWS, band_pairs, minhashes
+
+    npairs = near_pairs(fingerprints, bits, tight)
+    near = _class_pairs(npairs.inverse, npairs.pairs, cls, len(members))
+    reps = [records[i] for i in first.tolist()]
+    has = np.fromiter((len(r.sketch) > 0 for r in reps), dtype=bool, count=len(reps))
+    sk = sketch_array((r.sketch for r in reps), len(reps))
+    lp = band_pairs(minhashes(sk))
+    if len(lp):
+        lp = lp[has[lp[:, 0]] & has[lp[:, 1]]]
+        lo, hi = as_words(tuple(np.asarray(w)[first] for w in fingerprints), bits)
+        d = (np.bitwise_count(lo[lp[:, 0]] ^ lo[lp[:, 1]]).astype(np.int16)
+             + np.bitwise_count(hi[lp[:, 0]] ^ hi[lp[:, 1]]))
+        lp = lp[d <= distance]
+    n_lsh = len(lp)
+    both = np.concatenate((near, lp)) if n_lsh else near
+    if len(both):
+        both = np.unique(both, axis=0)
+    return both, (f"SimHash k={tight} ({npairs.plan.describe()}) plus sketch LSH "
+                  f"({BANDS} bands of {ROWS}) within k={distance}: {len(near)} + {n_lsh} "
+                  f"candidate pairs, {len(both)} distinct")
 
 
 def annotate_estimates(records: Sequence[FileRecord], groups: list[Group]) -> None:

@@ -1,0 +1,101 @@
+"""A second, linear candidate source: LSH bands over MinHash values of the per-file sketches.
+
+At the loose candidate distances that verification needs (64 bits k=16, 128 bits k=26) no
+pigeonhole split beats a quadratic scan, so on large folders candidates come from two
+linear sources instead, and their union is verified as before:
+
+1. SimHash pairs at a tight distance (the block index is fast there);
+2. pairs whose bottom-k sketches (textsim: the 128 smallest 32-bit 5-gram hashes) collide
+   in a band, kept only if their SimHash distance is within the loose distance too.
+
+The MinHash values come from the sketches by one-permutation hashing: each sketch value goes
+to one of ``BUCKETS`` buckets by a hash of the value, and a bucket's MinHash is its smallest
+value (the sketch is sorted, so: its first value there). For two files, a bucket agrees with
+probability about the Jaccard similarity of the two sketches as sets, which is about J of the
+texts when their sizes are alike; an empty bucket takes the next non-empty bucket's value
+(densified one-permutation hashing). ``BANDS`` bands of ``ROWS`` buckets: a pair becomes a
+candidate when all buckets of some band agree, probability 1 - (1 - J^ROWS)^BANDS (J=0.7:
+0.9998; J=0.5: 0.94; J=0.3: 0.44). A band bucket shared by more than ``_MAX_RUN`` files
+(boilerplate) is left out. Source 2 only adds pairs that
+the loose-distance scan would have proposed, so the union's candidates are a subset of the
+scan's; ``benchmarks/grouping.py`` measures how many of the scan's verified pairs it keeps.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..textsim import EMPTY, SKETCH_K
+from .index import _run_pairs
+
+BUCKETS = 63
+ROWS = 3
+BANDS = BUCKETS // ROWS
+_C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_FILES_PER_PASS = 1 << 15
+_MAX_RUN = 2000  # a band bucket shared by more files than this is boilerplate: left out
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    x = x ^ (x >> np.uint64(30))
+    x *= _C1
+    x ^= x >> np.uint64(27)
+    x *= _C2
+    x ^= x >> np.uint64(31)
+    return x
+
+
+def minhashes(sk: np.ndarray) -> np.ndarray:
+    """(n, BUCKETS) uint32 MinHash values of (n, SKETCH_K) sketches (see module doc);
+    all EMPTY for a file without a sketch."""
+    n = len(sk)
+    out = np.full((n, BUCKETS), EMPTY, dtype=np.uint32)
+    for s in range(0, n, _FILES_PER_PASS):
+        part = sk[s : s + _FILES_PER_PASS]
+        m = len(part)
+        v = part.ravel()
+        bucket = (_mix(v.astype(np.uint64)) % np.uint64(BUCKETS)).astype(np.int64)
+        key = np.repeat(np.arange(m, dtype=np.int64) * BUCKETS, SKETCH_K) + bucket
+        real = v != EMPTY
+        flat = out[s : s + m].reshape(-1)
+        np.minimum.at(flat, key[real], v[real])
+    # densify: an empty bucket takes the value of the next non-empty one (cyclically), so
+    # every band of a file with a sketch can collide (about 13 % of buckets are empty)
+    for _ in range(BUCKETS - 1):
+        empty = out == EMPTY
+        if not empty.any():
+            break
+        out = np.where(empty, np.roll(out, -1, axis=1), out)
+    return out
+
+
+def band_pairs(mh: np.ndarray) -> np.ndarray:
+    """(m, 2) index pairs (a < b, each once) that agree on every bucket of some band."""
+    n = len(mh)
+    if n < 2:
+        return np.zeros((0, 2), dtype=np.int64)
+    found = []
+    idx = np.arange(n, dtype=np.int64)
+    for band in range(BANDS):
+        cols = mh[:, band * ROWS : (band + 1) * ROWS].astype(np.uint64)
+        full = (cols != np.uint64(EMPTY)).all(axis=1)
+        key = np.full(len(cols), ((band + 1) * 0x9E3779B97F4A7C15) & (2**64 - 1), dtype=np.uint64)
+        for j in range(ROWS):
+            key = _mix(key ^ cols[:, j])
+        key, ids = key[full], idx[full]
+        order = np.argsort(key)
+        key, ids = key[order], ids[order]
+        same = key[1:] == key[:-1]
+        if not same.any():
+            continue
+        start = np.flatnonzero(np.concatenate(([True], ~same)))
+        length = np.diff(np.concatenate((start, [len(key)])))
+        keep = (length > 1) & (length <= _MAX_RUN)
+        pa, pb = _run_pairs(start[keep], length[keep])
+        found.append(np.stack((ids[pa], ids[pb]), axis=1))
+    if not found:
+        return np.zeros((0, 2), dtype=np.int64)
+    pairs = np.concatenate(found)
+    pairs.sort(axis=1)
+    code = np.unique(pairs[:, 0] * n + pairs[:, 1])
+    return np.stack((code // n, code % n), axis=1)

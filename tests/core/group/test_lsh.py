@@ -1,0 +1,93 @@
+"""The linear candidate source: sketch LSH bands next to a tight SimHash distance."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from simdup_gui.core.group import verify
+from simdup_gui.core.group.cluster import build_groups, fingerprint_words
+from simdup_gui.core.group.lsh import BANDS, BUCKETS, ROWS, _mix, band_pairs, minhashes
+from simdup_gui.core.scan.pipeline import ScanOptions, scan
+from simdup_gui.core.textsim import EMPTY, SKETCH_K
+
+from tests.conftest import EN, ZH
+
+
+def sketches(n, seed=1):
+    rng = np.random.default_rng(seed)
+    sk = np.sort(rng.integers(0, 2**32 - 1, (n, SKETCH_K), dtype=np.uint32), axis=1)
+    sk[0, 20:] = EMPTY  # a short text: a set of 20 shingles held whole
+    sk[1, :] = EMPTY  # no sketch
+    return sk
+
+
+def test_minhashes_are_each_buckets_smallest_value_densified():
+    sk = sketches(40)
+    mh = minhashes(sk)
+    for row, out in zip(sk, mh):
+        vals = [int(v) for v in row if v != EMPTY]
+        if not vals:
+            assert (out == EMPTY).all()
+            continue
+        b = (_mix(np.array(vals, dtype=np.uint64)) % np.uint64(BUCKETS)).astype(int)
+        raw = [min((v for v, bb in zip(vals, b) if bb == j), default=None) for j in range(BUCKETS)]
+        for j in range(BUCKETS):
+            k = j
+            while raw[k % BUCKETS] is None:  # empty: the next non-empty bucket's value
+                k += 1
+            assert out[j] == raw[k % BUCKETS]
+
+
+def test_band_pairs_are_exactly_the_pairs_agreeing_on_a_whole_band():
+    rng = np.random.default_rng(3)
+    mh = rng.integers(0, 4, (60, BUCKETS)).astype(np.uint32)  # few values: many collisions
+    mh[5] = EMPTY
+    want = set()
+    for a in range(60):
+        for b in range(a + 1, 60):
+            if a == 5 or b == 5:
+                continue
+            if any((mh[a, i * ROWS:(i + 1) * ROWS] == mh[b, i * ROWS:(i + 1) * ROWS]).all()
+                   for i in range(BANDS)):
+                want.add((a, b))
+    assert set(map(tuple, band_pairs(mh).tolist())) == want
+
+
+def test_linear_candidates_are_a_subset_of_the_scan_and_keep_its_verified_pairs(tmp_path):
+    rng = random.Random(5)
+    words_zh, words_en = list(ZH), EN.split()
+    n = 0
+    for base in range(30):
+        zh = base % 2 == 0
+        rng.shuffle(words_zh if zh else words_en)
+        text = ("".join(words_zh[:300]) if zh else " ".join(words_en[:150])) + str(base)
+        for v in range(3):  # an original and two edited copies
+            t = list(text)
+            for _ in range(v * 4):
+                i = rng.randrange(len(t))
+                t[i] = rng.choice("abcdefg的是了")
+            (tmp_path / f"f{n:03d}.txt").write_text("".join(t), encoding="gbk" if zh and v else
+                                                    "utf-8")
+            n += 1
+    recs = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
+    fps = fingerprint_words(recs)
+    cls, members = verify._classes(recs)
+    first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
+    for bits, k in ((64, 16), (128, 26)):
+        got = {}
+        for source in ("scan", "lsh"):
+            cp, desc = verify.candidate_pairs(recs, bits, k, fps, cls, members, first, source)
+            pairs, _, _ = verify.verified_pairs(recs, cp, first, 0.7, None, verify.VerifyStats())
+            got[source] = (set(map(tuple, cp.tolist())), set(map(tuple, pairs.tolist())))
+        assert got["lsh"][0] <= got["scan"][0]
+        assert got["lsh"][1] == got["scan"][1] and len(got["scan"][1]) >= 30
+    # and build_groups takes the linear source on its own above the size bound
+    old = verify.LSH_ABOVE
+    try:
+        verify.LSH_ABOVE = 0
+        groups, desc = build_groups(recs, 64, 16)
+    finally:
+        verify.LSH_ABOVE = old
+    assert "sketch LSH" in desc and len(groups) >= 25
