@@ -1,4 +1,4 @@
-"""Refresh resources/i18n/simdup_zh_CN.ts from the app's sources and the presenters' texts,
+"""Refresh simdup_gui/resources/i18n/simdup_zh_CN.ts from the app's sources and the presenters' texts,
 fill it from ZH, build the .qm.
 
 Run: python tools/update_translations.py   (needs pyside6-lupdate / pyside6-lrelease)
@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TS = ROOT / "resources" / "i18n" / "simdup_zh_CN.ts"
+TS = ROOT / "simdup_gui" / "resources" / "i18n" / "simdup_zh_CN.ts"  # shipped in the wheel
 QM = TS.with_suffix(".qm")
 sys.path.insert(0, str(Path(__file__).parent))
 from zh_cn import ZH  # noqa: E402

@@ -168,3 +168,76 @@ ZH.update({
 ZH.update({"Grouping {0} files…": "正在对 {0} 个文件分组…"})
 
 ZH.update({"Cannot save": "无法保存", "Saved {0}": "已保存 {0}"})
+
+# issue 13: rough edges (settings, dialogs, undo, lab, languages) and issue 11 (Dask)
+ZH.update({
+    "synthetic manifest, measured J ≥ {0}": "合成清单，实测 J ≥ {0}",
+    "synthetic manifest": "合成清单",
+    "reference: exact Jaccard ≥ {0}": "参照：精确 Jaccard ≥ {0}",
+    "CSV groups ({0})": "CSV 分组（{0}）", "CSV pairs ({0})": "CSV 文件对（{0}）",
+    "Exact, no sampling: all {0} pairs of {1} files, {2} measured.":
+        "精确计算，未抽样：{1} 个文件的全部 {0} 对，实测 {2} 对。",
+    "Exported {0} groups to {1}": "已将 {0} 组导出到 {1}",
+    "Saved the results to {0}": "结果已保存到 {0}",
+    "Folder layout in {0}": "{0} 中的文件夹结构",
+    "Keep each file's folders below its scan root, or put every file directly in {0} (a name "
+    "that clashes gets a unique name)?":
+        "保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？",
+    "Keep folder structure": "保留文件夹结构", "Put all files in one folder": "全部放进同一个文件夹",
+    "Delete {0} files": "删除 {0} 个文件", "Send {0} files to the trash": "把 {0} 个文件移到回收站",
+    "Move {0} files": "移动 {0} 个文件",
+    "Cannot undo now: wait for the scan or action under way to finish.":
+        "现在无法撤销：请等待正在进行的扫描或操作完成。",
+    "Undoing the last action…": "正在撤销上一次操作…",
+    "Cannot clear the cache": "无法清空缓存",
+    "Cannot load the {0} translation, so the interface stays in English: {1}":
+        "无法加载{0}翻译，界面保持英文：{1}",
+    "Check the settings": "请检查设置",
+    "they are grouped as duplicates": "它们会被归为重复",
+    "text similarity rejects them, but each costs time": "文本相似度会排除它们，但每个都要花时间",
+    "⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} unrelated files by "
+    "chance: {4}. Choose a larger fingerprint size or a smaller k.":
+        "⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。"
+        "请选择更大的指纹位数或更小的 k。",
+    'symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to '
+    "include it": "未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它",
+    'larger than the maximum size ({0}): raise "Maximum size" in Settings to include it':
+        "大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它",
+    'smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it':
+        "小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它",
+    "Move": "移动", "Trash": "移到回收站", "Delete": "删除", "Undo": "撤销",
+    "{0} done": "{0} 个完成", "{0} skipped": "{0} 个跳过", "{0} failed": "{0} 个失败",
+    "{0} planned": "{0} 个计划中", "{0} put back": "{0} 个已放回", "nothing to do": "无事可做",
+    "dry run, nothing touched: {0}": "演练，未改动任何文件：{0}", "{0}: {1}": "{0}：{1}",
+    "; cancelled": "；已取消", "; stopped: {0}": "；已停止：{0}",
+    "Maximum size": "最大大小", "Dask scheduler": "Dask 调度器", "no limit": "不限",
+    "Larger files are skipped and listed under Problems.": "更大的文件会被跳过，并列在“问题”中。",
+    "Follow symbolic links": "跟随符号链接",
+    "Scan the files and folders that symbolic links point to (each file once). Unticked, links "
+    "are listed under Problems.":
+        "扫描符号链接指向的文件和文件夹（每个文件只扫描一次）。不勾选时，链接列在“问题”中。",
+    "empty: this machine": "留空：本机",
+    "Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 uses a "
+    "running scheduler (every worker must see the folders at the same path). Empty: this "
+    'machine\'s cores. Needs pip install "simdup[dask]".':
+        "在 Dask 集群上计算指纹：local:N 在本机启动 N 个工作进程，tcp://host:8786 使用正在运行的调度器"
+        "（每个工作进程都必须在相同路径下看到这些文件夹）。留空：使用本机的处理器核心。"
+        '需要 pip install "simdup[dask]"。',
+    'The maximum size is below the minimum size: raise "Maximum size" or lower "Minimum size" '
+    "in Settings.": "最大大小低于最小大小：请在“设置”中调高“最大大小”或调低“最小大小”。",
+    '"Dask scheduler" in Settings must be empty (this machine), local:N (N workers here) or an '
+    'address such as tcp://host:8786, not "{0}".':
+        "“设置”中的“Dask 调度器”必须留空（本机）、为 local:N（本机 N 个工作进程）或 tcp://host:8786 "
+        "这样的地址，而不是“{0}”。",
+})
+
+# Replace with links (issue 13, item 12)
+ZH.update({
+    "Replace marked files with hard links to the kept copy": "把标记的文件替换为指向保留副本的硬链接",
+    "Replace marked files with symbolic links to the kept copy": "把标记的文件替换为指向保留副本的符号链接",
+    "Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies "
+    "are replaced; near duplicates are skipped. Undo puts the originals back.":
+        "把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，"
+        "近似重复的文件会被跳过。撤销可以放回原文件。",
+    "Replace {0} files": "替换 {0} 个文件",
+})

@@ -334,6 +334,7 @@ class AccuracyTab(QWidget):
         for b in (self.export_csv_button, self.export_png_button):
             b.setEnabled(True)
         self.status.setText(lab.report_status(report))
+        self.status.setToolTip(report.sampling)
         self.headline.setText(lab.headline(report))
         for bits, chart in self.size_charts.items():
             clear_chart(chart)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import os
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -11,8 +12,10 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QInputDia
 
 from simdup_gui.core.act.actions import ActionRefused, Report
 from simdup_gui.core.act.journal import journal_dir
+from simdup_gui.core.presenters.actions import report_summary
 from simdup_gui.core.session import KEEP_RULES, Refusal, Session
 
+from . import dialogs
 from . import options as opt
 from .errors import show_error
 from .tree_models import human_size
@@ -29,7 +32,7 @@ class ReportDialog(QDialog):
         self.setWindowTitle(self.tr("What happened"))
         self.resize(900, 500)
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("<b>" + html.escape(report.summary()) + "</b>"))
+        lay.addWidget(QLabel("<b>" + html.escape(report_summary(report)) + "</b>"))
         view = QTextBrowser()
         colours = {"done": "#137333", "planned": "#1a73e8", "skipped": "#b06000", "failed": "#c5221f"}
         rows = []
@@ -230,24 +233,28 @@ class ActionsController(QObject):
         move_to = QFileDialog.getExistingDirectory(self.win, self.tr("Move marked files to"))
         if not move_to:
             return None, False
-        flat = QMessageBox.question(
-            self.win, self.tr("Keep folder structure?"),
-            self.tr("Keep each file's folders relative to its scan root? (No: put all files "
-                    "directly in the destination; name clashes get a unique name.)"),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes) == QMessageBox.StandardButton.No
-        return move_to, flat
+        layout = dialogs.choose(
+            self.win, self.tr("Folder layout in {0}").format(move_to),
+            self.tr("Keep each file's folders below its scan root, or put every file directly "
+                    "in {0} (a name that clashes gets a unique name)?").format(move_to),
+            [self.tr("Keep folder structure"), self.tr("Put all files in one folder")])
+        if layout is None:
+            return None, False
+        return move_to, layout == 1
 
     def _confirm(self, action: str, count: int, size: int, move_to: str | None) -> bool:
         if action == "delete":
             text = self.tr("Delete {0} files ({1}) permanently? This cannot be undone.")
+            answer = self.tr("Delete {0} files")
         elif action == "trash":
             text = self.tr("Send {0} files ({1}) to the trash?")
+            answer = self.tr("Send {0} files to the trash")
         else:
             text = self.tr("Move {0} files ({1}) to {2}?")
-        ans = QMessageBox.question(self.win, self.tr("Confirm"),
-                                   text.format(count, human_size(size), move_to or ""))
-        return ans == QMessageBox.StandardButton.Yes
+            answer = self.tr("Move {0} files")
+        return dialogs.confirm(self.win, self.tr("Confirm"),
+                               text.format(count, human_size(size), move_to or ""),
+                               answer.format(count))
 
     def act_on_marked(self, action: str, move_to: str | None = None, flat: bool = False,
                       dry_run: bool | None = None, journal: str | None = None) -> bool:
@@ -277,8 +284,14 @@ class ActionsController(QObject):
         return True
 
     def undo_last(self, journal: str | None = None) -> None:
-        if not self._busy():
-            self._start(Worker(self.session.undo, journal))
+        """Undo (Ctrl+Z) or roll back a journal; what it did goes to the status bar and the
+        report, and a refusal to start says why."""
+        if self._busy():
+            self.win.statusBar().showMessage(self.tr(
+                "Cannot undo now: wait for the scan or action under way to finish."), 15000)
+            return
+        self.win.statusBar().showMessage(self.tr("Undoing the last action…"))
+        self._start(Worker(self.session.undo, journal))
 
     def _pick_journal(self, title: str) -> str | None:
         path, _ = QFileDialog.getOpenFileName(self.win, title, journal_dir(),
@@ -334,8 +347,8 @@ class ActionsController(QObject):
     def _done(self, report: Report) -> None:
         if self.session.finish_action(report):
             self.win.regroup()
+        self.win.statusBar().showMessage(report_summary(report), 15000)
         ReportDialog(report, self.win).exec()
-        self.win.statusBar().showMessage(report.summary(), 15000)
         self.actionFinished.emit(report)
 
     # ------------------------------------------------------------ files
@@ -346,14 +359,17 @@ class ActionsController(QObject):
             self._write(self.session.save, path)
 
     def _write(self, fn, path: str, *args) -> bool:
-        """Save or export; a failure is shown, never swallowed."""
+        """Save or export; a failure is shown, never swallowed; success names the file."""
         self.win._sync_settings()
+        path = os.path.abspath(path)
         try:
             fn(path, *args)
         except (OSError, ValueError) as e:
             show_error(self.win, self.tr("Cannot save"), e, about=path)
             return False
-        self.win.statusBar().showMessage(self.tr("Saved {0}").format(path), 10000)
+        msg = (self.tr("Exported {0} groups to {1}").format(len(self.session.groups), path)
+               if args else self.tr("Saved the results to {0}").format(path))
+        self.win.statusBar().showMessage(msg, 30000)
         return True
 
     def save_to(self, path: str) -> None:
@@ -384,4 +400,8 @@ class ActionsController(QObject):
         path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Export groups"),
                                               f"simdup-groups.{fmt}", f"{fmt.upper()} (*.{fmt})")
         if path:
-            self._write(self.session.export, path, fmt)
+            self.export_to(path, fmt)
+
+    def export_to(self, path: str, fmt: str) -> bool:
+        """Export the groups as ``fmt``; the status bar says where."""
+        return self._write(self.session.export, path, fmt)

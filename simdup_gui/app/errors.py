@@ -4,6 +4,7 @@ else is a bug report with the traceback."""
 
 from __future__ import annotations
 
+import os
 import traceback
 
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -14,7 +15,11 @@ EXPECTED = (Refusal, OSError, ValueError)  # ActionRefused is a ValueError
 
 
 def error_text(error: BaseException) -> str:
-    """The reason for an expected error; type, message and traceback for anything else."""
+    """The reason for an expected error; type, message and traceback for anything else.
+    An OSError says its reason without "[Errno N]", and its file once."""
+    if isinstance(error, OSError) and error.strerror:
+        name = os.fsdecode(error.filename) if error.filename is not None else ""
+        return error.strerror + (f": {name}" if name and name not in error.strerror else "")
     if isinstance(error, EXPECTED):
         return str(error)
     tb = "".join(traceback.format_exception(type(error), error, error.__traceback__))
@@ -29,6 +34,8 @@ def show_error(parent: QWidget | None, title: str, error: BaseException,
                about: str = "") -> None:
     """A message box for ``error``; ``about`` (a path) heads the reason."""
     if isinstance(error, EXPECTED):
-        QMessageBox.warning(parent, title, f"{about}:\n{error}" if about else str(error))
+        reason = error_text(error)
+        QMessageBox.warning(parent, title,
+                            f"{about}:\n{reason}" if about and about not in reason else reason)
     else:
         QMessageBox.critical(parent, title, error_text(error))

@@ -3,19 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLineEdit,
                                QPushButton, QSplitter, QTreeView, QVBoxLayout, QWidget)
 
 from simdup_gui.core.models import FileRecord
 from simdup_gui.core.presenters.details import compare_bits, names
+from simdup_gui.core.presenters.tree import COL_FOLDER, COL_NAME, COLUMNS
 
 from .bitgrid import BitDiffView
 from .textdiffview import TextDiffView
 from .tree_models import RECORD_ROLE, GroupTreeModel
 
 EXPAND_UP_TO = 200  # groups; more are left collapsed
+NAME_WIDTH = (160, 360)  # the name column fits its contents within these bounds
+
+
+@dataclass
+class ViewState:
+    """What the user made of the tree, by path, so it outlives a regroup: groups expanded
+    and collapsed (by their files), the selected files and the current one."""
+
+    expanded: set[str] = field(default_factory=set)
+    collapsed: set[str] = field(default_factory=set)
+    selected: set[str] = field(default_factory=set)
+    current: str | None = None
 
 
 class GroupsView(QWidget):
@@ -32,8 +46,10 @@ class GroupsView(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.tree.header().setStretchLastSection(False)
+        header = self.tree.header()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(COL_FOLDER, QHeaderView.ResizeMode.Stretch)  # no gap
+        header.setStretchLastSection(False)
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._filter)
@@ -72,15 +88,64 @@ class GroupsView(QWidget):
         self.textdiff.retranslate()
         self.bitdiff.retranslate()
 
-    def shown_groups_changed(self, count: int) -> None:
-        """After new groups: expand small results, size the columns, clear the diffs."""
-        if count <= EXPAND_UP_TO:
+    def _path(self, index) -> str | None:
+        rec = self.record_at(index)
+        return self.model.records[rec].path if rec is not None else None
+
+    def view_state(self) -> ViewState:
+        """Expansion and selection, by path (call before the model is reset)."""
+        st = ViewState()
+        m = self.model
+        for row in range(m.rowCount()):
+            gi = m.index(row, 0)
+            paths = {m.records[x.index].path for x in m.rows[row][1]}
+            (st.expanded if self.tree.isExpanded(gi) else st.collapsed).update(paths)
+        st.selected = {p for p in map(self._path, self.tree.selectionModel().selectedRows(0))
+                       if p}
+        st.current = self._path(self.tree.currentIndex())
+        return st
+
+    def restore_state(self, st: ViewState) -> None:
+        """Expand the groups holding a file of an expanded group (and new groups, when few),
+        select the files selected before; a group of only collapsed files stays collapsed."""
+        m = self.model
+        few = m.rowCount() <= EXPAND_UP_TO
+        selection = QItemSelection()
+        current = None
+        for row in range(m.rowCount()):
+            gi = m.index(row, 0)
+            members = m.rows[row][1]
+            paths = [m.records[x.index].path for x in members]
+            if any(p in st.expanded for p in paths) or (
+                    few and not any(p in st.collapsed for p in paths)):
+                self.tree.expand(gi)
+            for r, p in enumerate(paths):
+                if p in st.selected:
+                    idx = m.index(r, 0, gi)
+                    selection.select(idx, idx)
+                if p == st.current:
+                    current = m.index(r, 0, gi)
+        sm = self.tree.selectionModel()
+        flags = QItemSelectionModel.SelectionFlag.Rows
+        if current is not None:
+            sm.setCurrentIndex(current, QItemSelectionModel.SelectionFlag.NoUpdate)
+        sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect | flags)
+
+    def shown_groups_changed(self, count: int, state: ViewState | None = None) -> None:
+        """After new groups: restore ``state`` (a regroup) or expand small results (a new
+        scan), size the columns; the diffs stay when the compared file is still shown."""
+        if state is not None:
+            self.restore_state(state)
+        elif count <= EXPAND_UP_TO:
             self.tree.expandAll()
-        for col in range(1, 7):
-            self.tree.resizeColumnToContents(col)
-        self.tree.setColumnWidth(0, 280)
-        self.bitdiff.set_diff(None)
-        self.textdiff.clear()
+        for col in range(COLUMNS):
+            if col != COL_FOLDER:
+                self.tree.resizeColumnToContents(col)
+        lo, hi = NAME_WIDTH
+        self.tree.setColumnWidth(COL_NAME, max(lo, min(hi, self.tree.columnWidth(COL_NAME))))
+        if not self.tree.currentIndex().isValid():
+            self.bitdiff.set_diff(None)
+            self.textdiff.clear()
 
     def _filter(self, text: str) -> None:
         self.model.set_filter(text)

@@ -1,15 +1,22 @@
-"""Interface languages: English (source) and Simplified Chinese (Qt .qm in resources/i18n)."""
+"""Interface languages: English (source) and Simplified Chinese (Qt .qm files shipped inside
+the package, in ``simdup_gui/resources/i18n``, read with :mod:`importlib.resources` so an
+installed wheel finds them as a source checkout does)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib import resources
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
-I18N_DIR = Path(__file__).resolve().parents[2] / "resources" / "i18n"
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+I18N_PACKAGE = "simdup_gui"
+I18N_PATH = ("resources", "i18n")
 
 _installed: QTranslator | None = None
+
+
+class LanguageError(Exception):
+    """A language whose translation cannot be loaded; ``str()`` names the file."""
 
 
 def system_language() -> str:
@@ -17,20 +24,31 @@ def system_language() -> str:
     return "zh_CN" if name.startswith("zh") else "en"
 
 
-def set_language(code: str) -> bool:
-    """Install the translator for ``code`` ("en" removes it). Returns True on success."""
+def translation_data(code: str) -> bytes:
+    """The compiled translation (.qm) for ``code``; LanguageError when it is missing."""
+    res = resources.files(I18N_PACKAGE).joinpath(*I18N_PATH, f"simdup_{code}.qm")
+    try:
+        return res.read_bytes()
+    except OSError as e:
+        raise LanguageError(f"{res}: {e.strerror or e}") from None
+
+
+def set_language(code: str) -> None:
+    """Install the translator for ``code`` ("en" removes it). LanguageError (and English)
+    when its translation cannot be loaded."""
     global _installed
     app = QCoreApplication.instance()
     if app is None:
-        return False
+        raise LanguageError("no application to install a translation in")
     if _installed is not None:
         app.removeTranslator(_installed)
         _installed = None
     if code == "en":
-        return True
+        return
+    data = translation_data(code)
     tr = QTranslator(app)
-    if not tr.load(str(I18N_DIR / f"simdup_{code}.qm")):
-        return False
+    tr._data = data  # QTranslator reads the buffer in place: keep it alive with the translator
+    if not tr.load(data):
+        raise LanguageError(f"simdup_{code}.qm is not a Qt translation file")
     app.installTranslator(tr)
     _installed = tr
-    return True

@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import ctypes
+import os
 import sys
+from collections.abc import Callable, Mapping
+
+# Qt platforms that need no display server (tests, remote desktops, framebuffers)
+HEADLESS_PLATFORMS = ("offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb",
+                      "vkkhrdisplay")
+# What Qt's X11 (xcb) platform plugin loads, and the Debian/Ubuntu package of each
+XCB_LIBRARIES = (("libxcb-cursor.so.0", "libxcb-cursor0"),
+                 ("libxkbcommon-x11.so.0", "libxkbcommon-x11-0"),
+                 ("libxcb-icccm.so.4", "libxcb-icccm4"),
+                 ("libxcb-keysyms.so.1", "libxcb-keysyms1"),
+                 ("libxcb-shape.so.0", "libxcb-shape0"),
+                 ("libxcb-render-util.so.0", "libxcb-render-util0"),
+                 ("libxcb-image.so.0", "libxcb-image0"))
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -19,9 +34,49 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def _loads(soname: str) -> bool:
+    try:
+        ctypes.CDLL(soname)
+    except OSError:
+        return False
+    return True
+
+
+def display_problem(environ: Mapping[str, str] = os.environ, platform: str = sys.platform,
+                    loads: Callable[[str], bool] = _loads) -> str | None:
+    """Why Qt could not open a window here (one line), or None when it can.
+
+    Qt aborts the process (SIGABRT) when its platform plugin cannot start; this says why
+    before a QApplication is made: no display server, or the X11 plugin's libraries missing.
+    """
+    if platform.startswith(("win", "darwin", "cygwin")):
+        return None
+    name = environ.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip()
+    if name in HEADLESS_PLATFORMS:
+        return None
+    wayland, x11 = environ.get("WAYLAND_DISPLAY"), environ.get("DISPLAY")
+    if name.startswith("wayland"):
+        return None if wayland else ("no Wayland display (WAYLAND_DISPLAY is unset); run it "
+                                     "in a desktop session or under xvfb-run")
+    if not x11 and not wayland:
+        return ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset): run "
+                "it under xvfb-run, or with QT_QPA_PLATFORM=offscreen for tests")
+    if x11 and (name == "xcb" or not wayland):
+        missing = [pkg for so, pkg in XCB_LIBRARIES if not loads(so)]
+        if missing:
+            return ("Qt's X11 platform needs libraries that are missing; on Debian/Ubuntu: "
+                    "apt-get install " + " ".join(missing))
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     from PySide6.QtWidgets import QApplication
+
+    problem = None if QApplication.instance() else display_problem()
+    if problem:
+        print(f"simdup-gui: {problem}", file=sys.stderr)
+        return 2
 
     from .window import MainWindow
 

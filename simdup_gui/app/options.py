@@ -32,6 +32,9 @@ SIMILARITY_PERCENT = Option("similarity_percent", int, round(100 * DEFAULT_SIMIL
 INCLUDE = Option("include", str, "")
 EXCLUDE = Option("exclude", str, "")
 MIN_SIZE = Option("min_size", int, 1)
+MAX_SIZE_MB = Option("max_size_mb", int, 0)  # 0: no limit
+FOLLOW_SYMLINKS = Option("follow_symlinks", bool, False)
+SCHEDULER = Option("scheduler", str, "")  # a Dask scheduler; "": this machine
 REFERENCE_FOLDERS = Option("reference_folders", list, [])
 
 
@@ -54,6 +57,10 @@ class Preferences:
             return [raw] if isinstance(raw, str) else list(raw)
         if option.type is bytes:
             return raw
+        if option.type is bool:  # an INI file gives back "true" / "false"
+            if isinstance(raw, str):
+                return {"true": True, "false": False}.get(raw.lower(), option.default)
+            return bool(raw)
         try:
             return option.type(raw)
         except (TypeError, ValueError):

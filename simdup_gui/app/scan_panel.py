@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
+                               QSpinBox, QVBoxLayout, QWidget)
 
 from simdup_gui.core.group.cluster import GROUPING_MODES
 from simdup_gui.core.models import ALLOWED_BITS
-from simdup_gui.core.presenters.progress import ProgressView, distance_hint
+from simdup_gui.core.presenters.progress import ProgressView, chance_warning, distance_hint
+from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler
 from simdup_gui.core.scan.features import FEATURE_MODES
 from simdup_gui.core.session import ReviewSettings
 
@@ -58,6 +59,15 @@ class ScanPanel(QWidget):
         self.min_size = QSpinBox()
         self.min_size.setRange(1, 1 << 30)
         self.min_size.setSuffix(" B")
+        self.max_size = QSpinBox()  # MB; 0: no limit
+        self.max_size.setRange(0, 1 << 20)
+        self.max_size.setSuffix(" MB")
+        self.follow_links = QCheckBox()
+        self.scheduler_edit = QLineEdit()
+        self.chance_label = QLabel()  # a warning when small fingerprints match by chance
+        self.chance_label.setWordWrap(True)
+        self.chance_label.setStyleSheet("color: #b3261e")
+        self.file_count = 0  # files scanned, for the chance warning
         self.scan_btn = QPushButton()
         self.scan_btn.setDefault(True)
         self.cancel_btn = QPushButton()
@@ -82,12 +92,13 @@ class ScanPanel(QWidget):
         row.addWidget(self.remove_btn)
         fl.addLayout(row)
         self.settings_box = QGroupBox()
-        form = QFormLayout(self.settings_box)
-        self.form_labels = [QLabel() for _ in range(10)]
-        for label, w in zip(self.form_labels, (
-                self.threshold_box, self.verify_box, self.bits_box, self.distance_box,
-                self.similarity_label, self.mode_box, self.grouping_box, self.include_edit,
-                self.exclude_edit, self.min_size)):
+        form = self.settings_form = QFormLayout(self.settings_box)
+        fields = (self.threshold_box, self.verify_box, self.bits_box, self.distance_box,
+                  self.similarity_label, self.chance_label, self.mode_box, self.grouping_box,
+                  self.include_edit, self.exclude_edit, self.min_size, self.max_size,
+                  self.follow_links, self.scheduler_edit)
+        self.form_labels = [QLabel() for _ in fields]
+        for label, w in zip(self.form_labels, fields, strict=True):
             form.addRow(label, w)
         ll = QVBoxLayout(self)
         ll.addWidget(self.folders_box, 1)
@@ -106,13 +117,25 @@ class ScanPanel(QWidget):
         self.settings_box.setTitle(self.tr("Settings"))
         labels = [self.tr("Text similarity at least"), self.tr("Verify"),
                   self.tr("Fingerprint size (bits)"), self.tr("Candidate distance k"),
-                  "", self.tr("Features"), self.tr("Grouping"),
+                  "", "", self.tr("Features"), self.tr("Grouping"),
                   self.tr("Include patterns"), self.tr("Exclude patterns"),
-                  self.tr("Minimum size")]
+                  self.tr("Minimum size"), self.tr("Maximum size"), "",
+                  self.tr("Dask scheduler")]
         for label, text in zip(self.form_labels, labels):
             label.setText(text)
         self.include_edit.setPlaceholderText(self.tr("e.g. *.txt *.md (empty: all text files)"))
         self.exclude_edit.setPlaceholderText(self.tr("e.g. *.log build"))
+        self.max_size.setSpecialValueText(self.tr("no limit"))
+        self.max_size.setToolTip(self.tr("Larger files are skipped and listed under Problems."))
+        self.follow_links.setText(self.tr("Follow symbolic links"))
+        self.follow_links.setToolTip(self.tr(
+            "Scan the files and folders that symbolic links point to (each file once). "
+            "Unticked, links are listed under Problems."))
+        self.scheduler_edit.setPlaceholderText(self.tr("empty: this machine"))
+        self.scheduler_edit.setToolTip(self.tr(
+            "Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 "
+            "uses a running scheduler (every worker must see the folders at the same path). "
+            "Empty: this machine's cores. Needs pip install \"simdup[dask]\"."))
         self.mode_box.setToolTip(self.tr("shingles: words and word pairs, TF-IDF weighted "
                                          "(best measured accuracy); tokens: words only; "
                                          "topk: the seeds' top-K keywords"))
@@ -152,6 +175,9 @@ class ScanPanel(QWidget):
         self.include_edit.setText(p.get(opt.INCLUDE))
         self.exclude_edit.setText(p.get(opt.EXCLUDE))
         self.min_size.setValue(p.get(opt.MIN_SIZE))
+        self.max_size.setValue(p.get(opt.MAX_SIZE_MB))
+        self.follow_links.setChecked(p.get(opt.FOLLOW_SYMLINKS))
+        self.scheduler_edit.setText(p.get(opt.SCHEDULER))
 
     def save(self) -> None:
         p = self.prefs
@@ -165,6 +191,9 @@ class ScanPanel(QWidget):
         p.set(opt.INCLUDE, self.include_edit.text())
         p.set(opt.EXCLUDE, self.exclude_edit.text())
         p.set(opt.MIN_SIZE, self.min_size.value())
+        p.set(opt.MAX_SIZE_MB, self.max_size.value())
+        p.set(opt.FOLLOW_SYMLINKS, self.follow_links.isChecked())
+        p.set(opt.SCHEDULER, self.scheduler_edit.text().strip())
 
     def bits(self) -> int:
         return int(self.bits_box.currentData())
@@ -178,7 +207,25 @@ class ScanPanel(QWidget):
             grouping=self.grouping_box.currentData(), verify=self.verify_box.currentData(),
             similarity=self.threshold_box.value() / 100,
             include=tuple(self.include_edit.text().split()),
-            exclude=tuple(self.exclude_edit.text().split()), min_size=self.min_size.value())
+            exclude=tuple(self.exclude_edit.text().split()), min_size=self.min_size.value(),
+            max_size=self.max_size.value() << 20 or None,
+            follow_symlinks=self.follow_links.isChecked(),
+            scheduler=self.scheduler_edit.text().strip())
+
+    def settings_problem(self) -> str:
+        """Why the settings cannot be scanned with, naming the field to change ("" if fine)."""
+        if self.max_size.value() and self.max_size.value() << 20 < self.min_size.value():
+            return self.tr("The maximum size is below the minimum size: raise \"Maximum size\" "
+                           "or lower \"Minimum size\" in Settings.")
+        text = self.scheduler_edit.text().strip()
+        if text:
+            try:
+                parse_scheduler(text)
+            except SchedulerError:
+                return self.tr("\"Dask scheduler\" in Settings must be empty (this machine), "
+                               "local:N (N workers here) or an address such as "
+                               "tcp://host:8786, not \"{0}\".").format(text)
+        return ""
 
     def show_size(self, bits: int, distance: int) -> None:
         """Show a size and distance set elsewhere (loaded results), regrouping nothing."""
@@ -216,8 +263,16 @@ class ScanPanel(QWidget):
         self.settingsChanged.emit()
 
     def update_hint(self) -> None:
-        self.similarity_label.setText(distance_hint(self.bits(), self.distance(),
-                                                    self.verify_box.currentData()))
+        verify = self.verify_box.currentData()
+        self.similarity_label.setText(distance_hint(self.bits(), self.distance(), verify))
+        warning = chance_warning(self.file_count, self.bits(), self.distance(), verify)
+        self.chance_label.setText(warning)
+        self.settings_form.setRowVisible(self.chance_label, bool(warning))
+
+    def set_file_count(self, files: int) -> None:
+        """The number of files scanned, which the chance warning depends on."""
+        self.file_count = files
+        self.update_hint()
 
     # ---- running -------------------------------------------------------------------
     def choose_folder(self) -> None:

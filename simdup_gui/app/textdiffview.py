@@ -40,6 +40,8 @@ class TextDiffView(QWidget):
         if self.paths is None:
             self.info_a.setText(self.tr("Select a file to compare it with the representative."))
             self.info_b.setText("")
+        else:  # the headers are texts in the language of the moment
+            self._refresh()
 
     def compare(self, path_a: str, path_b: str) -> None:
         self.paths = (path_a, path_b)

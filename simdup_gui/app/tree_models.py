@@ -11,7 +11,7 @@ from PySide6.QtGui import QFont
 
 from simdup_gui.core.models import FileRecord, Group, Problem, human_size
 from simdup_gui.core.presenters.tree import (COLUMNS, RIGHT_ALIGNED, GroupRows, headers,
-                                             problems_headers)
+                                             problem_reason, problems_headers)
 from simdup_gui.core.session import Session
 
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 2  # record index (files) or -1 (groups)
@@ -200,6 +200,12 @@ class ProblemsModel(QAbstractTableModel):
         self.problems = list(problems)
         self.endResetModel()
 
+    def retranslate(self) -> None:
+        """Show the headers and reasons in the current language."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 2)
+        if self.problems:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.problems) - 1, 2))
+
     def rowCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
         return 0 if parent.isValid() else len(self.problems)
 
@@ -216,5 +222,5 @@ class ProblemsModel(QAbstractTableModel):
             return None
         p = self.problems[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return [p.kind, p.reason, p.path][index.column()]
+            return [p.kind, problem_reason(p), p.path][index.column()]
         return None

@@ -29,6 +29,7 @@ from . import options as opt
 from .errors import show_error
 from .groups_view import GroupsView
 from .scan_panel import ScanPanel
+from .shortcuts import MenuShortcuts
 from .tree_models import GroupTreeModel, ProblemsModel
 from .workers import Worker
 
@@ -53,6 +54,8 @@ class MainWindow(QMainWindow):
         self.worker: Worker | None = None
         self._regroup_worker: Worker | None = None
         self._scan_t0 = 0.0
+        self._outcome_text = None  # how the last scan ended, as a text in the current language
+        self._new_scan = True  # the next groups come from a new scan: no view state to keep
         self._build()
         from .actions_ui import ActionsController
 
@@ -122,6 +125,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status_label, 1)
         self.model.marksChanged.connect(self._update_status)
         self._build_menus()
+        self.shortcuts = MenuShortcuts(self)
 
     def _make_accuracy_tab(self):
         try:
@@ -174,24 +178,38 @@ class MainWindow(QMainWindow):
         self._update_status()
         if hasattr(self, "actions"):
             self.actions.retranslate()
-        if not self.progress_label.text() or self.worker is None:
-            self.progress_label.setText(self.tr("Ready."))
+        if self.worker is None:
+            self.progress_label.setText(self._outcome_text() if self._outcome_text
+                                        else self.tr("Ready."))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 6)
-        self.problems_model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 2)
+        self.problems_model.retranslate()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
 
-    def set_language(self, code: str) -> None:
+    def set_language(self, code: str) -> bool:
+        """Switch the interface to ``code``; False (English, and a message saying why)
+        when its translation cannot be loaded."""
         if code not in i18n.LANGUAGES:
             code = "en"
-        i18n.set_language(code)
+        wanted, error = code, None
+        try:
+            i18n.set_language(code)
+        except i18n.LanguageError as e:
+            error, code = e, "en"
         self.language = code
         self.lang_actions[code].setChecked(True)
-        self.prefs.set(opt.LANGUAGE, code)
+        if error is None:
+            self.prefs.set(opt.LANGUAGE, code)
         self.retranslate()
+        if error is not None:
+            msg = self.tr("Cannot load the {0} translation, so the interface stays in English: "
+                          "{1}").format(i18n.LANGUAGES[wanted], error)
+            print(f"simdup-gui: {msg}", file=sys.stderr)
+            self.statusBar().showMessage(msg, 30000)
+        return error is None
 
     # ---------------------------------------------------------------- settings
     def _restore(self, roots, bits, distance) -> None:
@@ -233,6 +251,10 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, self.tr("Nothing to scan"),
                                     self.tr("Add at least one folder first."))
             return
+        problem = self.panel.settings_problem()
+        if problem:
+            show_error(self, self.tr("Check the settings"), ValueError(problem))
+            return
         self.save_settings()
         self._sync_settings()
         self.worker = Worker(self.session.scan_request(self.scan_options()).run)
@@ -270,13 +292,18 @@ class MainWindow(QMainWindow):
         self.session.set_scan(result)
         self.problems_model.set_problems(self.problems)
         self.problems_view.resizeColumnsToContents()
+        self.panel.set_file_count(len(self.records))
+        self._new_scan = True
         self.regroup()
-        self.progress_label.setText(progress.scan_finished(
-            len(self.records), result.cancelled, time.monotonic() - self._scan_t0))
+        files, cancelled = len(self.records), result.cancelled
+        elapsed = time.monotonic() - self._scan_t0
+        self._outcome_text = lambda: progress.scan_finished(files, cancelled, elapsed)
+        self.progress_label.setText(self._outcome_text())
         self.scanFinished.emit(result)
 
     def _on_error(self, error: BaseException) -> None:
-        self.progress_label.setText(self.tr("The scan failed."))
+        self._outcome_text = lambda: self.tr("The scan failed.")
+        self.progress_label.setText(self._outcome_text())
         show_error(self, self.tr("Scan failed"), error)
 
     def _on_worker_finished(self) -> None:
@@ -319,8 +346,10 @@ class MainWindow(QMainWindow):
 
     def _show_groups(self) -> None:
         s = self.session
+        state = None if self._new_scan else self.groups_view.view_state()
+        self._new_scan = False
         self.model.set_data(s.records, s.groups, s.group_bits)
-        self.groups_view.shown_groups_changed(len(s.groups))
+        self.groups_view.shown_groups_changed(len(s.groups), state)
         self.tabs.setTabText(1, self.tr("Problems ({0})").format(len(self.problems)))
         self._update_status()
         self.groupsChanged.emit()

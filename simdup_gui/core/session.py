@@ -67,11 +67,17 @@ class ReviewSettings:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     min_size: int = 1
+    max_size: int | None = None  # bytes; None: no limit
+    follow_symlinks: bool = False
+    scheduler: str = ""  # a Dask scheduler ("local:N", "tcp://host:8786"); "": this machine
 
     def scan_options(self) -> ScanOptions:
         return ScanOptions(walk=WalkOptions(include=tuple(self.include),
-                                            exclude=tuple(self.exclude), min_size=self.min_size),
-                           features=FeatureSettings(self.features))
+                                            exclude=tuple(self.exclude), min_size=self.min_size,
+                                            max_size=self.max_size,
+                                            follow_symlinks=self.follow_symlinks),
+                           features=FeatureSettings(self.features),
+                           scheduler=self.scheduler.strip())
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,7 @@ class Session:
         self.last_report: Report | None = None
         self._grouped: set[str] = set()
         self._removed: list[FileRecord] = []  # records the last action removed, for undo
+        self._removed_marks: set[str] = set()  # and their marks, which an undo restores
         self._grouping: GroupingRequest | None = None
         self._regroup_pending = False
 
@@ -307,9 +314,11 @@ class Session:
             records = {r.path: r for r in self._removed + self.records}.values()
             self.records = sorted((r for r in records if os.path.exists(r.path)),
                                   key=lambda r: r.path)
-            self._removed = []
+            self.marks |= {p for p in self._removed_marks if os.path.exists(p)}
+            self._removed, self._removed_marks = [], set()
         elif gone:
             self._removed = [r for r in self.records if r.path in gone]
+            self._removed_marks = self.marks & gone
             self.records = [r for r in self.records if r.path not in gone]
         self.marks -= gone
         return True
@@ -348,7 +357,7 @@ class Session:
         if res.settings.get("verify") in VERIFY_MODES:
             self.settings.verify = res.settings["verify"]
         self.marks = marking.without_reference(res.marks, self.reference)
-        self._removed = []
+        self._removed, self._removed_marks = [], set()
 
 
 def paths_of(records: Sequence[FileRecord], indices: Iterable[int]) -> list[str]:

@@ -27,8 +27,11 @@ def quiet_dialogs(monkeypatch):
 
     from simdup_gui.app import actions_ui
 
+    from simdup_gui.app import dialogs
+
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(dialogs, "run", lambda box: box.buttons()[0])  # the first answer
     for name in ("warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, name, lambda *a, **k: QMessageBox.StandardButton.Ok)
     monkeypatch.setattr(actions_ui.ReportDialog, "exec", lambda self: 0)

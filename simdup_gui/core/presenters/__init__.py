@@ -2,9 +2,10 @@
 colours as names), so the app only renders and tests need no Qt.
 
 ``tree`` (the groups tree rows and cells), ``details`` (the bit diff and text diff pane),
-``lab`` (the accuracy lab's table, charts and headline), ``progress`` (scan progress and
-the status line). Texts go through :func:`translate`, which the app points at Qt's
-translator; the contexts are the widgets' class names, as in ``self.tr``.
+``lab`` (the accuracy lab's table, charts and headline), ``progress`` (scan progress, the
+status line, the chance warning), ``actions`` (what an action or undo did). Texts go through
+:func:`translate`, which the app points at Qt's translator; the contexts are the widgets'
+class names, as in ``self.tr``.
 """
 
 from .i18n import set_translator, translate

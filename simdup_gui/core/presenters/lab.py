@@ -5,6 +5,7 @@ Colours are names ("#1f77b4"); the app turns them into pens and brushes.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..lab.evaluate import Score
@@ -69,9 +70,47 @@ def progress_text(ev: ProgressEvent) -> str:
         phases.get(ev.phase, ev.phase), ev.files_done, ev.files_total)
 
 
+_SOURCES = (  # the engine's names of a truth, as patterns -> translated texts
+    (r"synthetic manifest, measured J >= (\S+)", "synthetic manifest, measured J ≥ {0}"),
+    (r"synthetic manifest", "synthetic manifest"),
+    (r"reference Jaccard >= (\S+)", "reference: exact Jaccard ≥ {0}"),
+    (r"CSV groups \((.*)\)", "CSV groups ({0})"),
+    (r"CSV pairs \((.*)\)", "CSV pairs ({0})"),
+)
+_EXACT = re.compile(r"exact, no sampling: all (\d+) pairs of (\d+) files.*?"
+                    r"(\d+) candidate pairs measured exactly")
+
+
+def truth_source(source: str) -> str:
+    """The truth's name in the interface language (the engine writes English)."""
+    texts = {"synthetic manifest, measured J ≥ {0}":
+             translate("AccuracyTab", "synthetic manifest, measured J ≥ {0}"),
+             "synthetic manifest": translate("AccuracyTab", "synthetic manifest"),
+             "reference: exact Jaccard ≥ {0}":
+             translate("AccuracyTab", "reference: exact Jaccard ≥ {0}"),
+             "CSV groups ({0})": translate("AccuracyTab", "CSV groups ({0})"),
+             "CSV pairs ({0})": translate("AccuracyTab", "CSV pairs ({0})")}
+    for pattern, text in _SOURCES:
+        m = re.fullmatch(pattern, source)
+        if m:
+            return texts[text].format(*m.groups())
+    return source
+
+
+def sampling_text(sampling: str) -> str:
+    """How the truth was measured, short and translated (the full English text is the
+    report's ``sampling``, shown as a tooltip)."""
+    m = _EXACT.match(sampling)
+    if m:
+        return translate("AccuracyTab", "Exact, no sampling: all {0} pairs of {1} files, {2} "
+                                        "measured.").format(*m.groups())
+    return sampling
+
+
 def report_status(report: Report) -> str:
     return translate("AccuracyTab", "{0} files, truth: {1}; {2} duplicate pairs. {3}").format(
-        report.files, report.truth_source, f"{report.positives:.0f}", report.sampling)
+        report.files, truth_source(report.truth_source), f"{report.positives:.0f}",
+        sampling_text(report.sampling))
 
 
 def headline(report: Report) -> str:

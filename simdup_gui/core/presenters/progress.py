@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..group.index import chance_matches
 from ..models import ProgressEvent, human_size
 from .i18n import translate
 
@@ -62,3 +63,18 @@ def distance_hint(bits: int, distance: int, verify: str) -> str:
     else:
         text = translate("MainWindow", "k={0} of {1} bits proposes candidates; their text decides")
     return text.format(distance, bits)
+
+
+def chance_warning(files: int, bits: int, distance: int, verify: str) -> str:
+    """A warning beside the settings when each of ``files`` files is expected to lie within
+    ``distance`` of more than one unrelated file by chance ("" otherwise)."""
+    c = chance_matches(files, bits, distance)
+    if c <= 1:
+        return ""
+    what = (translate("MainWindow", "they are grouped as duplicates") if verify == "none" else
+            translate("MainWindow", "text similarity rejects them, but each costs time"))
+    return translate(
+        "MainWindow", "⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} "
+                      "unrelated files by chance: {4}. Choose a larger fingerprint size or a "
+                      "smaller k.").format(bits, distance, files,
+                                             f"{c:.2g}" if c < 10 else f"{c:,.0f}", what)

@@ -8,10 +8,11 @@ every row and comparison, which took tens of seconds at 100,000 files). The Qt m
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Sequence
 
-from ..models import FileRecord, Group, Member, human_size
+from ..models import FileRecord, Group, Member, Problem, human_size
 from .i18n import translate
 
 COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_ENCODING, COL_DISTANCE, COL_SIMILARITY = range(7)
@@ -156,3 +157,21 @@ class GroupRows:
 def problems_headers() -> list[str]:
     return [translate("ProblemsModel", "Kind"), translate("ProblemsModel", "Reason"),
             translate("ProblemsModel", "Path")]
+
+
+def problem_reason(p: Problem) -> str:
+    """A problem's reason as the app says it: where the engine's text names a command-line
+    option, this names the setting to click instead."""
+    if p.kind == "symlink":
+        return translate("ProblemsModel", "symbolic link not followed: tick \"Follow symbolic "
+                                          "links\" in Settings and scan again to include it")
+    size = re.search(r"\((\d+) bytes\)", p.reason)
+    if p.kind == "too_large" and size:
+        return translate("ProblemsModel", "larger than the maximum size ({0}): raise \"Maximum "
+                                          "size\" in Settings to include it").format(
+            human_size(int(size.group(1))))
+    if p.kind == "too_small" and size:
+        return translate("ProblemsModel", "smaller than the minimum size ({0}): lower \"Minimum "
+                                          "size\" in Settings to include it").format(
+            human_size(int(size.group(1))))
+    return p.reason

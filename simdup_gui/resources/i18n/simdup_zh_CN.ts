@@ -3,47 +3,47 @@
 <context>
     <name>AccuracyModel</name>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="25" />
+        <location filename="../../core/presenters/lab.py" line="26" />
         <source>bits</source>
         <translation>位数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="25" />
+        <location filename="../../core/presenters/lab.py" line="26" />
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="26" />
+        <location filename="../../core/presenters/lab.py" line="27" />
         <source>precision</source>
         <translation>精确率</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="27" />
+        <location filename="../../core/presenters/lab.py" line="28" />
         <source>recall</source>
         <translation>召回率</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="27" />
+        <location filename="../../core/presenters/lab.py" line="28" />
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="28" />
+        <location filename="../../core/presenters/lab.py" line="29" />
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="28" />
+        <location filename="../../core/presenters/lab.py" line="29" />
         <source>FP</source>
         <translation>FP</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="29" />
+        <location filename="../../core/presenters/lab.py" line="30" />
         <source>FN</source>
         <translation>FN</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="30" />
+        <location filename="../../core/presenters/lab.py" line="31" />
         <source>chance/file</source>
         <translation>随机匹配/文件</translation>
     </message>
@@ -51,283 +51,313 @@
 <context>
     <name>AccuracyTab</name>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="175" />
+        <location filename="../../app/accuracy.py" line="175" />
         <source>Folder of labelled text files</source>
         <translation>带标注的文本文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="176" />
+        <location filename="../../app/accuracy.py" line="176" />
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="177" />
+        <location filename="../../app/accuracy.py" line="177" />
         <source>Synthetic manifest (manifest.json)</source>
         <translation>合成语料清单（manifest.json）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="178" />
+        <location filename="../../app/accuracy.py" line="178" />
         <source>CSV of known duplicates</source>
         <translation>已知重复文件的 CSV</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="179" />
+        <location filename="../../app/accuracy.py" line="179" />
         <source>Reference: exact Jaccard ≥ threshold</source>
         <translation>参照：精确 Jaccard ≥ 阈值</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="180" />
+        <location filename="../../app/accuracy.py" line="180" />
         <source>Generate a synthetic corpus</source>
         <translation>生成合成语料</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="182" />
+        <location filename="../../app/accuracy.py" line="182" />
         <source>CSV: group,path or path_a,path_b,label</source>
         <translation>CSV：group,path 或 path_a,path_b,label</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="183" />
+        <location filename="../../app/accuracy.py" line="183" />
         <source>CSV…</source>
         <translation>CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="184" />
+        <location filename="../../app/accuracy.py" line="184" />
         <source>Jaccard ≥ </source>
         <translation>Jaccard ≥ </translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="185" />
+        <location filename="../../app/accuracy.py" line="185" />
         <source> documents</source>
         <translation> 篇文档</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="186" />
+        <location filename="../../app/accuracy.py" line="186" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="187" />
+        <location filename="../../app/accuracy.py" line="187" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="189" />
+        <location filename="../../app/accuracy.py" line="189" />
         <source>Choose a corpus and its truth, then press Run.</source>
         <translation>选择语料和标注来源，然后点击“运行”。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="190" />
+        <location filename="../../app/accuracy.py" line="190" />
         <source>Corpus:</source>
         <translation>语料：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="191" />
+        <location filename="../../app/accuracy.py" line="191" />
         <source>Truth:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="192" />
+        <location filename="../../app/accuracy.py" line="192" />
         <source>Features:</source>
         <translation>特征：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="194" />
+        <location filename="../../app/accuracy.py" line="194" />
         <source>{0} bits: P, R, F1 and chance matches against k</source>
         <translation>{0} 位：P、R、F1 与随机匹配随 k 的变化</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="195" />
+        <location filename="../../app/accuracy.py" line="195" />
         <source>Best F1 per fingerprint size</source>
         <translation>各指纹位数的最佳 F1</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="196" />
+        <location filename="../../app/accuracy.py" line="196" />
         <source>Precision-recall curves (one point per k)</source>
         <translation>精确率-召回率曲线（每个 k 一个点）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="197" />
+        <location filename="../../app/accuracy.py" line="197" />
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="198" />
+        <location filename="../../app/accuracy.py" line="198" />
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="200" />
+        <location filename="../../app/accuracy.py" line="200" />
         <source>Per-size charts: &lt;b style='color:#1f77b4'&gt;precision&lt;/b&gt;, &lt;b style='color:#ff7f0e'&gt;recall&lt;/b&gt;, &lt;b style='color:#2ca02c'&gt;F1&lt;/b&gt; (left axis); &lt;b style='color:#7f7f7f'&gt;dashed: chance matches per file&lt;/b&gt; (right axis, log scale); &lt;b style='color:#d62728'&gt;dotted: one random match per file&lt;/b&gt;. A pink chart or row means random fingerprints already match more than once per file.</source>
         <translation>各位数的图：&lt;b style='color:#1f77b4'&gt;精确率&lt;/b&gt;、&lt;b style='color:#ff7f0e'&gt;召回率&lt;/b&gt;、&lt;b style='color:#2ca02c'&gt;F1&lt;/b&gt;（左轴）；&lt;b style='color:#7f7f7f'&gt;虚线：每个文件的随机匹配数&lt;/b&gt;（右轴，对数刻度）；&lt;b style='color:#d62728'&gt;点线：每个文件一次随机匹配&lt;/b&gt;。粉色的图或行表示随机指纹平均已经匹配不止一次。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="224" />
+        <location filename="../../app/accuracy.py" line="224" />
         <source>Corpus folder</source>
         <translation>语料文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="229" />
+        <location filename="../../app/accuracy.py" line="229" />
         <source>Known duplicates</source>
         <translation>已知的重复文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="230" />
-        <location filename="../../simdup_gui/app/accuracy.py" line="364" />
+        <location filename="../../app/accuracy.py" line="230" />
+        <location filename="../../app/accuracy.py" line="365" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="263" />
-        <location filename="../../simdup_gui/app/accuracy.py" line="277" />
+        <location filename="../../app/accuracy.py" line="263" />
+        <location filename="../../app/accuracy.py" line="277" />
         <source>An evaluation is already running</source>
         <translation>已有评估在运行</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="272" />
+        <location filename="../../app/accuracy.py" line="272" />
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="288" />
+        <location filename="../../app/accuracy.py" line="288" />
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="296" />
+        <location filename="../../app/accuracy.py" line="296" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="61" />
+        <location filename="../../core/presenters/lab.py" line="62" />
         <source>Generating the corpus</source>
         <translation>正在生成语料</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="62" />
+        <location filename="../../core/presenters/lab.py" line="63" />
         <source>Listing files</source>
         <translation>正在列出文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="63" />
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="67" />
+        <location filename="../../core/presenters/lab.py" line="64" />
+        <location filename="../../core/presenters/lab.py" line="68" />
         <source>Fingerprinting</source>
         <translation>正在计算指纹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="64" />
+        <location filename="../../core/presenters/lab.py" line="65" />
         <source>Reading texts for the reference</source>
         <translation>正在读取文本作为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="65" />
+        <location filename="../../core/presenters/lab.py" line="66" />
         <source>Measuring reference similarity</source>
         <translation>正在计算参照相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="66" />
+        <location filename="../../core/presenters/lab.py" line="67" />
         <source>Scoring every size and k</source>
         <translation>正在评估每种位数和 k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="68" />
+        <location filename="../../core/presenters/lab.py" line="69" />
         <source>{0}: {1} of {2}</source>
         <translation>{0}：{1} / {2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="315" />
+        <location filename="../../core/presenters/lab.py" line="87" />
+        <source>synthetic manifest, measured J ≥ {0}</source>
+        <translation>合成清单，实测 J ≥ {0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="88" />
+        <source>synthetic manifest</source>
+        <translation>合成清单</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="90" />
+        <source>reference: exact Jaccard ≥ {0}</source>
+        <translation>参照：精确 Jaccard ≥ {0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="91" />
+        <source>CSV groups ({0})</source>
+        <translation>CSV 分组（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="92" />
+        <source>CSV pairs ({0})</source>
+        <translation>CSV 文件对（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="105" />
+        <source>Exact, no sampling: all {0} pairs of {1} files, {2} measured.</source>
+        <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对，实测 {2} 对。</translation>
+    </message>
+    <message>
+        <location filename="../../app/accuracy.py" line="315" />
         <source>Failed: {0}</source>
         <translation>失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="319" />
+        <location filename="../../app/accuracy.py" line="319" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="73" />
+        <location filename="../../core/presenters/lab.py" line="111" />
         <source>{0} files, truth: {1}; {2} duplicate pairs. {3}</source>
         <translation>{0} 个文件，标注：{1}；{2} 对重复。{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="82" />
+        <location filename="../../core/presenters/lab.py" line="121" />
         <source>{0} bits: best F1 {1:.2f} at k={2}, {3} random matches per file</source>
         <translation>{0} 位：k={2} 时最佳 F1 为 {1:.2f}，每个文件 {3} 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="88" />
+        <location filename="../../core/presenters/lab.py" line="127" />
         <source>. Pink rows: more chance matches than one per file, so small fingerprints drown in coincidences.</source>
         <translation>。粉色行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="343" />
+        <location filename="../../app/accuracy.py" line="344" />
         <source>k (max Hamming distance)</source>
         <translation>k（最大海明距离）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="344" />
+        <location filename="../../app/accuracy.py" line="345" />
         <source>chance matches/file</source>
         <translation>随机匹配/文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="350" />
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="115" />
+        <location filename="../../app/accuracy.py" line="351" />
+        <location filename="../../core/presenters/lab.py" line="154" />
         <source>precision</source>
         <translation>精确率</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="349" />
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="116" />
+        <location filename="../../app/accuracy.py" line="350" />
+        <location filename="../../core/presenters/lab.py" line="155" />
         <source>recall</source>
         <translation>召回率</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="116" />
+        <location filename="../../core/presenters/lab.py" line="155" />
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="119" />
+        <location filename="../../core/presenters/lab.py" line="158" />
         <source>chance matches/file (log)</source>
         <translation>随机匹配/文件（对数）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="122" />
+        <location filename="../../core/presenters/lab.py" line="161" />
         <source>1 random match/file</source>
         <translation>每文件 1 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="346" />
+        <location filename="../../app/accuracy.py" line="347" />
         <source>best F1</source>
         <translation>最佳 F1</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="134" />
-        <location filename="../../simdup_gui/core/presenters/lab.py" line="140" />
+        <location filename="../../core/presenters/lab.py" line="173" />
+        <location filename="../../core/presenters/lab.py" line="179" />
         <source>{0} bits</source>
         <translation>{0} 位</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="355" />
+        <location filename="../../app/accuracy.py" line="356" />
         <source>Nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="363" />
+        <location filename="../../app/accuracy.py" line="364" />
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="372" />
+        <location filename="../../app/accuracy.py" line="373" />
         <source>Export PNG</source>
         <translation>导出 PNG</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="373" />
+        <location filename="../../app/accuracy.py" line="374" />
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/accuracy.py" line="375" />
+        <location filename="../../app/accuracy.py" line="376" />
         <source>Could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -335,268 +365,333 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="145" />
+        <location filename="../../app/actions_ui.py" line="151" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="146" />
+        <location filename="../../app/actions_ui.py" line="152" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="147" />
+        <location filename="../../app/actions_ui.py" line="153" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="148" />
+        <location filename="../../app/actions_ui.py" line="154" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="148" />
+        <location filename="../../app/actions_ui.py" line="154" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="149" />
+        <location filename="../../app/actions_ui.py" line="155" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="149" />
+        <location filename="../../app/actions_ui.py" line="155" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="150" />
+        <location filename="../../app/actions_ui.py" line="156" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="150" />
+        <location filename="../../app/actions_ui.py" line="156" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="153" />
+        <location filename="../../app/actions_ui.py" line="159" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="154" />
+        <location filename="../../app/actions_ui.py" line="160" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="155" />
+        <location filename="../../app/actions_ui.py" line="161" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="156" />
+        <location filename="../../app/actions_ui.py" line="162" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="157" />
+        <location filename="../../app/actions_ui.py" line="163" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="158" />
+        <location filename="../../app/actions_ui.py" line="164" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="159" />
+        <location filename="../../app/actions_ui.py" line="165" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="160" />
+        <location filename="../../app/actions_ui.py" line="166" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="161" />
+        <location filename="../../app/actions_ui.py" line="167" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="162" />
+        <location filename="../../app/actions_ui.py" line="168" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="163" />
+        <location filename="../../app/actions_ui.py" line="169" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="164" />
+        <location filename="../../app/actions_ui.py" line="170" />
+        <source>Replace marked files with hard links to the kept copy</source>
+        <translation>把标记的文件替换为指向保留副本的硬链接</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="171" />
+        <source>Replace marked files with symbolic links to the kept copy</source>
+        <translation>把标记的文件替换为指向保留副本的符号链接</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="173" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="165" />
+        <location filename="../../app/actions_ui.py" line="174" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="166" />
+        <location filename="../../app/actions_ui.py" line="175" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="167" />
+        <location filename="../../app/actions_ui.py" line="176" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="168" />
+        <location filename="../../app/actions_ui.py" line="177" />
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="169" />
+        <location filename="../../app/actions_ui.py" line="178" />
         <source>Load results…</source>
         <translation>载入结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="170" />
+        <location filename="../../app/actions_ui.py" line="179" />
         <source>Export groups as</source>
         <translation>导出分组为</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="190" />
+        <location filename="../../app/actions_ui.py" line="199" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="191" />
+        <location filename="../../app/actions_ui.py" line="200" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="196" />
+        <location filename="../../app/actions_ui.py" line="205" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="214" />
+        <location filename="../../app/actions_ui.py" line="223" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="215" />
+        <location filename="../../app/actions_ui.py" line="224" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="230" />
+        <location filename="../../app/actions_ui.py" line="239" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="234" />
-        <source>Keep folder structure?</source>
-        <translation>保留文件夹结构？</translation>
+        <location filename="../../app/actions_ui.py" line="259" />
+        <source>Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
+        <translation>把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的文件会被跳过。撤销可以放回原文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="235" />
-        <source>Keep each file's folders relative to its scan root? (No: put all files directly in the destination; name clashes get a unique name.)</source>
-        <translation>保留每个文件相对于扫描根目录的文件夹结构吗？（否：所有文件直接放入目标文件夹，重名时自动改用不重复的名称。）</translation>
+        <location filename="../../app/actions_ui.py" line="262" />
+        <source>Replace {0} files</source>
+        <translation>替换 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="266" />
-        <location filename="../../simdup_gui/app/actions_ui.py" line="324" />
+        <location filename="../../app/actions_ui.py" line="381" />
+        <source>Exported {0} groups to {1}</source>
+        <translation>已将 {0} 组导出到 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="382" />
+        <source>Saved the results to {0}</source>
+        <translation>结果已保存到 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="284" />
+        <location filename="../../app/actions_ui.py" line="352" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="271" />
+        <location filename="../../app/actions_ui.py" line="289" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="272" />
+        <location filename="../../app/actions_ui.py" line="290" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="243" />
+        <location filename="../../app/actions_ui.py" line="253" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="245" />
+        <location filename="../../app/actions_ui.py" line="243" />
+        <source>Folder layout in {0}</source>
+        <translation>{0} 中的文件夹结构</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="244" />
+        <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
+        <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="246" />
+        <source>Keep folder structure</source>
+        <translation>保留文件夹结构</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="246" />
+        <source>Put all files in one folder</source>
+        <translation>全部放进同一个文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="254" />
+        <source>Delete {0} files</source>
+        <translation>删除 {0} 个文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="256" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="247" />
+        <location filename="../../app/actions_ui.py" line="257" />
+        <source>Send {0} files to the trash</source>
+        <translation>把 {0} 个文件移到回收站</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="264" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="248" />
+        <location filename="../../app/actions_ui.py" line="265" />
+        <source>Move {0} files</source>
+        <translation>移动 {0} 个文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="266" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="285" />
+        <location filename="../../app/actions_ui.py" line="302" />
+        <source>Cannot undo now: wait for the scan or action under way to finish.</source>
+        <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="304" />
+        <source>Undoing the last action…</source>
+        <translation>正在撤销上一次操作…</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="309" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="289" />
+        <location filename="../../app/actions_ui.py" line="313" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="294" />
+        <location filename="../../app/actions_ui.py" line="318" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="307" />
+        <location filename="../../app/actions_ui.py" line="332" />
+        <source>Cannot clear the cache</source>
+        <translation>无法清空缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="335" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="327" />
+        <location filename="../../app/actions_ui.py" line="355" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="339" />
+        <location filename="../../app/actions_ui.py" line="367" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="350" />
+        <location filename="../../app/actions_ui.py" line="379" />
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="352" />
-        <source>Saved {0}</source>
-        <translation>已保存 {0}</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="360" />
+        <location filename="../../app/actions_ui.py" line="391" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="371" />
+        <location filename="../../app/actions_ui.py" line="402" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="380" />
+        <location filename="../../app/actions_ui.py" line="411" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -604,32 +699,32 @@
 <context>
     <name>BitDiffView</name>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="52" />
+        <location filename="../../core/presenters/details.py" line="52" />
         <source>Reference</source>
         <translation>参照文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="52" />
+        <location filename="../../core/presenters/details.py" line="52" />
         <source>Selected file</source>
         <translation>所选文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="53" />
+        <location filename="../../core/presenters/details.py" line="53" />
         <source>Select a file in a group to compare its fingerprint with the group's reference.</source>
         <translation>在组中选择一个文件，将它的指纹与本组的参照文件比较。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="55" />
+        <location filename="../../core/presenters/details.py" line="55" />
         <source>within k={0}: a candidate pair</source>
         <translation>在 k={0} 以内：候选文件对</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="57" />
+        <location filename="../../core/presenters/details.py" line="57" />
         <source>beyond k={0}: not proposed by SimHash</source>
         <translation>超过 k={0}：SimHash 不会提出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="59" />
+        <location filename="../../core/presenters/details.py" line="59" />
         <source>Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. The index splits the {1} bits into {4} blocks (blue lines); {5} of them match exactly (shaded): by the pigeonhole principle a pair within k differs in at most k blocks, so it shares at least {6} whole blocks and the index finds it.</source>
         <translation>海明距离 {0}（共 {1} 位），{2:.1%} 的位相同（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} 块（蓝线）；其中 {5} 块完全相同（加深）：根据抽屉原理，距离不超过 k 的两个指纹最多有 k 块不同，因此至少有 {6} 块完全相同，索引一定能找到它们。</translation>
     </message>
@@ -637,7 +732,7 @@
 <context>
     <name>BitGrid</name>
     <message>
-        <location filename="../../simdup_gui/app/bitgrid.py" line="38" />
+        <location filename="../../app/bitgrid.py" line="38" />
         <source>Select a file</source>
         <translation>请选择文件</translation>
     </message>
@@ -645,92 +740,92 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="24" />
+        <location filename="../../core/presenters/tree.py" line="25" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="24" />
+        <location filename="../../core/presenters/tree.py" line="25" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="25" />
+        <location filename="../../core/presenters/tree.py" line="26" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="25" />
+        <location filename="../../core/presenters/tree.py" line="26" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="26" />
+        <location filename="../../core/presenters/tree.py" line="27" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="26" />
+        <location filename="../../core/presenters/tree.py" line="27" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="27" />
+        <location filename="../../core/presenters/tree.py" line="28" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="100" />
+        <location filename="../../core/presenters/tree.py" line="101" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="101" />
+        <location filename="../../core/presenters/tree.py" line="102" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="102" />
+        <location filename="../../core/presenters/tree.py" line="103" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="126" />
+        <location filename="../../core/presenters/tree.py" line="127" />
         <source>too short</source>
         <translation>太短</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="136" />
+        <location filename="../../core/presenters/tree.py" line="137" />
         <source>Reference of the group: every member is compared with it</source>
         <translation>本组的参照文件：每个成员都与它比较</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="139" />
+        <location filename="../../core/presenters/tree.py" line="140" />
         <source>Same normalised text as the representative</source>
         <translation>规范化后的文字与代表文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="141" />
+        <location filename="../../core/presenters/tree.py" line="142" />
         <source>measured from both files</source>
         <translation>由两个文件实测</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="142" />
+        <location filename="../../core/presenters/tree.py" line="143" />
         <source>estimated from sketches</source>
         <translation>由草图估计</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="143" />
+        <location filename="../../core/presenters/tree.py" line="144" />
         <source>Text similarity to the reference: {0:.1%} ({1})</source>
         <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="147" />
+        <location filename="../../core/presenters/tree.py" line="148" />
         <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
         <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="151" />
+        <location filename="../../core/presenters/tree.py" line="152" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
@@ -738,17 +833,17 @@
 <context>
     <name>GroupsView</name>
     <message>
-        <location filename="../../simdup_gui/app/groups_view.py" line="69" />
+        <location filename="../../app/groups_view.py" line="85" />
         <source>Filter by name or folder</source>
         <translation>按名称或文件夹筛选</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/groups_view.py" line="70" />
+        <location filename="../../app/groups_view.py" line="86" />
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/groups_view.py" line="71" />
+        <location filename="../../app/groups_view.py" line="87" />
         <source>Collapse all</source>
         <translation>全部折叠</translation>
     </message>
@@ -756,168 +851,193 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="159" />
+        <location filename="../../app/window.py" line="163" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="168" />
+        <location filename="../../app/window.py" line="172" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="169" />
+        <location filename="../../app/window.py" line="173" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="162" />
+        <location filename="../../app/window.py" line="166" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="163" />
-        <location filename="../../simdup_gui/app/window.py" line="324" />
+        <location filename="../../app/window.py" line="167" />
+        <location filename="../../app/window.py" line="353" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="165" />
+        <location filename="../../app/window.py" line="169" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="167" />
+        <location filename="../../app/window.py" line="171" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="170" />
+        <location filename="../../app/window.py" line="174" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="171" />
+        <location filename="../../app/window.py" line="175" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="172" />
+        <location filename="../../app/window.py" line="176" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="173" />
-        <location filename="../../simdup_gui/app/window.py" line="358" />
+        <location filename="../../app/window.py" line="177" />
+        <location filename="../../app/window.py" line="387" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="178" />
+        <location filename="../../app/window.py" line="183" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/progress.py" line="61" />
+        <location filename="../../app/window.py" line="208" />
+        <source>Cannot load the {0} translation, so the interface stays in English: {1}</source>
+        <translation>无法加载{0}翻译，界面保持英文：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="62" />
         <source>k={0} of {1} bits: files within k are grouped, unchecked</source>
         <translation>k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/progress.py" line="63" />
+        <location filename="../../core/presenters/progress.py" line="64" />
         <source>k={0} of {1} bits proposes candidates; their text decides</source>
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="233" />
+        <location filename="../../app/window.py" line="251" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="234" />
+        <location filename="../../app/window.py" line="252" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="245" />
+        <location filename="../../app/window.py" line="256" />
+        <source>Check the settings</source>
+        <translation>请检查设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/window.py" line="267" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="254" />
+        <location filename="../../app/window.py" line="276" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="255" />
+        <location filename="../../app/window.py" line="277" />
         <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
         <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="261" />
+        <location filename="../../app/window.py" line="283" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/progress.py" line="30" />
+        <location filename="../../core/presenters/progress.py" line="31" />
         <source>Listing files: {0} found
 {1}</source>
         <translation>正在列出文件：已找到 {0} 个
 {1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/progress.py" line="37" />
+        <location filename="../../core/presenters/progress.py" line="38" />
         <source>{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}
 {5}</source>
         <translation>{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}
 {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/progress.py" line="45" />
+        <location filename="../../core/presenters/progress.py" line="46" />
         <source>Cancelled: {0} files fingerprinted before the cancel are kept.</source>
         <translation>已取消：保留了取消前已计算指纹的 {0} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/progress.py" line="46" />
+        <location filename="../../core/presenters/progress.py" line="47" />
         <source>Scanned {0} files in {1}.</source>
         <translation>扫描了 {0} 个文件，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="279" />
+        <location filename="../../core/presenters/progress.py" line="74" />
+        <source>they are grouped as duplicates</source>
+        <translation>它们会被归为重复</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="75" />
+        <source>text similarity rejects them, but each costs time</source>
+        <translation>文本相似度会排除它们，但每个都要花时间</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="76" />
+        <source>⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} unrelated files by chance: {4}. Choose a larger fingerprint size or a smaller k.</source>
+        <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
+    </message>
+    <message>
+        <location filename="../../app/window.py" line="305" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="280" />
+        <location filename="../../app/window.py" line="307" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="309" />
+        <location filename="../../app/window.py" line="336" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/progress.py" line="52" />
+        <location filename="../../core/presenters/progress.py" line="53" />
         <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="351" />
+        <location filename="../../app/window.py" line="380" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="352" />
+        <location filename="../../app/window.py" line="381" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="353" />
+        <location filename="../../app/window.py" line="382" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/window.py" line="359" />
+        <location filename="../../app/window.py" line="388" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -929,35 +1049,123 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="157" />
+        <location filename="../../core/presenters/tree.py" line="158" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="157" />
+        <location filename="../../core/presenters/tree.py" line="158" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/tree.py" line="158" />
+        <location filename="../../core/presenters/tree.py" line="159" />
         <source>Path</source>
         <translation>路径</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="166" />
+        <source>symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to include it</source>
+        <translation>未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="170" />
+        <source>larger than the maximum size ({0}): raise "Maximum size" in Settings to include it</source>
+        <translation>大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="174" />
+        <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
+        <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="11" />
+        <source>Move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="11" />
+        <source>Trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="12" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="12" />
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="13" />
+        <source>{0} done</source>
+        <translation>{0} 个完成</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="14" />
+        <source>{0} skipped</source>
+        <translation>{0} 个跳过</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="15" />
+        <source>{0} failed</source>
+        <translation>{0} 个失败</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="16" />
+        <source>{0} planned</source>
+        <translation>{0} 个计划中</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="18" />
+        <source>{0} put back</source>
+        <translation>{0} 个已放回</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="20" />
+        <source>nothing to do</source>
+        <translation>无事可做</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="22" />
+        <source>dry run, nothing touched: {0}</source>
+        <translation>演练，未改动任何文件：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="23" />
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="25" />
+        <source>; cancelled</source>
+        <translation>；已取消</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="27" />
+        <source>; stopped: {0}</source>
+        <translation>；已停止：{0}</translation>
     </message>
 </context>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="29" />
+        <location filename="../../app/actions_ui.py" line="32" />
         <source>What happened</source>
         <translation>操作结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="44" />
+        <location filename="../../app/actions_ui.py" line="47" />
         <source>Journal: {0}</source>
         <translation>操作日志：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/actions_ui.py" line="45" />
+        <location filename="../../app/actions_ui.py" line="48" />
         <source>Nothing to do.</source>
         <translation>没有需要处理的内容。</translation>
     </message>
@@ -965,117 +1173,167 @@ Index: {0}</source>
 <context>
     <name>ScanPanel</name>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="103" />
+        <location filename="../../app/scan_panel.py" line="114" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="104" />
+        <location filename="../../app/scan_panel.py" line="115" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="105" />
+        <location filename="../../app/scan_panel.py" line="116" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="106" />
+        <location filename="../../app/scan_panel.py" line="117" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="107" />
+        <location filename="../../app/scan_panel.py" line="118" />
         <source>Text similarity at least</source>
         <translation>文本相似度至少</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="107" />
+        <location filename="../../app/scan_panel.py" line="118" />
         <source>Verify</source>
         <translation>核实方式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="108" />
+        <location filename="../../app/scan_panel.py" line="119" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="108" />
+        <location filename="../../app/scan_panel.py" line="119" />
         <source>Candidate distance k</source>
         <translation>候选距离 k</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="109" />
+        <location filename="../../app/scan_panel.py" line="120" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="109" />
+        <location filename="../../app/scan_panel.py" line="120" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="110" />
+        <location filename="../../app/scan_panel.py" line="121" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="110" />
+        <location filename="../../app/scan_panel.py" line="121" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="111" />
+        <location filename="../../app/scan_panel.py" line="122" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="114" />
+        <location filename="../../app/scan_panel.py" line="122" />
+        <source>Maximum size</source>
+        <translation>最大大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="123" />
+        <source>Dask scheduler</source>
+        <translation>Dask 调度器</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="126" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="115" />
+        <location filename="../../app/scan_panel.py" line="127" />
         <source>e.g. *.log build</source>
         <translation>如 *.log build</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="116" />
+        <location filename="../../app/scan_panel.py" line="128" />
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="129" />
+        <source>Larger files are skipped and listed under Problems.</source>
+        <translation>更大的文件会被跳过，并列在“问题”中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="130" />
+        <source>Follow symbolic links</source>
+        <translation>跟随符号链接</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="132" />
+        <source>Scan the files and folders that symbolic links point to (each file once). Unticked, links are listed under Problems.</source>
+        <translation>扫描符号链接指向的文件和文件夹（每个文件只扫描一次）。不勾选时，链接列在“问题”中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="134" />
+        <source>empty: this machine</source>
+        <translation>留空：本机</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="136" />
+        <source>Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 uses a running scheduler (every worker must see the folders at the same path). Empty: this machine's cores. Needs pip install "simdup[dask]".</source>
+        <translation>在 Dask 集群上计算指纹：local:N 在本机启动 N 个工作进程，tcp://host:8786 使用正在运行的调度器（每个工作进程都必须在相同路径下看到这些文件夹）。留空：使用本机的处理器核心。需要 pip install "simdup[dask]"。</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="139" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；topk：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="119" />
+        <location filename="../../app/scan_panel.py" line="142" />
         <source>With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair in a group within k</source>
         <translation>仅 SimHash 时：linked 把由近邻对连成链的文件归为一组；strict 要求组内每对都在 k 以内</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="122" />
+        <location filename="../../app/scan_panel.py" line="145" />
         <source>text similarity (recommended)</source>
         <translation>文本相似度（推荐）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="123" />
+        <location filename="../../app/scan_panel.py" line="146" />
         <source>SimHash only (for comparison)</source>
         <translation>仅 SimHash（用于比较）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="125" />
+        <location filename="../../app/scan_panel.py" line="148" />
         <source>The fingerprint size and distance k only propose candidate pairs. With text similarity, each candidate is checked: a file joins a group when its text (5-gram Jaccard of the normalised text) is at least the threshold similar to the group's reference (★). SimHash only groups by fingerprint distance alone.</source>
         <translation>指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="130" />
+        <location filename="../../app/scan_panel.py" line="153" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="131" />
+        <location filename="../../app/scan_panel.py" line="154" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/scan_panel.py" line="224" />
+        <location filename="../../app/scan_panel.py" line="218" />
+        <source>The maximum size is below the minimum size: raise "Maximum size" or lower "Minimum size" in Settings.</source>
+        <translation>最大大小低于最小大小：请在“设置”中调高“最大大小”或调低“最小大小”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="225" />
+        <source>"Dask scheduler" in Settings must be empty (this machine), local:N (N workers here) or an address such as tcp://host:8786, not "{0}".</source>
+        <translation>“设置”中的“Dask 调度器”必须留空（本机）、为 local:N（本机 N 个工作进程）或 tcp://host:8786 这样的地址，而不是“{0}”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="279" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
@@ -1083,27 +1341,27 @@ Index: {0}</source>
 <context>
     <name>TextDiffView</name>
     <message>
-        <location filename="../../simdup_gui/app/textdiffview.py" line="39" />
+        <location filename="../../app/textdiffview.py" line="39" />
         <source>Load more of both files</source>
         <translation>加载两个文件的更多内容</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/app/textdiffview.py" line="41" />
+        <location filename="../../app/textdiffview.py" line="41" />
         <source>Select a file to compare it with the representative.</source>
         <translation>选择一个文件，与代表文件比较。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="107" />
+        <location filename="../../core/presenters/details.py" line="107" />
         <source>cannot read: {0}</source>
         <translation>无法读取：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="108" />
+        <location filename="../../core/presenters/details.py" line="108" />
         <source>{0}, line endings {1}, {2}</source>
         <translation>{0}，换行符 {1}，{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/core/presenters/details.py" line="110" />
+        <location filename="../../core/presenters/details.py" line="110" />
         <source> (first part shown)</source>
         <translation>（只显示开头部分）</translation>
     </message>

@@ -1,0 +1,28 @@
+"""What an action or an undo did, as one translated line (status bar, report dialog)."""
+
+from __future__ import annotations
+
+from ..act.actions import STATUSES, Report
+from .i18n import translate
+
+
+def report_summary(report: Report) -> str:
+    """E.g. "Undo: 433 put back" or "Move: dry run, nothing touched: 3 planned"."""
+    names = {"move": translate("Report", "Move"), "trash": translate("Report", "Trash"),
+             "delete": translate("Report", "Delete"), "undo": translate("Report", "Undo")}
+    counts = {"done": translate("Report", "{0} done"),
+              "skipped": translate("Report", "{0} skipped"),
+              "failed": translate("Report", "{0} failed"),
+              "planned": translate("Report", "{0} planned")}
+    if report.action == "undo":
+        counts["done"] = translate("Report", "{0} put back")
+    parts = [counts[s].format(report.count(s)) for s in STATUSES if report.count(s)]
+    body = ", ".join(parts) or translate("Report", "nothing to do")
+    if report.dry_run:
+        body = translate("Report", "dry run, nothing touched: {0}").format(body)
+    text = translate("Report", "{0}: {1}").format(names.get(report.action, report.action), body)
+    if report.cancelled:
+        text += translate("Report", "; cancelled")
+    if report.stopped:
+        text += translate("Report", "; stopped: {0}").format(report.stopped)
+    return text

@@ -1,0 +1,390 @@
+"""Issue 13's rough edges, driven through the window as a user would (pytest-qt, offscreen)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtWidgets import QHeaderView, QMessageBox  # noqa: E402
+
+from simdup_gui.app import dialogs  # noqa: E402
+from simdup_gui.app import options as opt  # noqa: E402
+from simdup_gui.app.main import display_problem  # noqa: E402
+from simdup_gui.app.tree_models import RECORD_ROLE  # noqa: E402
+from simdup_gui.app.window import MainWindow  # noqa: E402
+from tests.conftest import EN, OTHER, ZH  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "resources" / "demo"
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def make(qtbot, settings):
+    def make(roots, language="en"):
+        w = MainWindow(roots=[str(r) for r in roots], settings=settings, language=language)
+        qtbot.addWidget(w)
+        w.resize(1400, 900)
+        w.show()
+        return w
+
+    return make
+
+
+def scan(qtbot, w):
+    with qtbot.waitSignal(w.scanFinished, timeout=60_000) as blocker:
+        w.start_scan()
+    qtbot.waitUntil(lambda: not w.is_scanning(), timeout=10_000)
+    return blocker.args[0]
+
+
+@pytest.fixture
+def answers(monkeypatch):
+    """Every question box shown, and the answer given (by button text; default: the first)."""
+    shown = []
+
+    def run(box):
+        shown.append(box)
+        want = run.answers.pop(0) if run.answers else None
+        for b in box.buttons():
+            if want is None or b.text() == want:
+                return b
+        return None
+
+    run.answers = []  # button texts to click, in order; then the first button
+
+    monkeypatch.setattr(dialogs, "run", run)
+    run.shown = shown
+    return run
+
+
+@pytest.fixture
+def reviewed(make, qtbot, tmp_path, monkeypatch):
+    """A window over two duplicate pairs, scanned."""
+    from simdup_gui.app import actions_ui
+
+    monkeypatch.setattr(actions_ui.ReportDialog, "exec", lambda self: 0)
+    src = tmp_path / "src"
+    (src / "a").mkdir(parents=True)
+    (src / "a" / "zh.txt").write_bytes(ZH.encode())
+    (src / "zh_gbk.txt").write_bytes(ZH.encode("gbk"))
+    (src / "en.txt").write_text(EN)
+    (src / "a" / "en copy.txt").write_text(EN.replace("five", "six", 1))
+    (src / "other.txt").write_text(OTHER)
+    w = make([src])
+    scan(qtbot, w)
+    assert len(w.model.groups) == 2
+    w.src = src
+    return w
+
+
+# 1 -------------------------------------------------------------------------------------
+def test_without_a_display_the_app_says_so_in_one_line_and_exits_2(tmp_path):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    p = subprocess.run([sys.executable, "-m", "simdup_gui", str(DEMO), "--scan"], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2, p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "xvfb-run" in lines[0] and "QT_QPA_PLATFORM=offscreen" in lines[0]
+
+
+def test_missing_x11_libraries_are_named_by_their_debian_packages():
+    msg = display_problem({"DISPLAY": ":0"}, "linux",
+                          loads=lambda so: so != "libxcb-cursor.so.0")
+    assert msg and "libxcb-cursor0" in msg and "libxkbcommon-x11-0" not in msg
+    assert display_problem({"DISPLAY": ":0"}, "linux", loads=lambda so: True) is None
+    assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
+    assert display_problem({}, "darwin") is None
+
+
+# 2 -------------------------------------------------------------------------------------
+def test_ctrl_z_undoes_while_the_distance_box_has_focus_and_says_what_it_did(
+        qtbot, reviewed, answers, tmp_path):
+    w = reviewed
+    w.actions.mark_all_but_one("oldest")
+    marked = set(w.model.marks)
+    with qtbot.waitSignal(w.actions.actionFinished, timeout=30_000):
+        w.actions.act_on_marked("move", move_to=str(tmp_path / "dups"))
+    qtbot.waitUntil(lambda: w.actions.worker is None)
+    assert not any(os.path.exists(p) for p in marked)
+    w.activateWindow()
+    w.distance_box.setFocus()
+    qtbot.waitUntil(lambda: w.distance_box.hasFocus())
+    with qtbot.waitSignal(w.actions.actionFinished, timeout=30_000) as blocker:
+        qtbot.keyClick(w.distance_box, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: w.actions.worker is None)
+    assert blocker.args[0].action == "undo"
+    assert all(os.path.exists(p) for p in marked)
+    assert w.statusBar().currentMessage() == "Undo: 2 put back"
+    assert w.model.marks == marked  # undo restores the marks too (item 8)
+
+
+def test_undo_while_busy_and_with_nothing_to_undo_both_say_so(qtbot, reviewed):
+    w = reviewed
+    w.worker = object()  # a scan under way
+    w.actions.undo_last()
+    assert "Cannot undo now" in w.statusBar().currentMessage()
+    w.worker = None
+    with qtbot.waitSignal(w.actions.actionFinished, timeout=30_000):
+        w.actions.undo_last()
+    qtbot.waitUntil(lambda: w.actions.worker is None)
+    assert w.statusBar().currentMessage() == "Undo: nothing to do"
+
+
+def test_a_text_field_keeps_its_own_undo_while_it_has_typing_to_undo(qtbot, reviewed):
+    w = reviewed
+    w.activateWindow()
+    w.panel.include_edit.setFocus()
+    qtbot.waitUntil(lambda: w.panel.include_edit.hasFocus())
+    qtbot.keyClicks(w.panel.include_edit, "*.md")
+    qtbot.keyClick(w.panel.include_edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert w.panel.include_edit.text() == "" and w.actions.worker is None
+
+
+# 3 -------------------------------------------------------------------------------------
+def test_switching_language_leaves_no_english_behind(qtbot, reviewed):
+    w = reviewed
+    assert w.progress_label.text().startswith("Scanned 5 files")
+    g = w.model.index(0, 0)
+    w.tree.setCurrentIndex(w.model.index(1, 0, g))
+    assert "line endings" in w.textdiff.info_b.text()
+    w.set_language("zh_CN")
+    assert w.progress_label.text().startswith("扫描了 5 个文件")
+    assert "line endings" not in w.textdiff.info_b.text()
+    assert "换行符" in w.textdiff.info_b.text()
+
+
+def test_the_lab_status_is_all_chinese_in_chinese(qtbot, make, tmp_path):
+    from simdup_gui.core.job import Job
+    from simdup_gui.core.lab.experiment import EvalOptions, TruthSpec, run_eval
+    from simdup_gui.core.lab.synth import generate_corpus
+
+    generate_corpus(6, seed=2).write(str(tmp_path / "c"))
+    report = run_eval(Job(), str(tmp_path / "c"), TruthSpec("reference", threshold=0.7),
+                      EvalOptions(bits=(64,), workers=1))
+    w = make([], language="zh_CN")
+    w.accuracy_tab.show_report(report)
+    text = w.accuracy_tab.status.text()
+    assert "参照" in text and not any(word in text for word in ("reference", "sampling",
+                                                                  "pairs", "files"))
+
+
+# 4 -------------------------------------------------------------------------------------
+def test_follow_symbolic_links_and_maximum_size_are_settings(qtbot, make, tmp_path):
+    src, elsewhere = tmp_path / "src", tmp_path / "elsewhere"
+    src.mkdir()
+    elsewhere.mkdir()
+    (src / "a.txt").write_text(EN)
+    (elsewhere / "b.txt").write_text(EN.replace("five", "six", 1))
+    (src / "link.txt").symlink_to(elsewhere / "b.txt")
+    (src / "big.txt").write_text(OTHER * 2000)  # about 1.6 MB
+    w = make([src])
+    scan(qtbot, w)
+    reasons = [w.problems_model.index(r, 1).data() for r in range(w.problems_model.rowCount())]
+    link = next(r for r in reasons if "symbolic link" in r)
+    assert "--" not in link and '"Follow symbolic links"' in link
+    assert len(w.model.groups) == 0
+    w.panel.follow_links.setChecked(True)
+    w.panel.max_size.setValue(1)  # MB
+    scan(qtbot, w)
+    assert len(w.model.groups) == 1
+    reasons = [w.problems_model.index(r, 1).data() for r in range(w.problems_model.rowCount())]
+    assert any('"Maximum size"' in r and "1.0 MB" in r for r in reasons)
+    w.panel.save()
+    assert w.prefs.get(opt.FOLLOW_SYMLINKS) and w.prefs.get(opt.MAX_SIZE_MB) == 1
+
+
+# 5 -------------------------------------------------------------------------------------
+def chart_texts(chart):
+    from PySide6.QtGui import QTextDocument
+
+    out = []
+    for item in chart.scene().items():
+        obj = item.toGraphicsObject()
+        if obj is not None and item.isVisible():
+            out += [d.toPlainText() for d in obj.findChildren(QTextDocument)]
+    return out
+
+
+def test_best_f1_chart_axis_labels_are_not_cut_on_first_render(qtbot, make, tmp_path):
+    from simdup_gui.core.job import Job
+    from simdup_gui.core.lab.experiment import EvalOptions, TruthSpec, run_eval
+    from simdup_gui.core.lab.synth import generate_corpus
+
+    generate_corpus(6, seed=2).write(str(tmp_path / "c"))
+    report = run_eval(Job(), str(tmp_path / "c"), TruthSpec("synthetic"),
+                      EvalOptions(workers=1))
+    w = make([])
+    w.tabs.setCurrentIndex(2)
+    w.accuracy_tab.show_report(report)
+    qtbot.waitUntil(lambda: "16 bits" in chart_texts(w.accuracy_tab.best_chart))
+    texts = chart_texts(w.accuracy_tab.best_chart)
+    assert {"16 bits", "32 bits", "64 bits", "128 bits"} <= set(texts)
+    assert not any(t.endswith("...") for t in texts)
+
+
+# 6 -------------------------------------------------------------------------------------
+def test_the_folder_column_stretches_to_the_view(qtbot, reviewed):
+    w = reviewed
+    header = w.tree.header()
+    assert header.sectionResizeMode(1) == QHeaderView.ResizeMode.Stretch
+    qtbot.waitUntil(lambda: sum(header.sectionSize(c) for c in range(7))
+                    == w.tree.viewport().width())
+
+
+def test_a_regroup_keeps_expansion_sort_and_selection(qtbot, reviewed):
+    w = reviewed
+    w.tree.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+    zh_group = next(r for r in range(w.model.rowCount())
+                    if any("zh" in w.records[m.index].path for m in w.model.rows[r][1]))
+    w.tree.collapse(w.model.index(1 - zh_group, 0))  # the English group collapsed
+    gi = w.model.index(zh_group, 0)
+    pick = w.model.index(1, 0, gi)
+    path = w.records[pick.data(RECORD_ROLE)].path
+    w.tree.setCurrentIndex(pick)
+    with qtbot.waitSignal(w.groupsChanged):
+        w.threshold_box.setValue(w.threshold_box.value() - 5)
+    with qtbot.waitSignal(w.groupsChanged):
+        w.distance_box.setValue(w.distance() + 1)
+    assert w.tree.header().sortIndicatorSection() == 2
+    assert w.tree.header().sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
+    sizes = [sum(w.records[m.index].size for m in w.model.groups[g].members)
+             for g, _ in w.model.rows]
+    assert sizes == sorted(sizes, reverse=True)
+    cur = w.tree.currentIndex()
+    assert cur.isValid() and w.records[cur.data(RECORD_ROLE)].path == path
+    assert [w.records[i].path for i in w.groups_view.selected_records()] == [path]
+    expanded = {r: w.tree.isExpanded(w.model.index(r, 0)) for r in range(w.model.rowCount())}
+    zh_row = w.model.parent(cur).row()
+    assert expanded[zh_row] and not expanded[1 - zh_row]
+
+
+# 7 -------------------------------------------------------------------------------------
+def test_small_fingerprints_warn_beside_the_settings(qtbot, reviewed):
+    w = reviewed
+    label = w.panel.chance_label
+    assert not w.panel.settings_form.isRowVisible(label)
+    with qtbot.waitSignal(w.groupsChanged):
+        w.bits_box.setCurrentIndex(w.bits_box.findData(16))
+    w.distance_box.setValue(8)
+    assert w.panel.settings_form.isRowVisible(label)
+    assert "16 bits" in label.text() and "5 files" in label.text()
+    w.bits_box.setCurrentIndex(w.bits_box.findData(128))
+    assert not w.panel.settings_form.isRowVisible(label)
+
+
+# 8 -------------------------------------------------------------------------------------
+def test_the_move_dialog_names_its_answers(qtbot, reviewed, answers, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QFileDialog
+
+    w = reviewed
+    dest = tmp_path / "dups"
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(dest))
+    w.actions.mark_all_but_one("oldest")
+    answers.answers = ["Put all files in one folder"]
+    with qtbot.waitSignal(w.actions.actionFinished, timeout=30_000):
+        assert w.actions.act_on_marked("move")
+    qtbot.waitUntil(lambda: w.actions.worker is None)
+    layout, confirm = answers.shown[:2]
+    assert {b.text() for b in layout.buttons()} >= {"Keep folder structure",
+                                                     "Put all files in one folder"}
+    assert not {b.text() for b in layout.buttons()} & {"&Yes", "&No", "Yes", "No"}
+    assert sorted(os.listdir(dest)) == ["en copy.txt", "zh_gbk.txt"]  # flat
+    assert confirm.defaultButton() is confirm.escapeButton()  # Cancel
+
+
+def test_destructive_confirmations_default_to_cancel(qtbot, reviewed, answers):
+    w = reviewed
+    w.actions.mark_all_but_one("oldest")
+    for action in ("delete", "trash"):
+        answers.answers = ["&Cancel"]
+        assert not w.actions.act_on_marked(action, dry_run=False)
+        box = answers.shown[-1]
+        assert box.standardButton(box.defaultButton()) == QMessageBox.StandardButton.Cancel
+        assert any(b.text().startswith(("Delete 2 files", "Send 2 files"))
+                   for b in box.buttons())
+    assert all(os.path.exists(p) for p in w.model.marks)
+
+
+def test_export_says_where_it_saved_and_a_failure_names_the_file_once(
+        qtbot, reviewed, monkeypatch, tmp_path):
+    w = reviewed
+    monkeypatch.chdir(tmp_path)
+    assert w.actions.export_to("groups.csv", "csv")
+    msg = w.statusBar().currentMessage()
+    assert str(tmp_path / "groups.csv") in msg and "2 groups" in msg
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    assert not w.actions.export_to("/proc/nope/x.csv", "csv")
+    assert shown and shown[0].count("/proc/nope/x.csv") == 1 and "Errno" not in shown[0]
+
+
+# 9 -------------------------------------------------------------------------------------
+def test_the_translations_ship_inside_the_package():
+    from importlib import resources
+
+    qm = resources.files("simdup_gui").joinpath("resources", "i18n", "simdup_zh_CN.qm")
+    assert qm.is_file()
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "resources/i18n/*.qm" in text
+
+
+def test_a_language_that_cannot_be_loaded_is_reported(qtbot, make, monkeypatch, capsys):
+    from simdup_gui.app import i18n
+
+    w = make([])
+    monkeypatch.setattr(i18n, "I18N_PATH", ("resources", "nowhere"))
+    assert not w.set_language("zh_CN")
+    assert w.language == "en" and w.scan_btn.text() == "Scan"
+    assert "Cannot load the 简体中文 translation" in w.statusBar().currentMessage()
+    assert "simdup_zh_CN.qm" in capsys.readouterr().err
+
+
+# issue 11, GUI part --------------------------------------------------------------------
+def test_scanning_on_a_local_dask_cluster_from_the_settings(qtbot, make, tmp_path):
+    pytest.importorskip("distributed")
+    (tmp_path / "a.txt").write_text(EN)
+    (tmp_path / "b.txt").write_text(EN.replace("five", "six", 1))
+    w = make([tmp_path])
+    w.panel.scheduler_edit.setText("local:1")
+    assert w.scan_options().scheduler == "local:1"
+    with qtbot.waitSignal(w.scanFinished, timeout=120_000):
+        w.start_scan()
+    qtbot.waitUntil(lambda: not w.is_scanning(), timeout=30_000)
+    assert len(w.model.groups) == 1
+
+
+def test_scheduler_errors_are_a_message_never_a_traceback(qtbot, make, tmp_path, monkeypatch):
+    from simdup_gui.core.scan import distributed
+
+    (tmp_path / "a.txt").write_text(EN)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append("BUG " + a[2]))
+    w = make([tmp_path])
+    w.panel.scheduler_edit.setText("local:x")
+    w.start_scan()
+    assert not w.is_scanning()
+    assert shown[-1].startswith('"Dask scheduler" in Settings') and "--" not in shown[-1]
+
+    def no_dask():
+        raise distributed.SchedulerError('scanning on a Dask cluster needs Dask: '
+                                         'pip install "simdup[dask]"')
+
+    monkeypatch.setattr(distributed, "require_dask", no_dask)
+    w.panel.scheduler_edit.setText("local:1")
+    w.start_scan()
+    qtbot.waitUntil(lambda: not w.is_scanning(), timeout=60_000)
+    assert shown[-1] == 'scanning on a Dask cluster needs Dask: pip install "simdup[dask]"'
+    assert "The scan failed." in w.progress_label.text()
+
