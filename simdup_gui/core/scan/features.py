@@ -64,12 +64,8 @@ Tokenizer = Callable[[str], list[str]]
 
 @lru_cache(maxsize=1)
 def _idf_table() -> tuple[dict[str, float], float]:
-    import importlib.util
-
     # Find jieba's IDF file without importing jieba (its import alone costs ~0.3 s per worker).
-    spec = importlib.util.find_spec("jieba")
-    path = os.path.join(os.path.dirname(spec.origin), "analyse", "idf.txt")
-    with open(path, encoding="utf-8") as fh:
+    with open(_idf_path(), encoding="utf-8") as fh:
         text = fh.read()
     fields = text.split()
     if len(fields) == 2 * (text.count("\n") + (not text.endswith("\n"))):
@@ -82,6 +78,104 @@ def _idf_table() -> tuple[dict[str, float], float]:
                 table[parts[0]] = float(parts[1])
     values = sorted(table.values())
     return table, values[len(values) // 2]
+
+
+IDF_CACHE_VERSION = 1
+
+
+def _idf_path() -> str:
+    import importlib.util
+
+    spec = importlib.util.find_spec("jieba")
+    return os.path.join(os.path.dirname(spec.origin), "analyse", "idf.txt")
+
+
+@lru_cache(maxsize=1)
+def _idf_hashed():
+    """jieba's IDF table as arrays: the low 64 bits of each word's mmh3 128 hash (sorted),
+    its IDF, and the median; None when two words' keys collide (then use the dict).
+
+    Parsing the 350,000-line table costs each worker about 0.3 s; the arrays are kept in the
+    user's cache folder (keyed by the table's size and mtime), and loading them takes a few
+    milliseconds. A token's key is the hash the vocabulary computes anyway, so the look-up is
+    one searchsorted per batch of new tokens. The values are those of :func:`idf` exactly; a
+    token outside the table that shares a table word's 64-bit key (about 2e-14 per token)
+    would take that word's IDF.
+    """
+    import numpy as np
+
+    try:
+        import platformdirs
+
+        path = _idf_path()
+        st = os.stat(path)
+        folder = platformdirs.user_cache_dir("simdup", appauthor=False)
+        name = os.path.join(folder, f"idf-v{IDF_CACHE_VERSION}-{st.st_size}-{st.st_mtime_ns}.npy")
+    except (ImportError, OSError, AttributeError):
+        name = None
+    arr = None
+    if name:
+        try:
+            arr = np.load(name, allow_pickle=False)
+            if arr.dtype != np.uint64 or arr.ndim != 2 or arr.shape[1] != 2:
+                arr = None
+        except (OSError, ValueError):
+            arr = None
+    if arr is None:
+        from .simhash import mmh3_128
+
+        table, _ = _idf_table()
+        keys = np.frombuffer(b"".join(mmh3_128(w.encode("utf-8", "surrogatepass"))[:8]
+                                      for w in table), dtype="<u8")
+        vals = np.fromiter(table.values(), dtype=np.float64, count=len(table))
+        order = np.argsort(keys, kind="stable")
+        arr = np.stack((keys[order], vals[order].view(np.uint64)), axis=1)
+        if name:
+            try:
+                os.makedirs(os.path.dirname(name), exist_ok=True)
+                tmp = f"{name}.{os.getpid()}.tmp"
+                with open(tmp, "wb") as fh:
+                    np.save(fh, arr)
+                os.replace(tmp, name)
+            except OSError:
+                pass
+    keys = np.ascontiguousarray(arr[:, 0])
+    vals = np.ascontiguousarray(arr[:, 1]).view(np.float64)
+    if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
+        return None
+    median = float(np.sort(vals)[len(vals) // 2]) if len(vals) else 0.0
+    return keys, vals, median
+
+
+def _idf_of_new(tokens: list[str], is_word: list[bool], keys) -> list[float]:
+    """idf() of each word token (0.0 for the rest); ``keys``: each token's mmh3 low 64 bits."""
+    import numpy as np
+
+    out = [0.0] * len(tokens)
+    cjk = []
+    for i, (t, w) in enumerate(zip(tokens, is_word)):
+        if not w:
+            continue
+        if _CJK.search(t):
+            cjk.append(i)
+        elif t.isdigit():
+            out[i] = _NUMBER_IDF
+        else:
+            out[i] = _EN_STOP_IDF if t in _EN_STOP else _EN_WORD_IDF
+    if cjk:
+        hashed = _idf_hashed()
+        if hashed is None:
+            table, median = _idf_table()
+            for i in cjk:
+                out[i] = table.get(tokens[i], median)
+        else:
+            k, v, median = hashed
+            q = keys[cjk]
+            pos = np.minimum(np.searchsorted(k, q), len(k) - 1)
+            got = np.where(k[pos] == q, v[pos], median).tolist()
+            for i, x in zip(cjk, got):
+                out[i] = x
+    return out
 
 
 def idf(token: str) -> float:
@@ -352,11 +446,11 @@ class _Vocab:
         self.tb.extend(enc)
         is_word = [_is_word(t) for t in new]
         self.word[lo:hi] = is_word
-        idfs = [idf(t) if w else 0.0 for t, w in zip(new, is_word)]
-        self.idf_l.extend(idfs)
-        self.idf[lo:hi] = idfs
         self.hash[lo:hi] = np.frombuffer(b"".join(map(mmh3_128, enc)),
                                          dtype="<u8").reshape(-1, 2)
+        idfs = _idf_of_new(new, is_word, self.hash[lo:hi, 0])
+        self.idf_l.extend(idfs)
+        self.idf[lo:hi] = idfs
         lens = np.fromiter(map(len, enc), dtype=np.int64, count=len(enc))
         joined = b"\x1f".join(enc) + b"\x1f"
         need = self.used + len(joined) + 16

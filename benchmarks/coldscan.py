@@ -1,0 +1,165 @@
+"""Cold scan of a user-like folder against PyPI ``simhash``, alternating, with peak memory.
+
+    python benchmarks/mixcorpus.py /tmp/mix25 --mb 25
+    python benchmarks/coldscan.py /tmp/mix25 --repeat 3
+
+Each round runs, one after the other on the same machine:
+
+- simdup: the whole process ``python -m simdup_gui.cli scan ROOT --no-cache --workers 2
+  --format json`` (start-up, walk, decode, features, SimHash, the verification sketches,
+  grouping with verification, JSON out), timed from outside; while it runs, the process tree
+  is sampled every 20 ms and the PSS of every process (``/proc/PID/smaps_rollup``) summed:
+  the peak of that sum is the scan's memory (shared pages counted once);
+- the peer: PyPI ``simhash`` 2.1.2 (in benchmarks/.venv/pypi-simhash, numpy<2) computing
+  ``Simhash(text)`` for every file's text, decoded beforehand with the encoding the corpus
+  manifest names (the decode is not timed: the peer gets the easy half of the work).
+
+Ratios are per round (simdup's time against the peer's in the same round); the summary gives
+the range. ``--workers`` and ``--no-peer`` change what runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+PEER = r"""
+import json, sys, time
+from simhash import Simhash
+texts = json.load(open(sys.argv[1], encoding="utf-8"))
+t = time.perf_counter()
+for s in texts:
+    Simhash(s)
+print(json.dumps({"seconds": time.perf_counter() - t}))
+"""
+
+
+def tree(pid: int) -> list[int]:
+    """pid and all its descendants (from /proc/*/stat)."""
+    parent: dict[int, int] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat", "rb") as fh:
+                    s = fh.read()
+                parent[int(d)] = int(s[s.rindex(b")") + 2 :].split()[1])
+            except (OSError, ValueError):
+                pass
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(c for c, pp in parent.items() if pp == p)
+    return out
+
+
+def pss_kb(pid: int) -> tuple[int, int]:
+    pss = rss = 0
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as fh:
+            for line in fh:
+                if line.startswith("Pss:"):
+                    pss = int(line.split()[1])
+                elif line.startswith("Rss:"):
+                    rss = int(line.split()[1])
+    except OSError:
+        pass
+    return pss, rss
+
+
+def run_simdup(root: str, workers: int, repo: str = REPO) -> dict:
+    cmd = [sys.executable, "-m", "simdup_gui.cli", "scan", root, "--no-cache", "--format", "json",
+           "--workers", str(workers)]
+    t = time.perf_counter()
+    p = subprocess.Popen(cmd, cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         env={**os.environ, "PYTHONPATH": repo})
+    peak_sum = peak_one = procs = 0
+    while p.poll() is None:
+        pids = tree(p.pid)
+        vals = [pss_kb(x) for x in pids]
+        s = sum(v[0] for v in vals)
+        if s > peak_sum:
+            peak_sum, procs = s, len(pids)
+        peak_one = max([peak_one] + [v[1] for v in vals])
+        time.sleep(0.02)
+    dt = time.perf_counter() - t
+    err = p.stderr.read().decode(errors="replace")
+    if p.returncode not in (0, 1):
+        raise SystemExit(f"simdup scan failed ({p.returncode}): {err[-2000:]}")
+    return {"seconds": dt, "pss_mb": peak_sum / 1024, "rss_max_mb": peak_one / 1024,
+            "processes": procs}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("root")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--no-peer", action="store_true")
+    ap.add_argument("--baseline", metavar="CHECKOUT",
+                    help="also run simdup from another checkout (e.g. a git worktree of an older "
+                         "commit) in each round, for a before/after in the same run")
+    args = ap.parse_args()
+    sys.path.insert(0, HERE)
+    import mixcorpus
+
+    with open(os.path.join(args.root, "manifest.json"), encoding="utf-8") as fh:
+        files = json.load(fh)["files"]
+    mb = sum(f["bytes"] for f in files) / 1e6
+    print(f"{args.root}: {len(files)} files, {mb:.1f} MB; {os.cpu_count()} cores; "
+          f"load {os.getloadavg()[0]:.2f}", flush=True)
+    peer_py = os.path.join(HERE, ".venv", "pypi-simhash", "bin", "python")
+    texts_path = None
+    if not args.no_peer:
+        if not os.path.exists(peer_py):
+            raise SystemExit("peer missing: python benchmarks/run.py creates "
+                             "benchmarks/.venv/pypi-simhash (numpy<2, simhash==2.1.2)")
+        fd, texts_path = tempfile.mkstemp(suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(mixcorpus.decoded_texts(args.root), fh, ensure_ascii=False)
+    ratios, secs, pss, base_secs, base_pss = [], [], [], [], []
+    try:
+        for i in range(args.repeat):
+            r = run_simdup(args.root, args.workers)
+            secs.append(r["seconds"])
+            pss.append(r["pss_mb"])
+            line = (f"round {i + 1}: simdup {r['seconds']:.2f} s ({mb / r['seconds']:.2f} MB/s, "
+                    f"{mb / r['seconds'] / args.workers:.2f} MB/s per worker), peak PSS "
+                    f"{r['pss_mb']:.0f} MB over {r['processes']} processes, largest RSS "
+                    f"{r['rss_max_mb']:.0f} MB")
+            if texts_path:
+                p = subprocess.run([peer_py, "-c", PEER, texts_path], capture_output=True,
+                                   text=True, check=True)
+                ps = json.loads(p.stdout.strip().splitlines()[-1])["seconds"]
+                ratios.append(ps / r["seconds"])
+                line += f"; peer Simhash(text) {ps:.2f} s ({mb / ps:.2f} MB/s): {ratios[-1]:.2f}x"
+            if args.baseline:
+                b = run_simdup(args.root, args.workers, args.baseline)
+                base_secs.append(b["seconds"])
+                base_pss.append(b["pss_mb"])
+                line += (f"; baseline {b['seconds']:.2f} s, peak PSS {b['pss_mb']:.0f} MB, largest "
+                         f"RSS {b['rss_max_mb']:.0f} MB")
+            print(line, flush=True)
+    finally:
+        if texts_path:
+            os.unlink(texts_path)
+    summary = (f"simdup {min(secs):.2f}-{max(secs):.2f} s, peak PSS {min(pss):.0f}-{max(pss):.0f} MB")
+    if ratios:
+        summary += f"; ratio to the peer {min(ratios):.2f}x-{max(ratios):.2f}x"
+    if base_secs:
+        summary += (f"; baseline {min(base_secs):.2f}-{max(base_secs):.2f} s, peak PSS "
+                    f"{min(base_pss):.0f}-{max(base_pss):.0f} MB")
+    print(summary + f"; load at the end {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
