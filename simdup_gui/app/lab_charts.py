@@ -145,10 +145,11 @@ def fill_bar_chart(chart: QChart, name: str, color: str, categories: list[str],
     chart.addSeries(series)
     cats = QBarCategoryAxis()
     cats.append(categories)
-    # Laid out first at the view's minimum size, the labels were elided ("16 ...") and stayed
-    # so at full size; they are short, so they are never cut.
+    # Laid out first at the view's minimum size, the labels of both axes were elided ("16 ...",
+    # "...") and stayed so at full size; they are short, so they are never cut.
     cats.setTruncateLabels(False)
     ax_v = _value_axis(0, 1.1, ticks=12, fmt="%.1f")
+    ax_v.setTruncateLabels(False)
     chart.addAxis(cats, Qt.AlignmentFlag.AlignBottom)
     chart.addAxis(ax_v, Qt.AlignmentFlag.AlignLeft)
     series.attachAxis(cats)

@@ -122,7 +122,9 @@ class MainWindow(QMainWindow):
         main.setSizes([300, 1100])
         self.setCentralWidget(main)
         self.status_label = QLabel()
-        self.statusBar().addPermanentWidget(self.status_label, 1)
+        # a normal (not permanent) widget: a message (saved to, undone, ...) takes its place
+        # for a while; beside a stretching permanent label it had no room and was never seen
+        self.statusBar().addWidget(self.status_label, 1)
         self.model.marksChanged.connect(self._update_status)
         self._build_menus()
         self.shortcuts = MenuShortcuts(self)

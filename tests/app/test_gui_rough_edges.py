@@ -229,7 +229,7 @@ def test_best_f1_chart_axis_labels_are_not_cut_on_first_render(qtbot, make, tmp_
     w.accuracy_tab.show_report(report)
     qtbot.waitUntil(lambda: "16 bits" in chart_texts(w.accuracy_tab.best_chart))
     texts = chart_texts(w.accuracy_tab.best_chart)
-    assert {"16 bits", "32 bits", "64 bits", "128 bits"} <= set(texts)
+    assert {"16 bits", "32 bits", "64 bits", "128 bits", "0.0", "1.0"} <= set(texts)
     assert not any(t.endswith("...") for t in texts)
 
 
@@ -323,6 +323,7 @@ def test_export_says_where_it_saved_and_a_failure_names_the_file_once(
     assert w.actions.export_to("groups.csv", "csv")
     msg = w.statusBar().currentMessage()
     assert str(tmp_path / "groups.csv") in msg and "2 groups" in msg
+    assert not w.status_label.isVisible()  # the message is shown in its place, not beside it
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
     assert not w.actions.export_to("/proc/nope/x.csv", "csv")
