@@ -14,7 +14,7 @@ lock and journal key are the trial's):
    after the plan: edit (other size; same size and mtime), replace by an identical copy
    (new inode), touch, delete, replace by a symlink to an identical copy outside, or swap
    a folder for a symlink to an identical copy outside;
-4. act (move / trash / delete; some moves as "across file systems": link fails with
+4. act (move / trash / delete / replace by a hard or symbolic link; some moves as "across file systems": link fails with
    EXDEV, so copy-verify-unlink) in that child, its file operations slowed a little, and
    maybe SIGKILL it at a random moment;
 5. if it was cut off, maybe `simdup resume` (maybe killed too, then resumed again);
@@ -25,8 +25,9 @@ unchanged copy (a file simdup removed always has an unmarked, unchanged group me
 no unmarked or changed-after-the-plan file is acted on; nothing outside the root, the
 destination and the trial's trash is touched (files outside, the folder swapped away,
 files already in the destination: content and inode); every moved or trashed file is
-somewhere with its bytes; undo restores every byte of every moved or trashed file; no
-simdup temporary file is left; no child ends in a traceback.
+somewhere with its bytes; a file replaced by a link reads the same bytes as before and its
+original is held; undo restores every byte of every moved, trashed or linked file; no
+simdup temporary file or held original is left; no child ends in a traceback.
 
 It prints the counts; any violation is listed with its seed (rerun one with --seed S
 --trials 1 --keep-failures DIR to keep its folder).
@@ -56,6 +57,8 @@ if REPO not in sys.path:
 
 T0 = 1_600_000_000 * 10**9
 RULES = ("oldest", "newest", "largest", "smallest", "shortest-path", "longest-path")
+ACTIONS = ("move", "trash", "delete", "hardlink", "symlink")
+LINKS = ("hardlink", "symlink")
 MUTATIONS = ("edit", "edit-same-size-and-mtime", "identical-copy", "touch", "delete",
              "symlink", "swap-folder")
 
@@ -110,7 +113,7 @@ def _slow_down(rng: random.Random, exdev: bool) -> None:
 
         setattr(os, name, slow)
 
-    for name in ("link", "unlink", "rename", "fsync", "write"):
+    for name in ("link", "symlink", "unlink", "rename", "fsync", "write"):
         wrap(name)
 
 
@@ -179,7 +182,8 @@ class Trial:
             base = [rng.choice(vocab) for _ in range(rng.randint(150, 300))]
             for i in range(rng.randint(2, 4)):
                 words = list(base)
-                for _ in range(rng.randint(0, 3) if i else 0):
+                exact = not i or rng.random() < 0.6  # byte-identical copies (for links)
+                for _ in range(0 if exact else rng.randint(1, 3)):
                     words[rng.randrange(len(words))] = rng.choice(vocab)
                 folder = rng.choice(folders)
                 write(self.root / folder / f"g{g}-{i}-{n}.txt", (" ".join(words) + "\n").encode(),
@@ -359,7 +363,7 @@ class Trial:
         self.make_tree()
         self.scan()
         self.mark()
-        action = rng.choice(("move", "trash", "delete"))
+        action = rng.choice(ACTIONS)
         exdev = action == "move" and rng.random() < 0.3
         self.counts[f"action: {action}"] += 1
         if exdev:
@@ -457,6 +461,11 @@ class Trial:
             if p in changed:
                 continue
             here = os.path.isfile(p) and not os.path.islink(p) and fhash(p) == r.content_hash
+            if here and action in LINKS and os.lstat(p).st_ino != r.inode:
+                here = False  # replaced by a hard link to its kept copy
+            if action in LINKS and not here and os.path.isfile(p) \
+                    and fhash(p) != r.content_hash:
+                bad(f"{when}: {p} was replaced by a link to different bytes")
             if not here:
                 removed.add(p)
                 if p not in self.marks:
@@ -469,9 +478,10 @@ class Trial:
                 if not any(p not in removed and p not in changed for p in g):
                     bad(f"{when}: a group lost every unchanged copy: {g}")
         # a moved or trashed file is somewhere with its bytes; none is lost
-        if action in ("move", "trash"):
+        if action in ("move", "trash") + LINKS:
             pool = Counter()
-            where = self.dest if action == "move" else self.xdg / "Trash" / "files"
+            where = self.dest if action == "move" else self.xdg / "Trash" / "files" \
+                if action == "trash" else self.xdg / "simdup" / "held"
             for q in snapshot(where).values():
                 if q[0] == "file":
                     pool[q[1]] += 1
@@ -481,7 +491,7 @@ class Trial:
                 else:
                     pool[self.scan_hash[p]] -= 1
         if after_undo:
-            if action in ("move", "trash") and removed:
+            if action in ("move", "trash") + LINKS and removed:
                 bad(f"{when}: {len(removed)} files not restored: {sorted(removed)[:3]}")
             if action == "delete":
                 self.counts["deleted files (undo says: cannot be restored)"] += len(removed)
@@ -491,8 +501,12 @@ class Trial:
                 self.dest_before)
             if action in ("move", "trash") and leftovers:
                 bad(f"{when}: files left in the destination: {sorted(leftovers)[:3]}")
-            tmp = [f for _, _, fs in os.walk(self.dest) for f in fs
-                   if f.startswith(".simdup-tmp-")]
+            held = [f for q, v in snapshot(self.xdg / "simdup" / "held").items()
+                    if v[0] == "file" for f in [q]]
+            if held and not any(p in changed for g in self.groups for p in g):
+                bad(f"{when}: held originals left after undo: {held[:3]}")
+            tmp = [f for top in (self.dest, self.root) for _, _, fs in os.walk(top)
+                   for f in fs if f.startswith(".simdup-tmp-")]
             if tmp:
                 bad(f"{when}: simdup temporary files left: {tmp[:3]}")
         if self.tracebacks:

@@ -116,11 +116,14 @@ class ActionsController(QObject):
         self.act_move = QAction(w, triggered=lambda: self.act_on_marked("move"))
         self.act_trash = QAction(w, triggered=lambda: self.act_on_marked("trash"))
         self.act_delete = QAction(w, triggered=lambda: self.act_on_marked("delete"))
+        self.act_hardlink = QAction(w, triggered=lambda: self.act_on_marked("hardlink"))
+        self.act_symlink = QAction(w, triggered=lambda: self.act_on_marked("symlink"))
         self.act_undo = QAction(w, triggered=self.undo_last)
         self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
         self.actions_menu.addActions([self.act_dry])
         self.actions_menu.addSeparator()
-        self.actions_menu.addActions([self.act_move, self.act_trash, self.act_delete])
+        self.actions_menu.addActions([self.act_move, self.act_trash, self.act_delete,
+                                      self.act_hardlink, self.act_symlink])
         self.actions_menu.addSeparator()
         self.actions_menu.addAction(self.act_undo)
         self.act_resume = QAction(w, triggered=self._choose_resume)
@@ -164,6 +167,9 @@ class ActionsController(QObject):
         self.act_move.setText(self.tr("Move marked files to…"))
         self.act_trash.setText(self.tr("Send marked files to the trash"))
         self.act_delete.setText(self.tr("Delete marked files permanently…"))
+        self.act_hardlink.setText(self.tr("Replace marked files with hard links to the kept copy"))
+        self.act_symlink.setText(self.tr("Replace marked files with symbolic links to the kept "
+                                         "copy"))
         self.act_undo.setText(self.tr("Undo the last action"))
         self.act_resume.setText(self.tr("Resume an interrupted action from its journal…"))
         self.act_rollback.setText(self.tr("Roll back an action from its journal…"))
@@ -249,6 +255,11 @@ class ActionsController(QObject):
         elif action == "trash":
             text = self.tr("Send {0} files ({1}) to the trash?")
             answer = self.tr("Send {0} files to the trash")
+        elif action in ("hardlink", "symlink"):
+            text = self.tr("Replace {0} files ({1}) with links to their kept copy? Only exact "
+                           "(byte-identical) copies are replaced; near duplicates are skipped. "
+                           "Undo puts the originals back.")
+            answer = self.tr("Replace {0} files")
         else:
             text = self.tr("Move {0} files ({1}) to {2}?")
             answer = self.tr("Move {0} files")

@@ -21,10 +21,12 @@ from simdup_gui.core.act.recovery import resume, undo
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "apply", help="mark all but one file in each group and move, trash or delete them",
-        description="Keep one file per group (by --keep) and move, trash or delete the others. "
-        "Each file is re-checked just before it is touched; every step is journaled so "
-        "`simdup undo` can take it back.")
+        "apply", help="mark all but one file in each group and move, trash, delete or "
+        "replace them by links",
+        description="Keep one file per group (by --keep) and move, trash or delete the others, "
+        "or replace them by hard or symbolic links to the kept copy. Each file is re-checked "
+        "just before it is touched; every step is journaled so `simdup undo` can take it "
+        "back.")
     p.add_argument("results", metavar="RESULTS.json", help="what `simdup scan --format json` "
                    "(or the app) saved")
     p.add_argument("--keep", choices=KEEP_RULES, metavar="RULE",
@@ -41,6 +43,13 @@ def register(sub) -> None:
     what.add_argument("--move-to", metavar="DIR", help="move the others into DIR")
     what.add_argument("--trash", action="store_true", help="send the others to the trash")
     what.add_argument("--delete", action="store_true", help="delete the others permanently")
+    what.add_argument("--hardlink", action="store_true", help="replace each of the others by a "
+                      "hard link to a kept copy with the same bytes (same file system only); "
+                      "near duplicates that are not byte-identical are skipped, since a link "
+                      "would lose their differences. The originals are held in the user data "
+                      "folder (held/) so undo restores them byte-exact")
+    what.add_argument("--symlink", action="store_true", help="like --hardlink, with symbolic "
+                      "links to the kept copy's absolute path")
     p.add_argument("--flat", action="store_true", help="with --move-to: no sub-folders")
     p.add_argument("--dry-run", "-n", action="store_true", help="say what would happen; "
                    "touch nothing")
@@ -135,8 +144,10 @@ def print_kept(plan) -> None:
     for gid, ops in by_group.items():
         kept = sorted({k.path for op in ops for k in op.kept})
         size = sum(op.size for op in ops)
+        verb = {"hardlink": "replace by hard links", "symlink": "replace by symbolic links"
+                }.get(plan.action, plan.action)
         print(_shown(f"group {gid}: keeps {', '.join(kept) or '(nothing: refused)'}; "
-                     f"{len(ops)} file{'s' if len(ops) != 1 else ''} to {plan.action}, "
+                     f"{len(ops)} file{'s' if len(ops) != 1 else ''} to {verb}, "
                      f"{human_size(size)}"))
 
 
@@ -165,7 +176,8 @@ def run_apply(args: argparse.Namespace) -> int:
             marks = without_reference(res.marks, args.reference)
         else:
             return _err("apply", "no --keep rule and no marks saved in the results file")
-        action = "move" if args.move_to else "trash" if args.trash else "delete"
+        action = ("move" if args.move_to else "trash" if args.trash else "hardlink"
+                  if args.hardlink else "symlink" if args.symlink else "delete")
         plan = bind_scan_identity(plan_action(res, marks, action, move_to=args.move_to,
                                               flat=args.flat, reference=args.reference), res)
     except ActionRefused as e:

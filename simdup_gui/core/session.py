@@ -309,7 +309,7 @@ class Session:
         if report.dry_run:
             return False
         gone = {o.path for o in report.outcomes if o.status == "done"
-                and report.action in ("move", "trash", "delete")}
+                and report.action in ("move", "trash", "delete", "hardlink", "symlink")}
         if report.action.startswith("undo"):
             records = {r.path: r for r in self._removed + self.records}.values()
             self.records = sorted((r for r in records if os.path.exists(r.path)),

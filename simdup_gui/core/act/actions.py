@@ -1,4 +1,5 @@
-"""Plan and carry out move / trash / delete on marked files, safely and with a journal.
+"""Plan and carry out move / trash / delete / replace-by-link on marked files, safely and
+with a journal.
 
 Safety, in order: :func:`plan_action` refuses marks that would leave a marked file with no
 unmarked copy within the results' distance (or the same text), and marks under a reference
@@ -8,28 +9,43 @@ that one of those kept copies still exists unchanged, else skips it with the rea
 acts on it through its folder opened from the root down without following links. Every
 file gets an :class:`Outcome`; a dry run runs the same checks and touches nothing. A real
 run holds the action lock (one apply, undo or resume at a time).
+
+"hardlink" and "symlink" replace a marked file by a link to a kept copy of its group, but
+only a byte-identical one (same content hash, checked just before acting): simdup finds
+near duplicates, and a link to a near copy would lose the file's differences, so those
+are skipped with the reason. The original is first given a second name in a holding
+folder in the user data folder (:func:`~.journal.held_dir`: a hard link there, or a
+verified copy across file systems), the link is made under a temporary name beside it
+and renamed over it, so the path never goes missing and undo puts the original back
+byte-exact (same inode where it was held by a hard link).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, find_trash_entry, is_under,
-                      move_file, outside_reason, same_file, send_to_trash, temp_name_for,
-                      unique_path, unlink_at)
+from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, duplicate_at,
+                      find_trash_entry, is_link_to, is_under, make_link_at, move_file,
+                      outside_reason, replace_at, same_file, send_to_trash, sibling,
+                      temp_name_for, unique_path, unlink_at)
 from ..job import NULL_JOB, Cancelled, Job
-from .journal import JOURNAL_VERSION, JournalWriter, new_journal_path
+from .journal import JOURNAL_VERSION, JournalWriter, held_dir, new_journal_path
 from .lock import action_lock
 from .marking import results_threshold, under_any
 from ..models import ProgressEvent, human_size
 from ..review.results import Results
 from ..group.verify import PairSimilarity
 
-ACTIONS = ("move", "trash", "delete")
+ACTIONS = ("move", "trash", "delete", "hardlink", "symlink")
+LINK_ACTIONS = ("hardlink", "symlink")  # replace the file by a link to a byte-identical kept copy
+NEAR_REASON = ("not byte-identical to any kept copy (a near duplicate): a link would lose "
+               "its differences, so only exact copies are replaced by links; not touched")
 STATUSES = ("done", "skipped", "failed", "planned")  # "planned": what a dry run would do
 
 
@@ -87,6 +103,7 @@ class Plan:
     move_to: str | None = None
     flat: bool = False
     notes: list[str] = field(default_factory=list)  # caveats to show before acting
+    held: str | None = None  # links: the holding folder of a resumed action (its journal's)
 
     @property
     def total_bytes(self) -> int:
@@ -95,7 +112,8 @@ class Plan:
     def describe(self) -> str:
         """One line for a confirmation: the action, the count and the size."""
         verb = {"move": f"Move to {self.move_to}", "trash": "Send to the trash",
-                "delete": "Delete permanently"}[self.action]
+                "delete": "Delete permanently", "hardlink": "Replace with hard links",
+                "symlink": "Replace with symbolic links"}[self.action]
         return f"{verb}: {len(self.ops)} files, {human_size(self.total_bytes)}"
 
 
@@ -211,6 +229,7 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
     in_groups: set[str] = set()
     problems: list[str] = []
     ops: list[PlannedOp] = []
+    near_only: list[str] = []
     for g in res.groups:
         recs = [res.records[i] for i in g.indices()]
         in_groups.update(r.path for r in recs)
@@ -234,6 +253,9 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
                     f"similar in text; the most similar kept copy is {c.path} at {j:.0%}")
                 continue
             kept = [KeptCopy(c.path, c.size, c.mtime_ns, c.content_hash) for c in near]
+            if action in LINK_ACTIONS and not any(k.content_hash == r.content_hash
+                                                  for k in kept):
+                near_only.append(r.path)
             dest = _intended_dest(r.path, r.root, move_to, flat) if action == "move" else None
             ops.append(PlannedOp(len(ops), action, r.path, r.size, r.mtime_ns, r.content_hash,
                                  g.id, r.root, dest, kept))
@@ -248,6 +270,10 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
         raise ActionRefused("Refused, nothing was done: this would leave files with no copy "
                             "(or none similar enough).\n"
                             + "\n".join("  " + p for p in problems) + hint)
+    if near_only:
+        notes.append(f"{len(near_only)} marked files are near duplicates, not byte-identical "
+                     "to a kept copy; a link would lose their differences, so they will be "
+                     f"skipped (first: {near_only[0]})")
     return Plan(action, ops, move_to, flat, notes)
 
 
@@ -320,6 +346,23 @@ class _KeptChecker:
             loc.close()
         self._cache[k.path] = (key, why)
         return why
+
+    def identical(self, op: PlannedOp) -> tuple[KeptCopy | None, str | None]:
+        """A kept copy with the same bytes as ``op``'s file (its content hash), still there
+        unchanged and not that file itself; else (None, the reason)."""
+        same = [k for k in op.kept if k.content_hash == op.content_hash and k.path != op.path]
+        if not same:
+            return None, NEAR_REASON
+        reasons = []
+        target = _realpath(op.path)
+        for k in same:
+            why = self._check(k)
+            if why is None and _realpath(k.path) == target:
+                why = "is the same file as this one (a symbolic link)"
+            if why is None:
+                return k, None
+            reasons.append(f"{k.path} {why}")
+        return None, "no unchanged byte-identical kept copy remains (" + "; ".join(reasons) + ")"
 
     def why_not(self, op: PlannedOp) -> str | None:
         """None if a kept copy is fine, else the reason no kept copy qualifies."""
@@ -406,16 +449,21 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
              _writer: JournalWriter | None) -> Report:
     report = Report(plan.action, dry_run=dry_run)
     writer = _writer
+    jid = uuid.uuid4().hex
     if not dry_run and writer is None:
         writer = JournalWriter(journal or new_journal_path(), new=True)
+        start = {"type": "start", "version": JOURNAL_VERSION, "id": jid, "time": time.time(),
+                 "action": plan.action, "move_to": plan.move_to, "flat": plan.flat,
+                 "ops": [op.to_dict() for op in plan.ops]}
+        if plan.action in LINK_ACTIONS:
+            start["held"] = held_dir(jid)
         try:
-            writer.write({"type": "start", "version": JOURNAL_VERSION, "id": uuid.uuid4().hex,
-                          "time": time.time(), "action": plan.action, "move_to": plan.move_to,
-                          "flat": plan.flat, "ops": [op.to_dict() for op in plan.ops]})
+            writer.write(start)
         except BaseException:
             writer.discard()  # nothing was done: leave no empty or half journal behind
             raise
     report.journal = writer.path if writer else None
+    held = plan.held or (held_dir(jid) if plan.action in LINK_ACTIONS else None)
     wanted = set(seqs) if seqs is not None else None
     ops = [op for op in plan.ops if wanted is None or op.seq in wanted]
     total_bytes = sum(op.size for op in ops)
@@ -435,7 +483,7 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
                                     for o in ops[i:]]
                 break
             try:
-                out = _one(op, plan, kept, taken, claimed, dry_run, writer, trash)
+                out = _one(op, plan, kept, taken, claimed, dry_run, writer, trash, held)
             except _Stop as stop:
                 report.outcomes.append(stop.out)
                 report.stopped = str(stop.err) + "; stopped before the next file"
@@ -463,15 +511,28 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
 
 def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed: set[str],
          dry_run: bool, writer: JournalWriter | None,
-         trash: Callable[[str], None]) -> Outcome:
+         trash: Callable[[str], None], held: str | None = None) -> Outcome:
     out = Outcome(op.path, "skipped", op.action, size=op.size, group_id=op.group_id)
     why, st, loc = _check_file(op.path, op.root, op.size, op.mtime_ns, op.content_hash,
                                op.ino, op.dev)
     acted = False  # has the file system been changed for this file?
+    kloc: Anchored | None = None
     try:
-        if why is None:
+        linking = op.action in LINK_ACTIONS
+        if why is None and linking:
+            k, why = kept.identical(op)
+            if why is None:
+                assert k is not None and st is not None
+                out.dest = k.path
+                kloc, kst, why = _anchor_kept(k, kept.roots)
+                if why is None and same_file(st, kst):
+                    why = f"is already the same file as its kept copy {k.path} (a hard link)"
+                if why is None and op.action == "hardlink" and st.st_dev != kst.st_dev:
+                    why = (f"its kept copy {k.path} is on another file system, and a hard "
+                           "link cannot cross file systems; not touched")
+        elif why is None:
             why = kept.why_not(op)
-        note = _nlink_note(st) if op.action != "move" else ""
+        note = _nlink_note(st) if op.action in ("trash", "delete") else ""
         if why is None and op.action == "move":
             out.dest = unique_path(op.dest or "", taken)
             taken.add(out.dest)
@@ -485,6 +546,8 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
                 _jw(writer, {"type": "skipped", "seq": op.seq, "reason": why}, sync=False)
             return out
         if dry_run:
+            if linking:
+                note = f"would become a {_LINK_NAME[op.action]} to {out.dest}"
             out.status, out.reason = "planned", note
             return out
         assert writer is not None and loc is not None and st is not None
@@ -497,6 +560,19 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
                     if how == "copy" else note
                 _jw(writer, {"type": "done", "seq": op.seq, "dest": out.dest, "how": how},
                     sync=False)
+            elif linking:
+                assert kloc is not None and held is not None
+                try:
+                    how = _link_journaled(op, loc, st, kloc, held, writer)
+                except _NotLinked as e:
+                    out.reason = str(e)
+                    _jw(writer, {"type": "skipped", "seq": op.seq, "reason": out.reason})
+                    return out
+                acted = True
+                note = (f"now a {_LINK_NAME[op.action]} to {kloc}; the original is held in "
+                        f"{held} for undo" + (" (copied: another file system)"
+                                              if how == "copy" else ""))
+                _jw(writer, {"type": "done", "seq": op.seq, "how": how}, sync=False)
             elif op.action == "trash":
                 _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path})
                 acted = True
@@ -543,6 +619,84 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
     finally:
         if loc is not None:
             loc.close()
+        if kloc is not None:
+            kloc.close()
+
+
+_LINK_NAME = {"hardlink": "hard link", "symlink": "symbolic link"}
+
+
+class _NotLinked(Exception):
+    """The link could not be made (a hard link across file systems); nothing changed."""
+
+
+def _anchor_kept(k: KeptCopy, roots: set[str]
+                 ) -> tuple[Anchored | None, os.stat_result | None, str | None]:
+    """The kept copy ``k`` (just checked unchanged) with its folder open, and its status,
+    or the reason it cannot be linked to."""
+    root = k.root or _root_for(k.path, roots)
+    try:
+        a = anchor(k.path, root)
+    except Unsafe as e:
+        return None, None, f"its kept copy {k.path}: {e}"
+    st = a.lstat()
+    if st is None or not stat.S_ISREG(st.st_mode) or (st.st_size, st.st_mtime_ns) != (
+            k.size, k.mtime_ns) or k.ino and st.st_ino != k.ino or k.dev and st.st_dev != k.dev:
+        a.close()
+        return None, None, f"its kept copy {k.path} changed just now; not touched"
+    return a, st, None
+
+
+def _link_journaled(op: PlannedOp, loc: Anchored, st: os.stat_result, kloc: Anchored,
+                    held: str, writer: JournalWriter) -> str:
+    """Replace the checked file ``loc`` (status ``st``) by a link to ``kloc``: journal the
+    names, make the link under a temporary name beside it, give the original a second
+    name in the holding folder ``held``, then rename the link over it if it is still the
+    checked file. Returns how the original is held ("link" or "copy"). Raises
+    :class:`_NotLinked` when the link cannot be made (nothing changed)."""
+    kst = kloc.lstat()
+    if kst is None:
+        raise FileNotFoundError(errno.ENOENT, "its kept copy vanished just now", str(kloc))
+    tmp = temp_name_for(op.path)
+    keep_at = os.path.join(held, str(op.seq), os.path.basename(op.path))
+    _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path, "target": str(kloc),
+                 "target_dev": kst.st_dev, "target_ino": kst.st_ino, "tmp": tmp,
+                 "held": keep_at})
+    t = sibling(loc, tmp)
+    made_link = False
+    try:
+        try:
+            make_link_at(op.action, kloc, t)
+        except OSError as e:
+            if e.errno == errno.EXDEV:
+                raise _NotLinked(f"its kept copy {kloc} is on another file system, and a "
+                                 "hard link cannot cross file systems; not touched") from None
+            raise
+        made_link = True
+        with anchor(keep_at, held, create=True) as h:
+            how = duplicate_at(loc, st, h, op.content_hash)
+            try:
+                replace_at(t, loc, st)
+            except BaseException:
+                try:  # not replaced: drop the held name, unless the link is in place
+                    hst = h.lstat()
+                    if hst is not None and stat.S_ISREG(hst.st_mode) and not is_link_to(
+                            loc, loc.lstat(), op.action, str(kloc), kst.st_dev, kst.st_ino):
+                        os.unlink(h.name, dir_fd=h.dir_fd)
+                except OSError:
+                    pass
+                raise
+        made_link = False
+        return how
+    finally:
+        if made_link:  # not renamed over the file: remove the link made for it
+            try:
+                tst = t.lstat()
+                if is_link_to(t, tst, op.action, str(kloc), kst.st_dev, kst.st_ino):
+                    os.unlink(t.name, dir_fd=t.dir_fd)
+            except OSError:
+                pass
+        t.dir_fd = None
 
 
 def _path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str | None:

@@ -626,3 +626,110 @@ def send_to_trash(path: str) -> None:
     from send2trash import send2trash
 
     send2trash(path)
+
+
+# ---- replacing a file by a link (hardlink / symlink actions) ---------------------------
+
+def sibling(a: Anchored, path: str) -> Anchored:
+    """``path`` (a name in ``a``'s folder) reached through ``a``'s open folder, which it
+    borrows: it is not closed by the returned object (set its ``dir_fd`` to None first)."""
+    name = os.path.basename(path) if FD_SAFE else path
+    s = Anchored(path, None, name, a.root)
+    s.dir_fd = a.dir_fd
+    return s
+
+
+def is_link_to(a: Anchored, st: os.stat_result | None, kind: str, target: str,
+               target_dev: int, target_ino: int) -> bool:
+    """Is ``a`` (status ``st``) the link simdup made: a symbolic link to ``target``
+    (``kind`` "symlink") or a name of the file ``(target_dev, target_ino)`` ("hardlink")?"""
+    if st is None:
+        return False
+    if kind == "symlink":
+        if not stat.S_ISLNK(st.st_mode):
+            return False
+        try:
+            return os.readlink(a.name, dir_fd=a.dir_fd) == target
+        except OSError:
+            return False
+    return stat.S_ISREG(st.st_mode) and (st.st_dev, st.st_ino) == (target_dev, target_ino)
+
+
+def make_link_at(kind: str, target: Anchored, dest: Anchored) -> None:
+    """Make ``dest`` (which must not exist) a hard link of ``target`` or a symbolic link to
+    ``target``'s absolute path. A hard link across file systems raises EXDEV."""
+    if kind == "hardlink":
+        os.link(target.name, dest.name, src_dir_fd=target.dir_fd, dst_dir_fd=dest.dir_fd,
+                follow_symlinks=False)
+    else:
+        os.symlink(str(target), dest.name, dir_fd=dest.dir_fd)
+
+
+def duplicate_at(src: Anchored, st: os.stat_result, dest: Anchored, expected_hash: str) -> str:
+    """Give the file ``src`` (status ``st``) a second name ``dest`` (which must not exist;
+    FileExistsError), keeping ``src``: a hard link on one file system ("link"), otherwise a
+    copy with its mode and times, fsynced and verified by hash ("copy"). A half-made copy
+    is removed on failure."""
+    try:
+        os.link(src.name, dest.name, src_dir_fd=src.dir_fd, dst_dir_fd=dest.dir_fd,
+                follow_symlinks=False)
+        _fsync_fd(dest.dir_fd)
+        return "link"
+    except FileExistsError:
+        raise
+    except OSError as e:
+        if e.errno not in (errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP,
+                           errno.EMLINK, errno.EACCES, errno.ENOSYS):
+            raise
+    fi = open_at(src, st)
+    made = False
+    try:
+        fo = os.open(dest.name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
+                     0o600, dir_fd=dest.dir_fd)
+        made = True
+        try:
+            while chunk := os.read(fi, HASH_CHUNK):
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(fo, view):]
+            os.fsync(fo)
+            try:
+                os.fchmod(fo, stat.S_IMODE(st.st_mode))
+            except (OSError, AttributeError):
+                pass
+            os.utime(fo, ns=(st.st_atime_ns, st.st_mtime_ns))
+        finally:
+            os.close(fo)
+        if hash_at(dest) != expected_hash:
+            raise OSError(errno.EIO, "the copy does not match the original (hash differs)",
+                          str(dest))
+        made = False
+    finally:
+        os.close(fi)
+        if made:
+            try:
+                os.unlink(dest.name, dir_fd=dest.dir_fd)
+            except OSError:
+                pass
+    _fsync_fd(dest.dir_fd)
+    return "copy"
+
+
+def replace_at(tmp: Anchored, dest: Anchored, expect: os.stat_result | None) -> None:
+    """Rename ``tmp`` over ``dest`` (both in one open folder), only if ``dest`` is still
+    the file ``expect`` (or, with ``expect`` None, still absent: then nothing is ever
+    replaced). Raises OSError (ESTALE) if another file took its place."""
+    now = dest.lstat()
+    if expect is None:
+        if now is not None:
+            raise FileExistsError(errno.EEXIST, "something appeared there meanwhile",
+                                  str(dest))
+        os.link(tmp.name, dest.name, src_dir_fd=tmp.dir_fd, dst_dir_fd=dest.dir_fd,
+                follow_symlinks=False)
+        os.unlink(tmp.name, dir_fd=tmp.dir_fd)
+    else:
+        if now is None or not same_file(now, expect):
+            raise OSError(errno.ESTALE, "another file took its place just now; not replaced",
+                          str(dest))
+        os.rename(tmp.name, dest.name, src_dir_fd=tmp.dir_fd, dst_dir_fd=dest.dir_fd)
+    _fsync_fd(dest.dir_fd)

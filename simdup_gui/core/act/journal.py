@@ -40,6 +40,13 @@ def journal_dir() -> str:
     return os.path.join(data_dir(), "journals")
 
 
+def held_dir(journal_id: str | None = None) -> str:
+    """Where the hardlink and symlink actions hold the originals they replaced, so undo can
+    put them back byte-exact: ``<user data folder>/held/<journal id>``."""
+    base = os.path.join(data_dir(), "held")
+    return os.path.join(base, journal_id) if journal_id else base
+
+
 def new_journal_path(folder: str | None = None) -> str:
     folder = folder or journal_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -294,7 +301,8 @@ class JournalState:
         for s in left:
             action = self.ops[s].get("action") if 0 <= s < len(self.ops) else None
             r = self.results[s]
-            if action == "move" or (action == "trash" and r.get("restorable")):
+            if action in ("move", "hardlink", "symlink") or (
+                    action == "trash" and r.get("restorable")):
                 return True
         return False
 
@@ -428,15 +436,23 @@ def check_journal(state: JournalState, for_resume: bool = False) -> None:
     """Refuse (:class:`JournalRefused`) a journal that asks for anything an action never
     does: files outside their recorded roots, moves anywhere but between the roots and the
     recorded destination, temporary files that are not simdup's beside the destination,
-    trash entries that are not real trash notes, and (``for_resume``) kept copies that are
-    outside the roots or are themselves files the action removes."""
+    originals of links held anywhere but in the recorded holding folder (under
+    :func:`held_dir`), links to anything but the file's kept copies, trash entries that
+    are not real trash notes, and (``for_resume``) kept copies that are outside the roots
+    or are themselves files the action removes."""
     def bad(msg: str) -> None:
         raise JournalRefused(f"refusing journal {state.path}: {msg}")
 
     s = state.start
     action = s.get("action")
-    if action not in ("move", "trash", "delete"):
+    if action not in ("move", "trash", "delete", "hardlink", "symlink"):
         bad(f"unknown action {action!r}")
+    linking = action in ("hardlink", "symlink")
+    held = s.get("held")
+    if linking and not (_plain(held) and is_under(held, held_dir())):
+        bad(f"its folder for the replaced originals {held!r} is not inside {held_dir()}")
+    if not linking and held is not None:
+        bad(f"a {action} holds no originals")
     move_to = s.get("move_to")
     if action == "move" and not _plain(move_to):
         bad("its destination folder is not a plain absolute path")
@@ -488,6 +504,19 @@ def check_journal(state: JournalState, for_resume: bool = False) -> None:
                     == os.path.dirname(dest)
                     and os.path.basename(tmp).startswith(TMP_PREFIX)):
                 bad(f"{tmp!r} is not a simdup temporary file beside {dest!r}")
+        if linking:
+            path = raw[seq]["path"]
+            h, tmp, target = b.get("held"), b.get("tmp"), b.get("target")
+            if not (_plain(h) and is_under(h, held)):
+                bad(f"it holds the original of {path} at {h!r}, outside {held}")
+            if not (_plain(tmp) and os.path.dirname(tmp) == os.path.dirname(path)
+                    and os.path.basename(tmp).startswith(TMP_PREFIX)):
+                bad(f"{tmp!r} is not a simdup temporary file beside {path!r}")
+            kept = [k.get("path") for k in raw[seq]["kept"] if isinstance(k, dict)]
+            if not _plain(target) or target not in kept or target == path:
+                bad(f"it links {path} to {target!r}, which is not one of its kept copies")
+            if not (_int(b.get("target_dev")) and _int(b.get("target_ino"))):
+                bad(f"the link target of {path} has no device and inode")
     for seq, ub in state.undo_begun.items():
         tmp = ub.get("tmp")
         if seq not in live or tmp is not None and not (

@@ -5,6 +5,13 @@ from the recorded scan root (or the recorded destination, or the trash folder) d
 never through a symbolic link. Settling a move that was cut off between "link the new
 name" and "unlink the old one" removes one of the two names only when both are the same
 file, or hold the recorded content; otherwise both are kept and the report says so.
+
+A replacement by a link (hardlink / symlink) cut off half-way is settled from what is at
+the file's path: the link simdup made there means it was done (the original is in the
+holding folder); the original itself means it was not (the link under a temporary name
+and the held name, if made, are removed); anything else is left alone, and the held
+original is kept. Undo puts the held original back over the link (never over anything
+else) and only then removes it from the holding folder.
 """
 
 from __future__ import annotations
@@ -14,13 +21,14 @@ import stat
 import time
 from collections.abc import Callable
 
-from .actions import JournalWriteError, Outcome, Plan, PlannedOp, Report, _err, _jw, execute
-from .fileops import (TMP_PREFIX, Anchored, Unsafe, anchor, find_trash_entry, hash_at,
-                      move_file, prune_empty_at, same_file, send_to_trash, temp_name_for,
-                      trash_root_of, unlink_at)
+from .actions import (LINK_ACTIONS, JournalWriteError, Outcome, Plan, PlannedOp, Report, _err,
+                      _jw, execute)
+from .fileops import (TMP_PREFIX, Anchored, Unsafe, anchor, duplicate_at, find_trash_entry,
+                      hash_at, is_link_to, move_file, prune_empty_at, replace_at, same_file,
+                      send_to_trash, sibling, temp_name_for, trash_root_of, unlink_at)
 from ..job import NULL_JOB, Cancelled, Job
-from .journal import (JournalState, JournalWriter, check_journal, journal_to_undo, read_journal,
-                      trash_entry_reason)
+from .journal import (JournalState, JournalWriter, check_journal, held_dir, journal_to_undo,
+                      read_journal, trash_entry_reason)
 from .lock import action_lock
 from ..models import ProgressEvent
 
@@ -28,7 +36,7 @@ from ..models import ProgressEvent
 def _plan_of(state: JournalState) -> Plan:
     s = state.start
     return Plan(state.action, [PlannedOp.from_dict(o) for o in state.ops], s.get("move_to"),
-                bool(s.get("flat")))
+                bool(s.get("flat")), held=s.get("held"))
 
 
 def _hash_or_none(a: Anchored, st: os.stat_result) -> str | None:
@@ -81,6 +89,69 @@ def _settle_move(state: JournalState, op: PlannedOp, dest: str, tmp: str | None,
     raise OSError(f"{op.path} is at neither its old nor its new path")
 
 
+def _is_ours(a: Anchored, st: os.stat_result | None, op: PlannedOp, b: dict) -> bool:
+    """Is ``a`` the link the journal's begin entry ``b`` says simdup made for ``op``?"""
+    return is_link_to(a, st, op.action, str(b.get("target")), int(b.get("target_dev") or 0),
+                      int(b.get("target_ino") or 0))
+
+
+def _held_state(state: JournalState, held: str) -> tuple[Anchored | None, os.stat_result | None]:
+    """The held original ``held`` with its folder open (None if that folder is gone)."""
+    try:
+        h = anchor(held, state.start.get("held") or "")
+    except Unsafe:
+        return None, None
+    return h, h.lstat()
+
+
+def _drop_ours(a: Anchored, op: PlannedOp, b: dict) -> None:
+    st = a.lstat()
+    if _is_ours(a, st, op, b):
+        os.unlink(a.name, dir_fd=a.dir_fd)
+
+
+def _settle_link(state: JournalState, op: PlannedOp, b: dict, out: Outcome) -> str:
+    """Settle a half-done replacement of ``op`` by a link; returns the outcome to journal:
+    "done" (the link is in place, the original held), "none" (the original is still there:
+    leftovers removed), or "kept-both" (the file was changed meanwhile: the held
+    original, if complete, stays)."""
+    held, tmp = str(b.get("held")), str(b.get("tmp"))
+    with anchor(op.path, op.root) as x:
+        x_st = x.lstat()
+        h, h_st = _held_state(state, held)
+        try:
+            if _is_ours(x, x_st, op, b):
+                if h_st is None:
+                    raise OSError(f"{op.path} is a link now, but its original is not held at "
+                                  f"{held}")
+                return "done"
+            t = sibling(x, tmp)
+            try:
+                _drop_ours(t, op, b)  # the link made under a temporary name, never used
+            finally:
+                t.dir_fd = None
+            held_ok = h is not None and h_st is not None and stat.S_ISREG(h_st.st_mode) \
+                and _hash_or_none(h, h_st) == op.content_hash
+            if x_st is not None and _hash_or_none(x, x_st) == op.content_hash:
+                if h is not None and h_st is not None and stat.S_ISREG(h_st.st_mode):
+                    unlink_at(h, h_st)  # the original is still in place: drop its held name
+                    prune_empty_at(held_dir(), os.path.dirname(held))
+                return "none"
+            if not held_ok:
+                if h is not None and h_st is not None and stat.S_ISREG(h_st.st_mode):
+                    unlink_at(h, h_st)  # an unfinished copy (or a name of the edited file)
+                if x_st is None:
+                    raise OSError(f"{op.path} no longer exists (removed by someone else)")
+                return "none"  # changed by the user; acting again skips it
+            out.status = "skipped"
+            out.reason = (f"kept both: {op.path} was changed or removed after the link "
+                          f"began; the file as scanned is held at {held}")
+            return "kept-both"
+        finally:
+            if h is not None:
+                h.close()
+
+
 def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outcome | None:
     """Decide what a half-done op (begun, no outcome) actually did, and finish it off:
     ``mode`` "resume" completes a half-finished move, "rollback" reverts it.
@@ -96,6 +167,10 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
         if op.action == "move" and dest:
             outcome = _settle_move(state, op, dest, tmp, mode, out)
             entry.update(outcome=outcome, dest=dest)
+        elif op.action in LINK_ACTIONS:
+            out.dest = b.get("target")
+            outcome = _settle_link(state, op, b, out)
+            entry.update(outcome=outcome)
         elif op.action == "trash":
             src_here = os.path.lexists(src)
             outcome = "none" if src_here else "done"
@@ -233,6 +308,8 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
     if op.action == "delete":
         out.status, out.reason = "skipped", "deleted permanently; cannot be restored"
         return out
+    if op.action in LINK_ACTIONS:
+        return _undo_link(state, op, out, record)
     if op.action == "trash" and not (r.get("restorable") and r.get("trash_file")):
         out.status = "skipped"
         out.reason = "the trash on this platform cannot be restored by simdup; restore it " \
@@ -290,6 +367,77 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
             prune_empty_at(top, os.path.dirname(src))
     except (OSError, Unsafe) as e:
         notes.append(f"restored; the trash's note about it stays: {_err(e)}")
+    out.reason = "; ".join(notes)
+    record({"type": "undone", "seq": op.seq, "time": time.time()}, sync=False)
+    return out
+
+
+def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
+               record: Callable[..., None]) -> Outcome:
+    """Put the held original of ``op`` back over the link simdup made (or where nothing
+    is), then drop it from the holding folder. Anything else at the path is left alone."""
+    b = state.begun.get(op.seq)
+    if b is None or not b.get("held"):
+        out.reason = "the journal does not say where its original is held"
+        record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
+        return out
+    held = str(b["held"])
+    out.dest = held
+    ub = state.undo_begun.get(op.seq)
+    notes: list[str] = []
+    h: Anchored | None = None
+    try:
+        with anchor(op.path, op.root) as x:
+            h, h_st = _held_state(state, held)
+            if ub is not None and ub.get("tmp") and h_st is not None:
+                _drop_temp(x, ub["tmp"])  # a copy an earlier undo was cut off making
+            x_st = x.lstat()
+            ours = _is_ours(x, x_st, op, b)
+            if h is None or h_st is None:
+                if not ours and x_st is not None and stat.S_ISREG(x_st.st_mode) and \
+                        _hash_or_none(x, x_st) in (op.content_hash, (ub or {}).get("hash")):
+                    notes.append("already back (an earlier undo was cut off)")
+                else:
+                    raise OSError(f"its original is no longer held at {held}")
+            else:
+                if not stat.S_ISREG(h_st.st_mode):
+                    raise OSError(f"{held} is no longer a regular file; left it there")
+                hh = hash_at(h, h_st)
+                if x_st is not None and not ours:
+                    if ub is not None and (same_file(x_st, h_st) or _hash_or_none(x, x_st)
+                                           == hh):
+                        notes.append("finished an undo that was cut off")
+                    else:
+                        out.status = "skipped"
+                        out.reason = (f"something else is now at {op.path} (not the link "
+                                      f"simdup made); the original stays at {held}")
+                        return out
+                else:
+                    tmp = temp_name_for(op.path)
+                    record({"type": "undo-begin", "seq": op.seq, "tmp": tmp, "hash": hh})
+                    t = sibling(x, tmp)
+                    try:
+                        duplicate_at(h, h_st, t, hh)
+                        try:
+                            replace_at(t, x, x_st)
+                        except BaseException:
+                            _drop_temp(x, tmp)
+                            raise
+                    finally:
+                        t.dir_fd = None
+                    if hh != op.content_hash:
+                        notes.append("restored, but its content had changed since the action")
+                unlink_at(h, h_st)
+    except (OSError, Unsafe) as e:
+        out.status = "failed"
+        out.reason = _err(e)
+        record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
+        return out
+    finally:
+        if h is not None:
+            h.close()
+    prune_empty_at(held_dir(), os.path.dirname(held))
+    out.status = "done"
     out.reason = "; ".join(notes)
     record({"type": "undone", "seq": op.seq, "time": time.time()}, sync=False)
     return out

@@ -26,4 +26,4 @@ def test_random_trials_keep_every_invariant(tmp_path):
     counts, violations = trials.run_trials(12, seed=2024, base=str(tmp_path))
     assert counts["trials"] == 12
     assert violations == []
-    assert sum(counts[f"action: {a}"] for a in ("move", "trash", "delete")) == 12
+    assert sum(counts[f"action: {a}"] for a in trials.ACTIONS) == 12
