@@ -121,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"simdup scan: warning: {warning}", file=sys.stderr)
     groups, plan = group_records(result.records, args.bits, k, args.grouping,
                                  verify=args.verify, similarity=args.similarity,
-                                 cache_path=args.cache, use_cache=not args.no_cache)
+                                 cache_path=args.cache, use_cache=not args.no_cache,
+                                 scheduler=args.scheduler)
     settings = {"bits": args.bits, "distance": k, "features": args.features,
                 "grouping": args.grouping, "verify": args.verify,
                 "similarity": args.similarity, "roots": [os.path.abspath(r) for r in args.roots],

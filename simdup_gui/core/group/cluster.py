@@ -102,7 +102,7 @@ def group_labels(fps, bits: int, distance: int) -> np.ndarray:
 def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
                  mode: str = "linked", fingerprints: tuple[np.ndarray, np.ndarray] | None = None,
                  *, verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
-                 measure: Measure | None = None) -> tuple[list[Group], str]:
+                 measure: Measure | None = None, client=None) -> tuple[list[Group], str]:
     """Group ``records`` with candidates at (bits, distance). Returns the groups and a
     description of the index plan (and of the verification).
 
@@ -110,6 +110,7 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
     measures doubtful pairs exactly from the files); ``"none"``: SimHash alone, grouped
     by ``mode``. ``fingerprints``: the records' fingerprints as (lo, hi) uint64 arrays,
     when the caller has them already (saves a pass over a million Python ints).
+    ``client``: a Dask client; above verify.CLUSTER_ABOVE texts the LSH band step runs there.
     """
     one_of("grouping", mode, GROUPING_MODES)
     one_of("verify", verify, VERIFY_MODES)
@@ -117,7 +118,7 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
         fingerprints = fingerprint_words(records)
     if verify == "sketch":
         groups, plan, stats = verified_groups(records, bits, distance, fingerprints,
-                                              similarity, measure)
+                                              similarity, measure, client=client)
         _number(groups, records)
         return groups, f"{plan}; {stats.describe()}"
     npairs = near_pairs(fingerprints, bits, distance)
@@ -200,10 +201,28 @@ def _number(groups: list[Group], records: Sequence[FileRecord]) -> None:
 def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str = "linked",
                   fingerprints: tuple[np.ndarray, np.ndarray] | None = None, *,
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
-                  cache_path: str | None = None, use_cache: bool = True
-                  ) -> tuple[list[Group], str]:
+                  cache_path: str | None = None, use_cache: bool = True,
+                  scheduler: str = "") -> tuple[list[Group], str]:
     """:func:`build_groups` with doubtful pairs measured from the files, and the exact
-    similarities remembered in the cache (so a warm regroup reads no file)."""
+    similarities remembered in the cache (so a warm regroup reads no file). With a Dask
+    ``scheduler`` and more than verify.CLUSTER_ABOVE files, the candidate step's LSH bands
+    run on the cluster."""
+    from .verify import CLUSTER_ABOVE
+
+    if scheduler and verify != "none" and len(records) > CLUSTER_ABOVE:
+        from ..scan.distributed import Cluster
+
+        with Cluster(scheduler) as cluster:
+            return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
+                                  similarity=similarity, cache_path=cache_path,
+                                  use_cache=use_cache, client=cluster.client)
+    return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
+                          similarity=similarity, cache_path=cache_path, use_cache=use_cache)
+
+
+def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str,
+                   fingerprints, *, verify: str, similarity: float, cache_path: str | None,
+                   use_cache: bool, client=None) -> tuple[list[Group], str]:
     store = None
     if use_cache and verify != "none":
         from ..scan.cache import FingerprintCache
@@ -214,7 +233,8 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
             store = None
     try:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
-                            similarity=similarity, measure=Measurer(records, store))
+                            similarity=similarity, measure=Measurer(records, store),
+                            client=client)
     finally:
         if store is not None:
             store.close()

@@ -69,33 +69,51 @@ def minhashes(sk: np.ndarray) -> np.ndarray:
     return out
 
 
+def band_keys(mh: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(n, BANDS) uint64 keys of each file's bands (the band number mixed in, so keys of
+    different bands never meet) and the (n, BANDS) mask of bands with no empty bucket."""
+    keys = np.empty((len(mh), BANDS), dtype=np.uint64)
+    full = np.empty((len(mh), BANDS), dtype=bool)
+    for band in range(BANDS):
+        cols = mh[:, band * ROWS : (band + 1) * ROWS].astype(np.uint64)
+        full[:, band] = (cols != np.uint64(EMPTY)).all(axis=1)
+        key = np.full(len(cols), ((band + 1) * 0x9E3779B97F4A7C15) & (2**64 - 1), dtype=np.uint64)
+        for j in range(ROWS):
+            key = _mix(key ^ cols[:, j])
+        keys[:, band] = key
+    return keys, full
+
+
+def pairs_of_equal_keys(key: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """(m, 2) pairs of ``ids`` whose ``key`` is equal (runs longer than _MAX_RUN, a
+    boilerplate bucket, are left out); unsorted, may repeat."""
+    order = np.argsort(key)
+    key, ids = key[order], ids[order]
+    same = key[1:] == key[:-1]
+    if not same.any():
+        return np.zeros((0, 2), dtype=np.int64)
+    start = np.flatnonzero(np.concatenate(([True], ~same)))
+    length = np.diff(np.concatenate((start, [len(key)])))
+    keep = (length > 1) & (length <= _MAX_RUN)
+    pa, pb = _run_pairs(start[keep], length[keep])
+    return np.stack((ids[pa], ids[pb]), axis=1)
+
+
+def unique_pairs(pairs: np.ndarray, n: int) -> np.ndarray:
+    """Pairs as (a < b), each once, sorted."""
+    if not len(pairs):
+        return np.zeros((0, 2), dtype=np.int64)
+    pairs = np.sort(pairs, axis=1)
+    code = np.unique(pairs[:, 0] * np.int64(n) + pairs[:, 1])
+    return np.stack((code // n, code % n), axis=1)
+
+
 def band_pairs(mh: np.ndarray) -> np.ndarray:
     """(m, 2) index pairs (a < b, each once) that agree on every bucket of some band."""
     n = len(mh)
     if n < 2:
         return np.zeros((0, 2), dtype=np.int64)
-    found = []
+    keys, full = band_keys(mh)
     idx = np.arange(n, dtype=np.int64)
-    for band in range(BANDS):
-        cols = mh[:, band * ROWS : (band + 1) * ROWS].astype(np.uint64)
-        full = (cols != np.uint64(EMPTY)).all(axis=1)
-        key = np.full(len(cols), ((band + 1) * 0x9E3779B97F4A7C15) & (2**64 - 1), dtype=np.uint64)
-        for j in range(ROWS):
-            key = _mix(key ^ cols[:, j])
-        key, ids = key[full], idx[full]
-        order = np.argsort(key)
-        key, ids = key[order], ids[order]
-        same = key[1:] == key[:-1]
-        if not same.any():
-            continue
-        start = np.flatnonzero(np.concatenate(([True], ~same)))
-        length = np.diff(np.concatenate((start, [len(key)])))
-        keep = (length > 1) & (length <= _MAX_RUN)
-        pa, pb = _run_pairs(start[keep], length[keep])
-        found.append(np.stack((ids[pa], ids[pb]), axis=1))
-    if not found:
-        return np.zeros((0, 2), dtype=np.int64)
-    pairs = np.concatenate(found)
-    pairs.sort(axis=1)
-    code = np.unique(pairs[:, 0] * n + pairs[:, 1])
-    return np.stack((code // n, code % n), axis=1)
+    found = [pairs_of_equal_keys(keys[full[:, b], b], idx[full[:, b]]) for b in range(BANDS)]
+    return unique_pairs(np.concatenate(found), n)

@@ -184,14 +184,14 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: 
 
 def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
                     fingerprints: tuple[np.ndarray, np.ndarray], threshold: float = DEFAULT_SIMILARITY,
-                    measure: Measure | None = None, candidates: str | None = None
-                    ) -> tuple[list[Group], str, VerifyStats]:
+                    measure: Measure | None = None, candidates: str | None = None,
+                    client=None) -> tuple[list[Group], str, VerifyStats]:
     """Groups whose members are each verified against the group's reference."""
     threshold = check_threshold(threshold)
     cls, members = _classes(records)
     first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
     cpairs, described = candidate_pairs(records, bits, distance, fingerprints, cls, members,
-                                        first, candidates)
+                                        first, candidates, client)
     stats = VerifyStats()
     pairs, sim, exact = verified_pairs(records, cpairs, first, threshold, measure, stats)
     groups = star_groups(records, members, pairs, sim, exact, bits)
@@ -202,20 +202,24 @@ def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
 # only serve by a quadratic scan or a costly probe) is served by a tight SimHash distance
 # plus sketch LSH within the loose distance (lsh.py).
 LSH_ABOVE = 20_000
+# With a Dask scheduler, above this many distinct texts the band step runs on the cluster
+# (records on the client cost about 1.3 KB each: 2 million take about 2.7 GB).
+CLUSTER_ABOVE = 2_000_000
 TIGHT_DISTANCE = {16: 1, 32: 3, 64: 6, 128: 10}
 
 
 def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
                     fingerprints: tuple[np.ndarray, np.ndarray], cls: np.ndarray,
-                    members: list[list[int]], first: np.ndarray, source: str | None = None
-                    ) -> tuple[np.ndarray, str]:
+                    members: list[list[int]], first: np.ndarray, source: str | None = None,
+                    client=None) -> tuple[np.ndarray, str]:
     """Class pairs to verify, and how they were found.
 
     ``source``: "scan" (every pair within ``distance``, by the index's plan), "lsh" (pairs
     within the tight distance, plus sketch-LSH pairs within ``distance``), or None: "lsh" on
     more than LSH_ABOVE distinct texts when the tight distance is smaller than ``distance``,
     else "scan". On the real corpora measured (benchmarks/grouping.py --corpus) "lsh" kept
-    every verified pair of "scan".
+    every verified pair of "scan". With a Dask ``client``, "cluster" is "lsh" with the band
+    step run on the cluster (distributed.py), chosen by None above CLUSTER_ABOVE texts.
     """
     from .index import as_words
 
@@ -224,6 +228,10 @@ def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
         # distinct texts (about the distinct fingerprints): past LSH_ABOVE, a loose distance
         # costs a quadratic scan or a probe index with millions of candidates
         source = "lsh" if len(members) > LSH_ABOVE and tight < distance else "scan"
+        if source == "lsh" and client is not None and len(members) > CLUSTER_ABOVE:
+            source = "cluster"
+    if source == "cluster" and client is None:
+        raise ValueError("the cluster candidate step needs a Dask client")
     if source == "scan":
         npairs = near_pairs(fingerprints, bits, distance)
         return (_class_pairs(npairs.inverse, npairs.pairs, cls, len(members)),
@@ -235,18 +243,25 @@ def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
     reps = [records[i] for i in first.tolist()]
     has = np.fromiter((len(r.sketch) > 0 for r in reps), dtype=bool, count=len(reps))
     sk = sketch_array((r.sketch for r in reps), len(reps))
-    lp = band_pairs(minhashes(sk))
+    lo, hi = as_words(tuple(np.asarray(w)[first] for w in fingerprints), bits)
+    if source == "cluster":
+        from .distributed import cluster_band_pairs
+
+        lp = cluster_band_pairs(client, sk, lo, hi, distance)
+    else:
+        lp = band_pairs(minhashes(sk))
+        if len(lp):
+            d = (np.bitwise_count(lo[lp[:, 0]] ^ lo[lp[:, 1]]).astype(np.int16)
+                 + np.bitwise_count(hi[lp[:, 0]] ^ hi[lp[:, 1]]))
+            lp = lp[d <= distance]
     if len(lp):
         lp = lp[has[lp[:, 0]] & has[lp[:, 1]]]
-        lo, hi = as_words(tuple(np.asarray(w)[first] for w in fingerprints), bits)
-        d = (np.bitwise_count(lo[lp[:, 0]] ^ lo[lp[:, 1]]).astype(np.int16)
-             + np.bitwise_count(hi[lp[:, 0]] ^ hi[lp[:, 1]]))
-        lp = lp[d <= distance]
     n_lsh = len(lp)
     both = np.concatenate((near, lp)) if n_lsh else near
     if len(both):
         both = np.unique(both, axis=0)
-    return both, (f"SimHash k={tight} ({npairs.plan.describe()}) plus sketch LSH "
+    where = " on the Dask cluster" if source == "cluster" else ""
+    return both, (f"SimHash k={tight} ({npairs.plan.describe()}) plus sketch LSH{where} "
                   f"({BANDS} bands of {ROWS}) within k={distance}: {len(near)} + {n_lsh} "
                   f"candidate pairs, {len(both)} distinct")
 

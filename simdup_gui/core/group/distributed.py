@@ -1,0 +1,83 @@
+"""The LSH candidate step (lsh.py) on a Dask cluster, for collections too large for one
+machine's candidate step.
+
+Each worker takes a slice of the files' sketches, computes their band keys (the same
+``minhashes`` and ``band_keys`` as the local path) and splits its (key, file) entries by key
+into ``parts`` pieces; piece j of every slice goes to task j, which finds the files that
+share a key (the shuffle: Dask moves the pieces between workers), keeps the pairs within the
+loose SimHash distance, and returns them. The client gathers candidate pairs only (16 bytes
+each), never sketches or texts, and verifies them as a local scan does.
+
+The shuffle moves numpy arrays between Dask futures rather than rows of a dask.bag or
+dask.dataframe: a bag holds a Python tuple per (band, file), 21 per file, and a dataframe
+needs pandas; the arrays hold 16 bytes per entry. The candidate pairs equal the local LSH
+path's (tests/core/group/test_distributed_grouping.py).
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from .lsh import band_keys, minhashes, pairs_of_equal_keys, unique_pairs
+
+ROWS_PER_SLICE = 50_000  # files per key-making task
+
+
+def _slice_keys(sk: np.ndarray, offset: int, parts: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Band keys of a slice of sketches, split by key into ``parts`` (keys, file ids)."""
+    keys, full = band_keys(minhashes(sk))
+    ids = np.broadcast_to(np.arange(offset, offset + len(sk), dtype=np.int64)[:, None],
+                          keys.shape)
+    k, i = keys[full], ids[full]
+    dest = (k % np.uint64(parts)).astype(np.int64)
+    order = np.argsort(dest, kind="stable")
+    k, i, dest = k[order], i[order], dest[order]
+    bounds = np.searchsorted(dest, np.arange(parts + 1))
+    return [(k[bounds[j]:bounds[j + 1]], i[bounds[j]:bounds[j + 1]]) for j in range(parts)]
+
+
+def _part_pairs(pieces: list[tuple[np.ndarray, np.ndarray]], lo: np.ndarray, hi: np.ndarray,
+                distance: int, n: int) -> np.ndarray:
+    """Pairs of files that share a band key in this part, within ``distance`` bits."""
+    key = np.concatenate([p[0] for p in pieces]) if pieces else np.zeros(0, np.uint64)
+    ids = np.concatenate([p[1] for p in pieces]) if pieces else np.zeros(0, np.int64)
+    pairs = unique_pairs(pairs_of_equal_keys(key, ids), n)
+    if len(pairs):
+        a, b = pairs[:, 0], pairs[:, 1]
+        d = (np.bitwise_count(lo[a] ^ lo[b]).astype(np.int16)
+             + np.bitwise_count(hi[a] ^ hi[b]))
+        pairs = pairs[d <= distance]
+    return pairs
+
+
+def cluster_band_pairs(client, sketches: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+                       distance: int, parts: int | None = None) -> np.ndarray:
+    """(m, 2) pairs (a < b, each once) of rows of ``sketches`` that share an LSH band and are
+    within ``distance`` bits by their fingerprint words ``lo``/``hi``: what
+    ``band_pairs(minhashes(sketches))`` filtered by distance gives, computed on the cluster
+    behind ``client``."""
+    n = len(sketches)
+    if n < 2:
+        return np.zeros((0, 2), dtype=np.int64)
+    threads = max(1, sum(w.get("nthreads", 1)
+                         for w in client.scheduler_info().get("workers", {}).values()))
+    parts = parts or max(1, min(256, 2 * threads))
+    # hash=False: keys of their own, so a second call never meets data this one releases
+    [lo_f, hi_f] = client.scatter([lo, hi], broadcast=True, hash=False)
+    data, slices = [lo_f, hi_f], []
+    for s in range(0, n, ROWS_PER_SLICE):
+        [sk_f] = client.scatter([np.ascontiguousarray(sketches[s : s + ROWS_PER_SLICE])],
+                                hash=False)
+        data.append(sk_f)  # held until the end: a released input is lost data
+        slices.append(client.submit(_slice_keys, sk_f, s, parts, pure=False))
+    pieces = [[client.submit(operator.getitem, f, j, pure=False) for j in range(parts)]
+              for f in slices]
+    results = [client.submit(_part_pairs, [row[j] for row in pieces], lo_f, hi_f, distance, n,
+                             pure=False) for j in range(parts)]
+    try:
+        found = client.gather(results)
+    finally:
+        client.cancel(slices + [p for row in pieces for p in row] + results + data)
+    return unique_pairs(np.concatenate(found), n) if found else np.zeros((0, 2), np.int64)
