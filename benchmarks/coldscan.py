@@ -14,8 +14,12 @@ Each round runs, one after the other on the same machine:
   ``Simhash(text)`` for every file's text, decoded beforehand with the encoding the corpus
   manifest names (the decode is not timed: the peer gets the easy half of the work).
 
-Ratios are per round (simdup's time against the peer's in the same round); the summary gives
-the range. ``--workers`` and ``--no-peer`` change what runs.
+Ratios are per round (the peer's time against simdup's in the same round); the summary gives
+the range. Besides wall time, each run's CPU time (user + system of the whole process tree,
+from getrusage of waited-for children) is printed: on a machine shared with other work, wall
+time of a two-process scan suffers more than that of the one-process peer, and "peer time /
+simdup CPU time" is the comparison per core. ``--workers`` and ``--no-peer`` change what runs;
+``--baseline CHECKOUT`` also runs an older checkout in each round.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -75,9 +80,18 @@ def pss_kb(pid: int) -> tuple[int, int]:
     return pss, rss
 
 
+def _children_cpu() -> float:
+    """User + system CPU seconds of every waited-for descendant (the pool's workers are
+    waited for by the scan, so they count too): less sensitive to a busy machine than wall
+    time."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def run_simdup(root: str, workers: int, repo: str = REPO) -> dict:
     cmd = [sys.executable, "-m", "simdup_gui.cli", "scan", root, "--no-cache", "--format", "json",
            "--workers", str(workers)]
+    cpu0 = _children_cpu()
     t = time.perf_counter()
     p = subprocess.Popen(cmd, cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                          env={**os.environ, "PYTHONPATH": repo})
@@ -91,10 +105,11 @@ def run_simdup(root: str, workers: int, repo: str = REPO) -> dict:
         peak_one = max([peak_one] + [v[1] for v in vals])
         time.sleep(0.02)
     dt = time.perf_counter() - t
+    cpu = _children_cpu() - cpu0
     err = p.stderr.read().decode(errors="replace")
     if p.returncode not in (0, 1):
         raise SystemExit(f"simdup scan failed ({p.returncode}): {err[-2000:]}")
-    return {"seconds": dt, "pss_mb": peak_sum / 1024, "rss_max_mb": peak_one / 1024,
+    return {"seconds": dt, "cpu": cpu, "pss_mb": peak_sum / 1024, "rss_max_mb": peak_one / 1024,
             "processes": procs}
 
 
@@ -125,35 +140,45 @@ def main() -> int:
         fd, texts_path = tempfile.mkstemp(suffix=".json")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(mixcorpus.decoded_texts(args.root), fh, ensure_ascii=False)
-    ratios, secs, pss, base_secs, base_pss = [], [], [], [], []
+    ratios, secs, pss, base_secs, base_pss, cpus, cpu_ratios = [], [], [], [], [], [], []
     try:
         for i in range(args.repeat):
             r = run_simdup(args.root, args.workers)
             secs.append(r["seconds"])
             pss.append(r["pss_mb"])
+            cpus.append(r["cpu"])
             line = (f"round {i + 1}: simdup {r['seconds']:.2f} s ({mb / r['seconds']:.2f} MB/s, "
-                    f"{mb / r['seconds'] / args.workers:.2f} MB/s per worker), peak PSS "
+                    f"{mb / r['seconds'] / args.workers:.2f} MB/s per worker; {r['cpu']:.1f} CPU s, "
+                    f"{mb / r['cpu']:.2f} MB per CPU second), peak PSS "
                     f"{r['pss_mb']:.0f} MB over {r['processes']} processes, largest RSS "
                     f"{r['rss_max_mb']:.0f} MB")
             if texts_path:
+                c0 = _children_cpu()
                 p = subprocess.run([peer_py, "-c", PEER, texts_path], capture_output=True,
                                    text=True, check=True)
+                peer_cpu = _children_cpu() - c0
                 ps = json.loads(p.stdout.strip().splitlines()[-1])["seconds"]
                 ratios.append(ps / r["seconds"])
-                line += f"; peer Simhash(text) {ps:.2f} s ({mb / ps:.2f} MB/s): {ratios[-1]:.2f}x"
+                cpu_ratios.append(ps / r["cpu"])
+                line += (f"; peer Simhash(text) {ps:.2f} s ({mb / ps:.2f} MB/s; its process "
+                         f"{peer_cpu:.1f} CPU s with start-up and loading the texts): "
+                         f"{ratios[-1]:.2f}x wall, {cpu_ratios[-1]:.2f}x simdup's CPU")
             if args.baseline:
                 b = run_simdup(args.root, args.workers, args.baseline)
                 base_secs.append(b["seconds"])
                 base_pss.append(b["pss_mb"])
-                line += (f"; baseline {b['seconds']:.2f} s, peak PSS {b['pss_mb']:.0f} MB, largest "
+                line += (f"; baseline {b['seconds']:.2f} s ({b['cpu']:.1f} CPU s), peak PSS "
+                         f"{b['pss_mb']:.0f} MB, largest "
                          f"RSS {b['rss_max_mb']:.0f} MB")
             print(line, flush=True)
     finally:
         if texts_path:
             os.unlink(texts_path)
-    summary = (f"simdup {min(secs):.2f}-{max(secs):.2f} s, peak PSS {min(pss):.0f}-{max(pss):.0f} MB")
+    summary = (f"simdup {min(secs):.2f}-{max(secs):.2f} s ({min(cpus):.1f}-{max(cpus):.1f} CPU s), "
+               f"peak PSS {min(pss):.0f}-{max(pss):.0f} MB")
     if ratios:
-        summary += f"; ratio to the peer {min(ratios):.2f}x-{max(ratios):.2f}x"
+        summary += (f"; peer time / simdup wall time {min(ratios):.2f}x-{max(ratios):.2f}x, "
+                    f"peer time / simdup CPU time {min(cpu_ratios):.2f}x-{max(cpu_ratios):.2f}x")
     if base_secs:
         summary += (f"; baseline {min(base_secs):.2f}-{max(base_secs):.2f} s, peak PSS "
                     f"{min(base_pss):.0f}-{max(base_pss):.0f} MB")
