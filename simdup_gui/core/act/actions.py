@@ -41,6 +41,7 @@ from .marking import results_threshold, under_any
 from ..models import ProgressEvent, human_size
 from ..review.results import Results
 from ..group.verify import PairSimilarity
+from ..validate import one_of
 
 ACTIONS = ("move", "trash", "delete", "hardlink", "symlink")
 LINK_ACTIONS = ("hardlink", "symlink")  # replace the file by a link to a byte-identical kept copy
@@ -206,8 +207,7 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
     keep) or is under a ``reference`` folder, and ValueError for a bad action or
     destination.
     """
-    if action not in ACTIONS:
-        raise ValueError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
+    one_of("action", action, ACTIONS)
     if action == "move":
         if not move_to:
             raise ValueError("move needs a destination folder")

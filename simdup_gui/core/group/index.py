@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..models import ALLOWED_BITS
+from ..validate import one_of
 
 _M64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 # Rough per-unit costs (seconds) measured on a 2-core machine; only their ratios matter.
@@ -68,8 +69,7 @@ def chance_matches(n: int, bits: int, distance: int) -> float:
 
 
 def validate(bits: int, distance: int) -> None:
-    if bits not in ALLOWED_BITS:
-        raise ValueError(f"bits must be one of {', '.join(map(str, ALLOWED_BITS))}, not {bits}")
+    one_of("bits", bits, ALLOWED_BITS)
     if not 0 <= distance <= bits:
         raise ValueError(f"distance must be between 0 and {bits}, not {distance}")
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..textsim import ShingleBuilder, drop_invisible, solid
+from ..validate import one_of
 
 FEATURE_MODES = ("shingles", "tokens", "topk")
 DEFAULT_MODE = "shingles"
@@ -497,8 +498,7 @@ class FeatureBuilder:
 
     def __init__(self, mode: str = DEFAULT_MODE, is_html: bool = False,
                  tokenizer: Tokenizer | None = None, shingles: bool = True) -> None:
-        if mode not in FEATURE_MODES:
-            raise ValueError(f"feature mode must be one of {', '.join(FEATURE_MODES)}, not {mode!r}")
+        one_of("feature mode", mode, FEATURE_MODES)
         self.mode = mode
         self.is_html = is_html
         self.tokenizer = tokenizer
