@@ -468,22 +468,8 @@ def _move_at(src: Anchored, dest: Anchored, expected_hash: str, tmp: str | None)
     try:
         fi = open_at(src, st)
         try:
-            fo = os.open(tname, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
-                         0o600, dir_fd=dest.dir_fd)
+            _copy_into(fi, dest.dir_fd, tname, st)
             made = True
-            try:
-                while chunk := os.read(fi, HASH_CHUNK):
-                    view = memoryview(chunk)
-                    while view:
-                        view = view[os.write(fo, view):]
-                os.fsync(fo)
-                try:
-                    os.fchmod(fo, stat.S_IMODE(st.st_mode))
-                except (OSError, AttributeError):
-                    pass
-                os.utime(fo, ns=(st.st_atime_ns, st.st_mtime_ns))
-            finally:
-                os.close(fo)
         finally:
             os.close(fi)
         tst = os.stat(tname, dir_fd=dest.dir_fd, follow_symlinks=False)
@@ -684,22 +670,8 @@ def duplicate_at(src: Anchored, st: os.stat_result, dest: Anchored, expected_has
     fi = open_at(src, st)
     made = False
     try:
-        fo = os.open(dest.name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
-                     0o600, dir_fd=dest.dir_fd)
+        _copy_into(fi, dest.dir_fd, dest.name, st)
         made = True
-        try:
-            while chunk := os.read(fi, HASH_CHUNK):
-                view = memoryview(chunk)
-                while view:
-                    view = view[os.write(fo, view):]
-            os.fsync(fo)
-            try:
-                os.fchmod(fo, stat.S_IMODE(st.st_mode))
-            except (OSError, AttributeError):
-                pass
-            os.utime(fo, ns=(st.st_atime_ns, st.st_mtime_ns))
-        finally:
-            os.close(fo)
         if hash_at(dest) != expected_hash:
             raise OSError(errno.EIO, "the copy does not match the original (hash differs)",
                           str(dest))
@@ -713,6 +685,34 @@ def duplicate_at(src: Anchored, st: os.stat_result, dest: Anchored, expected_has
                 pass
     _fsync_fd(dest.dir_fd)
     return "copy"
+
+
+def _copy_into(fi: int, dir_fd: int | None, name: str, st: os.stat_result) -> None:
+    """Copy the open file ``fi`` into a new file ``name`` in the folder ``dir_fd`` (never
+    over an existing one, no link followed) with ``st``'s mode and times, fsynced. A
+    half-made copy is removed before the error goes on."""
+    fo = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o600,
+                 dir_fd=dir_fd)
+    try:
+        try:
+            while chunk := os.read(fi, HASH_CHUNK):
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(fo, view):]
+            os.fsync(fo)
+            try:
+                os.fchmod(fo, stat.S_IMODE(st.st_mode))
+            except (OSError, AttributeError):
+                pass
+            os.utime(fo, ns=(st.st_atime_ns, st.st_mtime_ns))
+        finally:
+            os.close(fo)
+    except BaseException:
+        try:
+            os.unlink(name, dir_fd=dir_fd)
+        except OSError:
+            pass
+        raise
 
 
 def replace_at(tmp: Anchored, dest: Anchored, expect: os.stat_result | None) -> None:
