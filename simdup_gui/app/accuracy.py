@@ -344,8 +344,7 @@ class AccuracyTab(QWidget):
                                 self.tr("k (max Hamming distance)"),
                                 self.tr("chance matches/file"))
         clear_chart(self.best_chart)
-        fill_bar_chart(self.best_chart, self.tr("best F1"), lab.METRIC_COLORS["f1"],
-                       *lab.best_f1(report))
+        fill_bar_chart(self.best_chart, *lab.f1_bars(report))
         clear_chart(self.pr_chart)
         fill_xy_chart(self.pr_chart, lab.pr_curves(report), self.tr("recall"),
                       self.tr("precision"))

@@ -129,19 +129,22 @@ def fill_size_chart(chart: QChart, data: SizeChart, k_title: str, chance_title: 
     chart.legend().setVisible(False)  # one legend for all four, below them
 
 
-def fill_bar_chart(chart: QChart, name: str, color: str, categories: list[str],
-                   values: list[float]) -> None:
+def fill_bar_chart(chart: QChart, categories: list[str],
+                   sets: list[tuple[str, str, list[float]]]) -> None:
+    """Bars per category, one set per (name, colour, values); a legend when more than one."""
     series = QBarSeries()
-    bs = QBarSet(name)
-    bs.setColor(QColor(color))
-    for v in values:
-        bs.append(v)
-    series.append(bs)
+    for name, color, values in sets:
+        bs = QBarSet(name)
+        bs.setColor(QColor(color))
+        for v in values:
+            bs.append(v)
+        series.append(bs)
     series.setLabelsVisible(True)
     series.setLabelsPosition(QBarSeries.LabelsPosition.LabelsOutsideEnd)
     series.setLabelsFormat("@value")
     series.setLabelsPrecision(3)
-    chart.legend().setVisible(False)
+    chart.legend().setVisible(len(sets) > 1)
+    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
     chart.addSeries(series)
     cats = QBarCategoryAxis()
     cats.append(categories)

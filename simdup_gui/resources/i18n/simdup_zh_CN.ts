@@ -172,7 +172,7 @@
     </message>
     <message>
         <location filename="../../app/accuracy.py" line="230" />
-        <location filename="../../app/accuracy.py" line="365" />
+        <location filename="../../app/accuracy.py" line="364" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
@@ -264,6 +264,16 @@
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对，实测 {2} 对。</translation>
     </message>
     <message>
+        <location filename="../../core/presenters/lab.py" line="189" />
+        <source>SimHash alone, best k</source>
+        <translation>仅用 SimHash，最佳 k</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="191" />
+        <source>verified groups, shipped k</source>
+        <translation>验证后的分组，默认 k</translation>
+    </message>
+    <message>
         <location filename="../../app/accuracy.py" line="315" />
         <source>Failed: {0}</source>
         <translation>失败：{0}</translation>
@@ -279,12 +289,17 @@
         <translation>{0} 个文件，标注：{1}；{2} 对重复。{3}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="121" />
+        <location filename="../../core/presenters/lab.py" line="122" />
         <source>{0} bits: best F1 {1:.2f} at k={2}, {3} random matches per file</source>
         <translation>{0} 位：k={2} 时最佳 F1 为 {1:.2f}，每个文件 {3} 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="127" />
+        <location filename="../../core/presenters/lab.py" line="125" />
+        <source> (verified groups: F1 {0:.2f} at k={1})</source>
+        <translation>（验证后的分组：k={1} 时 F1 为 {0:.2f}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="131" />
         <source>. Pink rows: more chance matches than one per file, so small fingerprints drown in coincidences.</source>
         <translation>。粉色行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。</translation>
     </message>
@@ -299,65 +314,60 @@
         <translation>随机匹配/文件</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="351" />
-        <location filename="../../core/presenters/lab.py" line="154" />
+        <location filename="../../app/accuracy.py" line="350" />
+        <location filename="../../core/presenters/lab.py" line="158" />
         <source>precision</source>
         <translation>精确率</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="350" />
-        <location filename="../../core/presenters/lab.py" line="155" />
+        <location filename="../../app/accuracy.py" line="349" />
+        <location filename="../../core/presenters/lab.py" line="159" />
         <source>recall</source>
         <translation>召回率</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="155" />
+        <location filename="../../core/presenters/lab.py" line="159" />
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="158" />
+        <location filename="../../core/presenters/lab.py" line="162" />
         <source>chance matches/file (log)</source>
         <translation>随机匹配/文件（对数）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="161" />
+        <location filename="../../core/presenters/lab.py" line="165" />
         <source>1 random match/file</source>
         <translation>每文件 1 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="347" />
-        <source>best F1</source>
-        <translation>最佳 F1</translation>
-    </message>
-    <message>
-        <location filename="../../core/presenters/lab.py" line="173" />
-        <location filename="../../core/presenters/lab.py" line="179" />
+        <location filename="../../core/presenters/lab.py" line="177" />
+        <location filename="../../core/presenters/lab.py" line="198" />
         <source>{0} bits</source>
         <translation>{0} 位</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="356" />
+        <location filename="../../app/accuracy.py" line="355" />
         <source>Nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="364" />
+        <location filename="../../app/accuracy.py" line="363" />
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="373" />
+        <location filename="../../app/accuracy.py" line="372" />
         <source>Export PNG</source>
         <translation>导出 PNG</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="374" />
+        <location filename="../../app/accuracy.py" line="373" />
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="376" />
+        <location filename="../../app/accuracy.py" line="375" />
         <source>Could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -365,333 +375,339 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="151" />
+        <location filename="../../app/actions_ui.py" line="159" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="152" />
+        <location filename="../../app/actions_ui.py" line="160" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="153" />
+        <location filename="../../app/actions_ui.py" line="161" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="154" />
+        <location filename="../../app/actions_ui.py" line="162" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="154" />
+        <location filename="../../app/actions_ui.py" line="162" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="155" />
+        <location filename="../../app/actions_ui.py" line="163" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="155" />
+        <location filename="../../app/actions_ui.py" line="163" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="156" />
+        <location filename="../../app/actions_ui.py" line="164" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="156" />
+        <location filename="../../app/actions_ui.py" line="164" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="159" />
+        <location filename="../../app/actions_ui.py" line="167" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="160" />
+        <location filename="../../app/actions_ui.py" line="168" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="161" />
+        <location filename="../../app/actions_ui.py" line="169" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="162" />
+        <location filename="../../app/actions_ui.py" line="170" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="163" />
+        <location filename="../../app/actions_ui.py" line="171" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="164" />
+        <location filename="../../app/actions_ui.py" line="172" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="165" />
+        <location filename="../../app/actions_ui.py" line="173" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="166" />
+        <location filename="../../app/actions_ui.py" line="174" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="167" />
+        <location filename="../../app/actions_ui.py" line="175" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="168" />
+        <location filename="../../app/actions_ui.py" line="176" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="169" />
+        <location filename="../../app/actions_ui.py" line="177" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="170" />
+        <location filename="../../app/actions_ui.py" line="178" />
         <source>Replace marked files with hard links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的硬链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="171" />
+        <location filename="../../app/actions_ui.py" line="179" />
         <source>Replace marked files with symbolic links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="173" />
+        <location filename="../../app/actions_ui.py" line="181" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="174" />
+        <location filename="../../app/actions_ui.py" line="182" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="175" />
+        <location filename="../../app/actions_ui.py" line="183" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="176" />
+        <location filename="../../app/actions_ui.py" line="184" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="177" />
+        <location filename="../../app/actions_ui.py" line="185" />
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="178" />
+        <location filename="../../app/actions_ui.py" line="186" />
         <source>Load results…</source>
         <translation>载入结果…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="179" />
+        <location filename="../../app/actions_ui.py" line="187" />
         <source>Export groups as</source>
         <translation>导出分组为</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="199" />
+        <location filename="../../app/actions_ui.py" line="207" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="200" />
+        <location filename="../../app/actions_ui.py" line="208" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="205" />
+        <location filename="../../app/actions_ui.py" line="213" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="223" />
+        <location filename="../../app/actions_ui.py" line="231" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="224" />
+        <location filename="../../app/actions_ui.py" line="232" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="239" />
+        <location filename="../../app/actions_ui.py" line="247" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="259" />
+        <location filename="../../app/actions_ui.py" line="267" />
         <source>Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
         <translation>把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的文件会被跳过。撤销可以放回原文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="262" />
+        <location filename="../../app/actions_ui.py" line="270" />
         <source>Replace {0} files</source>
         <translation>替换 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="381" />
+        <location filename="../../app/actions_ui.py" line="389" />
         <source>Exported {0} groups to {1}</source>
         <translation>已将 {0} 组导出到 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="382" />
+        <location filename="../../app/actions_ui.py" line="390" />
         <source>Saved the results to {0}</source>
         <translation>结果已保存到 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="284" />
-        <location filename="../../app/actions_ui.py" line="352" />
+        <location filename="../../app/actions_ui.py" line="292" />
+        <location filename="../../app/actions_ui.py" line="360" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="289" />
+        <location filename="../../app/actions_ui.py" line="297" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="290" />
+        <location filename="../../app/actions_ui.py" line="298" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="253" />
+        <location filename="../../app/actions_ui.py" line="261" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="243" />
+        <location filename="../../app/actions_ui.py" line="251" />
         <source>Folder layout in {0}</source>
         <translation>{0} 中的文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="244" />
+        <location filename="../../app/actions_ui.py" line="252" />
         <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
         <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="246" />
+        <location filename="../../app/actions_ui.py" line="254" />
         <source>Keep folder structure</source>
         <translation>保留文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="246" />
+        <location filename="../../app/actions_ui.py" line="254" />
         <source>Put all files in one folder</source>
         <translation>全部放进同一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="254" />
+        <location filename="../../app/actions_ui.py" line="262" />
         <source>Delete {0} files</source>
         <translation>删除 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="256" />
+        <location filename="../../app/actions_ui.py" line="264" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="257" />
+        <location filename="../../app/actions_ui.py" line="265" />
         <source>Send {0} files to the trash</source>
         <translation>把 {0} 个文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="264" />
+        <location filename="../../app/actions_ui.py" line="272" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="265" />
+        <location filename="../../app/actions_ui.py" line="273" />
         <source>Move {0} files</source>
         <translation>移动 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="266" />
+        <location filename="../../app/actions_ui.py" line="274" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="302" />
+        <location filename="../../app/actions_ui.py" line="310" />
         <source>Cannot undo now: wait for the scan or action under way to finish.</source>
         <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="304" />
+        <location filename="../../app/actions_ui.py" line="312" />
         <source>Undoing the last action…</source>
         <translation>正在撤销上一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="309" />
+        <location filename="../../app/actions_ui.py" line="317" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="313" />
+        <location filename="../../app/actions_ui.py" line="321" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="318" />
+        <location filename="../../app/actions_ui.py" line="326" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="332" />
+        <location filename="../../app/actions_ui.py" line="340" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="335" />
+        <location filename="../../app/actions_ui.py" line="343" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="355" />
+        <location filename="../../app/actions_ui.py" line="363" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="367" />
+        <location filename="../../app/actions_ui.py" line="375" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="379" />
+        <location filename="../../app/actions_ui.py" line="387" />
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="391" />
+        <location filename="../../app/actions_ui.py" line="399" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="402" />
+        <location filename="../../app/actions_ui.py" line="417" />
+        <location filename="../../app/actions_ui.py" line="425" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="411" />
+        <location filename="../../app/actions_ui.py" line="419" />
+        <source>Loading {0}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="447" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -740,180 +756,243 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="25" />
+        <location filename="../../core/presenters/tree.py" line="27" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="25" />
+        <location filename="../../core/presenters/tree.py" line="27" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="26" />
+        <location filename="../../core/presenters/tree.py" line="28" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="26" />
+        <location filename="../../core/presenters/tree.py" line="28" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="27" />
+        <location filename="../../core/presenters/tree.py" line="29" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="27" />
+        <location filename="../../core/presenters/tree.py" line="29" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="28" />
+        <location filename="../../core/presenters/tree.py" line="30" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="101" />
+        <location filename="../../core/presenters/tree.py" line="31" />
+        <source>Δ Size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="32" />
+        <source>Δ Modified</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="149" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="102" />
+        <location filename="../../core/presenters/tree.py" line="150" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="103" />
+        <location filename="../../core/presenters/tree.py" line="151" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="127" />
+        <location filename="../../core/presenters/tree.py" line="180" />
         <source>too short</source>
         <translation>太短</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="137" />
+        <location filename="../../core/presenters/tree.py" line="190" />
         <source>Reference of the group: every member is compared with it</source>
         <translation>本组的参照文件：每个成员都与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="140" />
+        <location filename="../../core/presenters/tree.py" line="193" />
         <source>Same normalised text as the representative</source>
         <translation>规范化后的文字与代表文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="142" />
+        <location filename="../../core/presenters/tree.py" line="195" />
         <source>measured from both files</source>
         <translation>由两个文件实测</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="143" />
+        <location filename="../../core/presenters/tree.py" line="196" />
         <source>estimated from sketches</source>
         <translation>由草图估计</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="144" />
+        <location filename="../../core/presenters/tree.py" line="197" />
         <source>Text similarity to the reference: {0:.1%} ({1})</source>
         <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="148" />
+        <location filename="../../core/presenters/tree.py" line="201" />
         <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
         <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="152" />
+        <location filename="../../core/presenters/tree.py" line="205" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="236" />
+        <source>{0} groups</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="237" />
+        <source>{0} of {1} groups shown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="238" />
+        <source>{0} marked, {1} to reclaim</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>GroupsView</name>
     <message>
-        <location filename="../../app/groups_view.py" line="85" />
+        <location filename="../../app/groups_view.py" line="96" />
         <source>Filter by name or folder</source>
         <translation>按名称或文件夹筛选</translation>
     </message>
     <message>
-        <location filename="../../app/groups_view.py" line="86" />
+        <location filename="../../app/groups_view.py" line="97" />
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../app/groups_view.py" line="87" />
+        <location filename="../../app/groups_view.py" line="98" />
         <source>Collapse all</source>
         <translation>全部折叠</translation>
     </message>
 </context>
 <context>
+    <name>IgnoreListDialog</name>
+    <message>
+        <location filename="../../app/results_ui.py" line="32" />
+        <source>Ignore list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="40" />
+        <source>Remove selected</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="42" />
+        <source>Clear all</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="54" />
+        <source>file: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="58" />
+        <source>pair: {0}  ↔  {1}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="61" />
+        <source>{0} files and {1} pairs are never shown as duplicates. Kept in {2}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="70" />
+        <source>Cannot change the ignore list</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window.py" line="163" />
+        <location filename="../../app/window.py" line="169" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="172" />
+        <location filename="../../app/window.py" line="178" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="173" />
+        <location filename="../../app/window.py" line="179" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="166" />
+        <location filename="../../app/window.py" line="172" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="167" />
-        <location filename="../../app/window.py" line="353" />
+        <location filename="../../app/window.py" line="173" />
+        <location filename="../../app/window.py" line="365" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="169" />
+        <location filename="../../app/window.py" line="175" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="171" />
+        <location filename="../../app/window.py" line="177" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="174" />
+        <location filename="../../app/window.py" line="180" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="175" />
+        <location filename="../../app/window.py" line="181" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="176" />
+        <location filename="../../app/window.py" line="182" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="177" />
-        <location filename="../../app/window.py" line="387" />
+        <location filename="../../app/window.py" line="183" />
+        <location filename="../../app/window.py" line="402" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="183" />
+        <location filename="../../app/window.py" line="191" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="208" />
+        <location filename="../../app/window.py" line="217" />
         <source>Cannot load the {0} translation, so the interface stays in English: {1}</source>
         <translation>无法加载{0}翻译，界面保持英文：{1}</translation>
     </message>
@@ -928,37 +1007,37 @@
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="251" />
+        <location filename="../../app/window.py" line="260" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="252" />
+        <location filename="../../app/window.py" line="261" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="256" />
+        <location filename="../../app/window.py" line="265" />
         <source>Check the settings</source>
         <translation>请检查设置</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="267" />
+        <location filename="../../app/window.py" line="276" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="276" />
+        <location filename="../../app/window.py" line="285" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="277" />
+        <location filename="../../app/window.py" line="286" />
         <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
         <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="283" />
+        <location filename="../../app/window.py" line="292" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -1002,17 +1081,17 @@
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="305" />
+        <location filename="../../app/window.py" line="315" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="307" />
+        <location filename="../../app/window.py" line="317" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="336" />
+        <location filename="../../app/window.py" line="346" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
@@ -1022,22 +1101,22 @@
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="380" />
+        <location filename="../../app/window.py" line="394" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="381" />
+        <location filename="../../app/window.py" line="395" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="382" />
+        <location filename="../../app/window.py" line="396" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="388" />
+        <location filename="../../app/window.py" line="403" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -1047,34 +1126,52 @@ Index: {0}</source>
     </message>
 </context>
 <context>
+    <name>PatternDialog</name>
+    <message>
+        <location filename="../../app/results_ui.py" line="88" />
+        <source>Mark by name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="90" />
+        <source>Mark the files whose name matches (a pattern such as *.bak or *副本*; any case):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="93" />
+        <source>Regular expression</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="158" />
+        <location filename="../../core/presenters/tree.py" line="211" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="158" />
+        <location filename="../../core/presenters/tree.py" line="211" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="159" />
+        <location filename="../../core/presenters/tree.py" line="212" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="166" />
+        <location filename="../../core/presenters/tree.py" line="219" />
         <source>symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to include it</source>
         <translation>未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="170" />
+        <location filename="../../core/presenters/tree.py" line="223" />
         <source>larger than the maximum size ({0}): raise "Maximum size" in Settings to include it</source>
         <translation>大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="174" />
+        <location filename="../../core/presenters/tree.py" line="227" />
         <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>
@@ -1155,19 +1252,87 @@ Index: {0}</source>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="32" />
+        <location filename="../../app/actions_ui.py" line="39" />
         <source>What happened</source>
         <translation>操作结果</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="47" />
+        <location filename="../../app/actions_ui.py" line="54" />
         <source>Journal: {0}</source>
         <translation>操作日志：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="48" />
+        <location filename="../../app/actions_ui.py" line="55" />
         <source>Nothing to do.</source>
         <translation>没有需要处理的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsController</name>
+    <message>
+        <location filename="../../app/results_ui.py" line="163" />
+        <source>&amp;View</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="164" />
+        <source>Duplicates only (hide each group's reference)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="165" />
+        <source>Size and date against the reference</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="166" />
+        <source>Ignore list…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="167" />
+        <source>Not duplicates of the reference: ignore these pairs in every scan</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="169" />
+        <source>Ignore the selected files in every scan</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="170" />
+        <source>Remove the selected files from the results (this session)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="172" />
+        <source>Mark files whose name matches…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="173" />
+        <source>Toggle the marks of the selected files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="174" />
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="213" />
+        <source>Select one or more files first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="218" />
+        <source>Cannot change the ignore list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="250" />
+        <source>Cannot mark by name</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

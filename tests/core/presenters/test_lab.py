@@ -59,3 +59,17 @@ def test_best_f1_bars_and_precision_recall_curves():
 def test_progress_and_status_texts():
     assert lab.progress_text(ProgressEvent("evaluate", 3, 8)) == "Scoring every size and k: 3 of 8"
     assert lab.report_status(report()).startswith("20 files, truth: manifest; 12 duplicate pairs.")
+
+
+def test_verified_groups_stand_beside_simhash_alone_in_the_headline_and_the_bars():
+    r = report()
+    cats, sets = lab.f1_bars(r)
+    assert cats == ["16 bits", "64 bits"] and len(sets) == 1  # no verified scores: one set
+    r.sizes[0].verified = score(16, 3, 11, 0, 1, 21.0)
+    r.sizes[1].verified = score(64, 16, 10, 0, 0, 1e-5)
+    cats, sets = lab.f1_bars(r)
+    assert [name for name, _, _ in sets] == ["SimHash alone, best k", "verified groups, shipped k"]
+    assert sets[1][2] == [r.sizes[0].verified.f1, 1.0]
+    h = lab.headline(r)
+    assert "64 bits: best F1 0.95 at k=4, 1e-06 random matches per file (verified groups: F1 " \
+           "1.00 at k=16)" in h
