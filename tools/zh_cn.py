@@ -131,8 +131,8 @@ ZH.update({
     "{0} bits: best F1 {1:.2f} at k={2}, {3} random matches per file":
         "{0} 位：k={2} 时最佳 F1 为 {1:.2f}，每个文件 {3} 次随机匹配",
     " (verified groups: F1 {0:.2f} at k={1})": "（验证后的分组：k={1} 时 F1 为 {0:.2f}）",
-    "SimHash alone, best k": "仅用 SimHash，最佳 k",
-    "verified groups, shipped k": "验证后的分组，默认 k",
+    "SimHash only": "仅用 SimHash",
+    "verified": "验证后",
     ". Pink rows: more chance matches than one per file, so small fingerprints drown in coincidences.":
         "。粉色行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。",
     "k (max Hamming distance)": "k（最大海明距离）", "chance matches/file": "随机匹配/文件",

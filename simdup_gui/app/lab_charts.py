@@ -139,7 +139,7 @@ def fill_bar_chart(chart: QChart, categories: list[str],
         for v in values:
             bs.append(v)
         series.append(bs)
-    series.setLabelsVisible(True)
+    series.setLabelsVisible(len(sets) == 1)  # two sets' labels collide; the headline has them
     series.setLabelsPosition(QBarSeries.LabelsPosition.LabelsOutsideEnd)
     series.setLabelsFormat("@value")
     series.setLabelsPrecision(3)

@@ -186,9 +186,9 @@ def f1_bars(report: Report) -> tuple[list[str], list[tuple[str, str, list[float]
     its best k, and, when the report has them, verified groups at the shipped distance, so
     the fingerprint-size lesson and what the product does are side by side."""
     cats, best = best_f1(report)
-    sets = [(translate("AccuracyTab", "SimHash alone, best k"), METRIC_COLORS["f1"], best)]
+    sets = [(translate("AccuracyTab", "SimHash only"), METRIC_COLORS["f1"], best)]
     if any(s.verified is not None for s in report.sizes):
-        sets.append((translate("AccuracyTab", "verified groups, shipped k"), VERIFIED_COLOR,
+        sets.append((translate("AccuracyTab", "verified"), VERIFIED_COLOR,
                      [s.verified.f1 if s.verified is not None else 0.0 for s in report.sizes]))
     return cats, sets
 

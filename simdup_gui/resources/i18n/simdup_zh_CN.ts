@@ -265,13 +265,13 @@
     </message>
     <message>
         <location filename="../../core/presenters/lab.py" line="189" />
-        <source>SimHash alone, best k</source>
-        <translation>仅用 SimHash，最佳 k</translation>
+        <source>SimHash only</source>
+        <translation>仅用 SimHash</translation>
     </message>
     <message>
         <location filename="../../core/presenters/lab.py" line="191" />
-        <source>verified groups, shipped k</source>
-        <translation>验证后的分组，默认 k</translation>
+        <source>verified</source>
+        <translation>验证后</translation>
     </message>
     <message>
         <location filename="../../app/accuracy.py" line="315" />

@@ -68,7 +68,7 @@ def test_verified_groups_stand_beside_simhash_alone_in_the_headline_and_the_bars
     r.sizes[0].verified = score(16, 3, 11, 0, 1, 21.0)
     r.sizes[1].verified = score(64, 16, 10, 0, 0, 1e-5)
     cats, sets = lab.f1_bars(r)
-    assert [name for name, _, _ in sets] == ["SimHash alone, best k", "verified groups, shipped k"]
+    assert [name for name, _, _ in sets] == ["SimHash only", "verified"]
     assert sets[1][2] == [r.sizes[0].verified.f1, 1.0]
     h = lab.headline(r)
     assert "64 bits: best F1 0.95 at k=4, 1e-06 random matches per file (verified groups: F1 " \
