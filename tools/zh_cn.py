@@ -82,7 +82,7 @@ ZH = {
         "按字节比较的工具找不到它们。\n\n索引：{0}",
     "Kind": "类型", "Reason": "原因", "Path": "路径",
     "Load more of both files": "加载两个文件的更多内容",
-    "Select a file to compare it with the representative.": "选择一个文件，与代表文件比较。",
+    "Select a file to compare it with the reference.": "选择一个文件，与参照文件比较。",
     "cannot read: {0}": "无法读取：{0}", "{0}, line endings {1}, {2}": "{0}，换行符 {1}，{2}",
     " (first part shown)": "（只显示开头部分）",
 }

@@ -38,7 +38,7 @@ class TextDiffView(QWidget):
     def retranslate(self) -> None:
         self.more.setText(self.tr("Load more of both files"))
         if self.paths is None:
-            self.info_a.setText(self.tr("Select a file to compare it with the representative."))
+            self.info_a.setText(self.tr("Select a file to compare it with the reference."))
             self.info_b.setText("")
         else:  # the headers are texts in the language of the moment
             self._refresh()

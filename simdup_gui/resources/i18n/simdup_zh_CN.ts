@@ -1512,8 +1512,8 @@ Index: {0}</source>
     </message>
     <message>
         <location filename="../../app/textdiffview.py" line="41" />
-        <source>Select a file to compare it with the representative.</source>
-        <translation>选择一个文件，与代表文件比较。</translation>
+        <source>Select a file to compare it with the reference.</source>
+        <translation>选择一个文件，与参照文件比较。</translation>
     </message>
     <message>
         <location filename="../../core/presenters/details.py" line="107" />
