@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +19,7 @@ from simdup_gui.core.scan.pipeline import ScanOptions, scan
 from simdup_gui.core.textsim import (estimate, make_sketch, shingle_set, sketch_array,
                                      text_similarity)
 
-from tests.conftest import EN, ZH
+from tests.conftest import EN, OTHER, ZH
 from tests.actions_helpers import write_chain
 
 VECTORS = [  # shared/near-duplicate.md
@@ -159,3 +161,53 @@ def test_similarity_option_is_validated(capsys):
     with pytest.raises(SystemExit) as e:
         main(["scan", ".", "--similarity", "1.5"])
     assert e.value.code == 2 and "similarity" in capsys.readouterr().err
+
+
+def test_a_warm_rescan_reads_no_file_again(tmp_path, monkeypatch):
+    """Issue 15's cost rule: with the cache, a second scan and grouping of unchanged files
+    opens none of them (fingerprints from the cache, doubtful pairs from its pair table)."""
+    import builtins
+
+    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group.cluster import group_records
+    from simdup_gui.core.scan import fingerprint as fp_mod
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
+    from tests.actions_helpers import make_corpus
+
+    make_corpus(tmp_path / "src")
+    root = tmp_path / "src"
+    rng = random.Random(4)
+    words = [w for w in (EN + OTHER).lower().split() if w.isalpha()]
+    base = " ".join(rng.choice(words) for _ in range(900))  # ~5,000 distinct 5-grams
+    filler = " ".join(rng.choice(words) for _ in range(900))
+    (root / "base.txt").write_text(base, encoding="utf-8")
+    for i, keep in enumerate((0.78, 0.80, 0.82, 0.84, 0.86)):  # J near 0.7: doubtful
+        cut = int(len(base) * keep)
+        (root / f"edit{i}.txt").write_text(base[:cut] + filler[: len(base) - cut],
+                                           encoding="utf-8")
+    cache = str(tmp_path / "c.sqlite")
+    opts = ScanOptions(workers=1, cache_path=cache)
+    first = scan([str(root)], opts)
+    g1, plan = group_records(first.records, 64, 16, cache_path=cache, similarity=0.7)
+    measured = int(re.search(r"\((\d+) measured from the files", plan).group(1))
+    assert measured > 0, plan  # the first grouping did read files for doubtful pairs
+
+    opened = []
+    real_open = builtins.open
+
+    def watching(file, *a, **k):
+        if isinstance(file, (str, bytes)) and str(file).startswith(str(root)):
+            opened.append(file)
+        return real_open(file, *a, **k)
+    monkeypatch.setattr(builtins, "open", watching)
+    monkeypatch.setattr(fp_mod, "fingerprint_file",
+                        lambda *a, **k: pytest.fail("a cached file was fingerprinted again"))
+    calls = []
+    real_read = verify_mod.read_shingles
+    monkeypatch.setattr(verify_mod, "read_shingles", lambda r: calls.append(r) or real_read(r))
+    again = scan([str(root)], opts)
+    g2, _ = group_records(again.records, 64, 16, cache_path=cache, similarity=0.7)
+    assert again.stats["cached"] == len(first.records) and again.stats["fingerprinted"] == 0
+    assert calls == [] and opened == []
+    assert [[(m.index, m.similarity) for m in g.members] for g in g2] == \
+        [[(m.index, m.similarity) for m in g.members] for g in g1]
