@@ -1,6 +1,7 @@
 """Where the cluster candidate step pays: the LSH band step (minhashes, band keys, pairs
-within the loose distance) in this process against the same step on a Dask LocalCluster,
-same synthetic records (benchmarks/grouping.py), same run.
+within the loose distance) and the sketch estimates of those pairs, in this process against
+the same steps on a Dask LocalCluster, same synthetic records (benchmarks/grouping.py), same
+run.
 
     python3 benchmarks/dask_grouping.py [--n 100000 1000000] [--workers 2]
 
@@ -23,10 +24,10 @@ sys.path.insert(0, os.path.dirname(__file__))
 from grouping import peak_mb, synthetic  # noqa: E402
 
 from simdup_gui.core.group.cluster import fingerprint_words  # noqa: E402
-from simdup_gui.core.group.distributed import cluster_band_pairs  # noqa: E402
+from simdup_gui.core.group.distributed import cluster_band_pairs, cluster_estimates  # noqa: E402,E501
 from simdup_gui.core.group.index import as_words  # noqa: E402
 from simdup_gui.core.group.lsh import band_pairs, minhashes  # noqa: E402
-from simdup_gui.core.textsim import sketch_array  # noqa: E402
+from simdup_gui.core.textsim import estimate, sketch_array  # noqa: E402
 
 
 def main() -> int:
@@ -57,9 +58,18 @@ def main() -> int:
         remote = cluster_band_pairs(client, sk, lo, hi, args.distance)
         t_remote = time.perf_counter() - t
         same = np.array_equal(local, remote)
-        print(f"{n:>9,} files: here {t_local:6.1f} s, on the cluster {t_remote:6.1f} s "
+        print(f"{n:>9,} files: LSH step here {t_local:6.1f} s, on the cluster {t_remote:6.1f} s "
               f"(x{t_local / t_remote:.2f}); {len(local):,} pairs, equal: {same}; "
               f"client peak {peak_mb():,.0f} MB")
+        t = time.perf_counter()
+        want = estimate(sk, local[:, 0], local[:, 1])
+        t_local = time.perf_counter() - t
+        t = time.perf_counter()
+        got = cluster_estimates(client, sk, local)
+        t_remote = time.perf_counter() - t
+        same = all(np.array_equal(a, b) for a, b in zip(want, got))
+        print(f"{'':>9s}        sketch estimates here {t_local:6.1f} s, on the cluster "
+              f"{t_remote:6.1f} s; equal: {same}")
     client.close()
     lc.close()
     return 0

@@ -101,18 +101,23 @@ def _class_pairs(inverse: np.ndarray, fp_pairs: np.ndarray, cls: np.ndarray,
 
 
 def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.ndarray,
-                   threshold: float, measure: Measure | None, stats: VerifyStats
+                   threshold: float, measure: Measure | None, stats: VerifyStats,
+                   estimates: tuple[np.ndarray, np.ndarray] | None = None
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Of class pairs ``cpairs`` (first record of each class in ``first``), those at or
-    above ``threshold``: (pairs, similarity, measured exactly?)."""
+    above ``threshold``: (pairs, similarity, measured exactly?). ``estimates``: the sketch
+    estimates (and held-whole flags) of ``cpairs`` when already made (on a cluster)."""
     stats.candidates = len(cpairs)
     if not len(cpairs):
         return cpairs, np.zeros(0), np.zeros(0, dtype=bool)
     used, local = np.unique(cpairs, return_inverse=True)
     local = local.reshape(-1, 2)
     recs = [records[first[c]] for c in used.tolist()]
-    sk = sketch_array((r.sketch for r in recs), len(recs))
-    est, whole = estimate(sk, local[:, 0], local[:, 1])
+    if estimates is None:
+        sk = sketch_array((r.sketch for r in recs), len(recs))
+        est, whole = estimate(sk, local[:, 0], local[:, 1])
+    else:
+        est, whole = estimates
     has = np.fromiter((bool(r.sketch) for r in recs), dtype=bool, count=len(recs))
     known = has[local[:, 0]] & has[local[:, 1]]
     sim = np.where(known, est, 0.0)
@@ -190,10 +195,19 @@ def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
     threshold = check_threshold(threshold)
     cls, members = _classes(records)
     first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
+    source = choose_source(len(members), bits, distance, candidates, client)
     cpairs, described = candidate_pairs(records, bits, distance, fingerprints, cls, members,
-                                        first, candidates, client)
+                                        first, source, client)
+    estimates = None
+    if source == "cluster" and len(cpairs):  # the sketch estimates on the workers too
+        from .distributed import cluster_estimates
+
+        used, local = np.unique(cpairs, return_inverse=True)
+        sk = sketch_array((records[first[c]].sketch for c in used.tolist()), len(used))
+        estimates = cluster_estimates(client, sk, local.reshape(-1, 2))
     stats = VerifyStats()
-    pairs, sim, exact = verified_pairs(records, cpairs, first, threshold, measure, stats)
+    pairs, sim, exact = verified_pairs(records, cpairs, first, threshold, measure, stats,
+                                       estimates)
     groups = star_groups(records, members, pairs, sim, exact, bits)
     return groups, described, stats
 
@@ -206,6 +220,20 @@ LSH_ABOVE = 20_000
 # (records on the client cost about 1.3 KB each: 2 million take about 2.7 GB).
 CLUSTER_ABOVE = 2_000_000
 TIGHT_DISTANCE = {16: 1, 32: 3, 64: 6, 128: 10}
+
+
+def choose_source(n_texts: int, bits: int, distance: int, source: str | None = None,
+                  client=None) -> str:
+    """The candidate source for ``n_texts`` distinct texts (see :func:`candidate_pairs`)."""
+    if source is not None:
+        return source
+    tight = min(distance, TIGHT_DISTANCE.get(bits, distance))
+    # distinct texts (about the distinct fingerprints): past LSH_ABOVE, a loose distance
+    # costs a quadratic scan or a probe index with millions of candidates
+    source = "lsh" if n_texts > LSH_ABOVE and tight < distance else "scan"
+    if source == "lsh" and client is not None and n_texts > CLUSTER_ABOVE:
+        source = "cluster"
+    return source
 
 
 def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
@@ -224,12 +252,7 @@ def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
     from .index import as_words
 
     tight = min(distance, TIGHT_DISTANCE.get(bits, distance))
-    if source is None:
-        # distinct texts (about the distinct fingerprints): past LSH_ABOVE, a loose distance
-        # costs a quadratic scan or a probe index with millions of candidates
-        source = "lsh" if len(members) > LSH_ABOVE and tight < distance else "scan"
-        if source == "lsh" and client is not None and len(members) > CLUSTER_ABOVE:
-            source = "cluster"
+    source = choose_source(len(members), bits, distance, source, client)
     if source == "cluster" and client is None:
         raise ValueError("the cluster candidate step needs a Dask client")
     if source == "scan":

@@ -79,3 +79,18 @@ def test_the_cluster_source_without_a_client_is_an_error():
     recs, _ = _records(20, 5)
     with pytest.raises(ValueError, match="needs a Dask client"):
         verified_groups(recs, 64, 16, fingerprint_words(recs), 0.7, None, candidates="cluster")
+
+
+def test_sketch_estimates_on_the_cluster_equal_the_local_ones(client, monkeypatch):
+    from simdup_gui.core.group import distributed as dist
+    from simdup_gui.core.textsim import estimate
+
+    _, sk = _records()
+    rng = np.random.default_rng(2)
+    pairs = np.unique(np.sort(rng.integers(0, len(sk), (3000, 2)), axis=1), axis=0)
+    pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+    want = estimate(sk, pairs[:, 0], pairs[:, 1])
+    monkeypatch.setattr(dist, "ROWS_PER_SLICE", 97)  # many slices: pairs cross between them
+    got = dist.cluster_estimates(client, sk, pairs)
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+    assert len(dist.cluster_estimates(client, sk, pairs[:0])[0]) == 0
