@@ -7,22 +7,49 @@ At the top: ``models`` (the records and groups every stage passes on), ``textsim
 near-duplicate definition), ``defaults`` (shipped settings), ``job`` (progress and cancel).
 """
 
-from .act import ActionRefused, KeepRule, execute, mark_all_but_one, plan_action, resume, undo
-from .defaults import DEFAULT_DISTANCE, default_distance
-from .group import GROUPING_MODES, all_pairs, brute_force_pairs, build_groups, near_pairs, plan
-from .job import Cancelled, Job
-from .models import ALLOWED_BITS, FileRecord, Group, Member, Problem, ProgressEvent
-from .review import export_results, load_results, save_results
-from .scan import (DEFAULT_MODE, FEATURE_MODES, FeatureSettings, ScanOptions, ScanResult,
-                   WalkOptions, decode_bytes, extract, fingerprint_file, hamming, simhash128, to_hex,
-                   walk)
+from ._lazy import lazy_exports
 
-__all__ = [
-    "ActionRefused", "KeepRule", "execute", "export_results", "load_results",
-    "mark_all_but_one", "plan_action", "resume", "save_results", "undo",
-    "ALLOWED_BITS", "DEFAULT_DISTANCE", "DEFAULT_MODE", "FEATURE_MODES", "GROUPING_MODES",
-    "Cancelled", "FeatureSettings", "FileRecord", "Group", "Job", "Member", "Problem",
-    "ProgressEvent", "ScanOptions", "ScanResult", "WalkOptions", "all_pairs", "brute_force_pairs",
-    "build_groups", "decode_bytes", "default_distance", "extract", "fingerprint_file", "hamming",
-    "near_pairs", "plan", "simhash128", "to_hex", "walk",
-]
+# name -> the module that defines it, imported on first use (see _lazy.py)
+_EXPORTS = {
+    "ActionRefused": ".act",
+    "KeepRule": ".act",
+    "execute": ".act",
+    "mark_all_but_one": ".act",
+    "plan_action": ".act",
+    "resume": ".act",
+    "undo": ".act",
+    "DEFAULT_DISTANCE": ".defaults",
+    "default_distance": ".defaults",
+    "GROUPING_MODES": ".group",
+    "all_pairs": ".group",
+    "brute_force_pairs": ".group",
+    "build_groups": ".group",
+    "near_pairs": ".group",
+    "plan": ".group",
+    "Cancelled": ".job",
+    "Job": ".job",
+    "ALLOWED_BITS": ".models",
+    "FileRecord": ".models",
+    "Group": ".models",
+    "Member": ".models",
+    "Problem": ".models",
+    "ProgressEvent": ".models",
+    "export_results": ".review",
+    "load_results": ".review",
+    "save_results": ".review",
+    "DEFAULT_MODE": ".scan",
+    "FEATURE_MODES": ".scan",
+    "FeatureSettings": ".scan",
+    "ScanOptions": ".scan",
+    "ScanResult": ".scan",
+    "WalkOptions": ".scan",
+    "decode_bytes": ".scan",
+    "extract": ".scan",
+    "fingerprint_file": ".scan",
+    "hamming": ".scan",
+    "simhash128": ".scan",
+    "to_hex": ".scan",
+    "walk": ".scan",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__all__ = sorted(_EXPORTS)

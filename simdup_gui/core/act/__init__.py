@@ -7,12 +7,22 @@ Flow: :func:`mark_all_but_one` -> :func:`plan_action` -> :func:`execute` (journa
 :func:`undo` / :func:`resume`.
 """
 
-from .actions import ActionRefused, Plan, Report, execute, plan_action
-from .lock import ActionLocked, action_lock
-from .marking import KEEP_RULES, KeepRule, mark_all_but_one
-from .recovery import resume, undo
+from .._lazy import lazy_exports
 
-__all__ = [
-    "KEEP_RULES", "ActionLocked", "ActionRefused", "KeepRule", "Plan", "Report", "action_lock",
-    "execute", "mark_all_but_one", "plan_action", "resume", "undo",
-]
+# name -> the module that defines it, imported on first use (see _lazy.py)
+_EXPORTS = {
+    "ActionRefused": ".actions",
+    "Plan": ".actions",
+    "Report": ".actions",
+    "execute": ".actions",
+    "plan_action": ".actions",
+    "ActionLocked": ".lock",
+    "action_lock": ".lock",
+    "KEEP_RULES": ".marking",
+    "KeepRule": ".marking",
+    "mark_all_but_one": ".marking",
+    "resume": ".recovery",
+    "undo": ".recovery",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__all__ = sorted(_EXPORTS)

@@ -6,12 +6,22 @@ Flow: :func:`near_pairs` (candidates) -> :func:`verified_pairs` (sketch estimate
 near the threshold) -> :func:`star_groups` -> :func:`build_groups` / :func:`group_records`.
 """
 
-from .cluster import GROUPING_MODES, build_groups, group_records
-from .index import all_pairs, brute_force_pairs, near_pairs, plan
-from .verify import VERIFY_MODES, Measurer, PairSimilarity, verified_groups, verified_pairs
+from .._lazy import lazy_exports
 
-__all__ = [
-    "GROUPING_MODES", "VERIFY_MODES", "Measurer", "PairSimilarity", "all_pairs",
-    "brute_force_pairs", "build_groups", "group_records", "near_pairs", "plan",
-    "verified_groups", "verified_pairs",
-]
+# name -> the module that defines it, imported on first use (see _lazy.py)
+_EXPORTS = {
+    "GROUPING_MODES": ".cluster",
+    "build_groups": ".cluster",
+    "group_records": ".cluster",
+    "all_pairs": ".index",
+    "brute_force_pairs": ".index",
+    "near_pairs": ".index",
+    "plan": ".index",
+    "VERIFY_MODES": ".verify",
+    "Measurer": ".verify",
+    "PairSimilarity": ".verify",
+    "verified_groups": ".verify",
+    "verified_pairs": ".verify",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__all__ = sorted(_EXPORTS)

@@ -3,12 +3,19 @@
 size and distance (evaluate), and one run of all of it (experiment).
 """
 
-from .evaluate import SizeResult, evaluate
-from .experiment import EvalOptions, Report, TruthSpec, run_eval
-from .reference import reference_truth, similar_pairs
-from .synth import generate_corpus
+from .._lazy import lazy_exports
 
-__all__ = [
-    "EvalOptions", "Report", "SizeResult", "TruthSpec", "evaluate", "generate_corpus",
-    "reference_truth", "run_eval", "similar_pairs",
-]
+# name -> the module that defines it, imported on first use (see _lazy.py)
+_EXPORTS = {
+    "SizeResult": ".evaluate",
+    "evaluate": ".evaluate",
+    "EvalOptions": ".experiment",
+    "Report": ".experiment",
+    "TruthSpec": ".experiment",
+    "run_eval": ".experiment",
+    "reference_truth": ".reference",
+    "similar_pairs": ".reference",
+    "generate_corpus": ".synth",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__all__ = sorted(_EXPORTS)

@@ -2,7 +2,15 @@
 them (export), the HTML report, and the two diffs the details pane shows (textdiff, bitdiff).
 """
 
-from .export import export_results, load_results, save_results
-from .results import Results, load_json
+from .._lazy import lazy_exports
 
-__all__ = ["Results", "export_results", "load_json", "load_results", "save_results"]
+# name -> the module that defines it, imported on first use (see _lazy.py)
+_EXPORTS = {
+    "export_results": ".export",
+    "load_results": ".export",
+    "save_results": ".export",
+    "Results": ".results",
+    "load_json": ".results",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__all__ = sorted(_EXPORTS)

@@ -5,16 +5,27 @@ Flow: :func:`walk` -> :func:`fingerprint_file` (decode -> features -> SimHash + 
 :class:`FingerprintCache` -> :func:`scan` returns :class:`ScanResult` (records and problems).
 """
 
-from .cache import FingerprintCache, default_cache_path
-from .decode import DecodeError, decode_bytes
-from .features import DEFAULT_MODE, FEATURE_MODES, extract
-from .fingerprint import FeatureSettings, fingerprint_file
-from .pipeline import ScanOptions, ScanResult, scan
-from .simhash import hamming, simhash128, to_hex
-from .walk import WalkOptions, walk
+from .._lazy import lazy_exports
 
-__all__ = [
-    "DEFAULT_MODE", "FEATURE_MODES", "DecodeError", "FeatureSettings", "FingerprintCache",
-    "ScanOptions", "ScanResult", "WalkOptions", "decode_bytes", "default_cache_path", "extract",
-    "fingerprint_file", "hamming", "scan", "simhash128", "to_hex", "walk",
-]
+# name -> the module that defines it, imported on first use (see _lazy.py)
+_EXPORTS = {
+    "FingerprintCache": ".cache",
+    "default_cache_path": ".cache",
+    "DecodeError": ".decode",
+    "decode_bytes": ".decode",
+    "DEFAULT_MODE": ".features",
+    "FEATURE_MODES": ".features",
+    "extract": ".features",
+    "FeatureSettings": ".fingerprint",
+    "fingerprint_file": ".fingerprint",
+    "ScanOptions": ".pipeline",
+    "ScanResult": ".pipeline",
+    "scan": ".pipeline",
+    "hamming": ".simhash",
+    "simhash128": ".simhash",
+    "to_hex": ".simhash",
+    "WalkOptions": ".walk",
+    "walk": ".walk",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__all__ = sorted(_EXPORTS)
