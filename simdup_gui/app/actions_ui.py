@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QInputDia
 from simdup_gui.core.act.actions import ActionRefused, Report
 from simdup_gui.core.act.journal import journal_dir
 from simdup_gui.core.presenters.actions import report_summary
+from simdup_gui.core.review.export import load_results
 from simdup_gui.core.session import KEEP_RULES, Refusal, Session
 
 from . import dialogs
@@ -20,6 +21,12 @@ from . import options as opt
 from .errors import show_error
 from .tree_models import human_size
 from .workers import Worker
+
+LOAD_IN_WORKER_ABOVE = 2 << 20  # bytes; smaller results files are loaded at once
+
+
+def _read_results(path: str, *, job=None):
+    return load_results(path)
 
 __all__ = ["ActionsController", "Refusal", "ReportDialog"]
 
@@ -65,6 +72,7 @@ class ActionsController(QObject):
         self.win = win
         self.session: Session = win.session
         self.worker: Worker | None = None
+        self._loader: Worker | None = None  # reading a results file
         self._build()
 
     @property
@@ -394,13 +402,41 @@ class ActionsController(QObject):
             self.load_from(path)
 
     def load_from(self, path: str) -> None:
-        if self._busy():
+        """Load saved results: a large file is read and checked on the pool (the window stays
+        usable; :meth:`loading` meanwhile), a small one at once."""
+        if self._busy() or self.loading():
             return
         try:
-            self.session.load(path)
+            big = os.path.getsize(path) > LOAD_IN_WORKER_ABOVE
+        except OSError:
+            big = False  # load_results says why it cannot be read
+        if big:
+            self._loader = Worker(_read_results, path)
+            self._loader.signals.returned.connect(self._loaded)
+            self._loader.signals.errored.connect(
+                lambda e: show_error(self.win, self.tr("Cannot load"), e))
+            self._loader.signals.finished.connect(self._load_finished)
+            self.win.status_label.setText(self.tr("Loading {0}…").format(path))
+            self.win.pool.start(self._loader)
+            return
+        try:
+            res = load_results(path)
         except (OSError, ValueError) as e:
             show_error(self.win, self.tr("Cannot load"), e)
             return
+        self._loaded(res)
+
+    def loading(self) -> bool:
+        return self._loader is not None
+
+    def _load_finished(self) -> None:
+        self._loader = None
+
+    def _loaded(self, res) -> None:
+        from .window import settle_heap
+
+        self.session.set_loaded(res)
+        settle_heap()
         w = self.win
         w.problems_model.set_problems(w.problems)
         w.panel.show_size(self.session.settings.bits, self.session.settings.distance)

@@ -15,7 +15,7 @@ from simdup_gui.core.presenters.tree import COL_FOLDER, COL_NAME, COLUMNS
 
 from .bitgrid import BitDiffView
 from .textdiffview import TextDiffView
-from .tree_models import RECORD_ROLE, GroupTreeModel
+from .tree_models import GROUP_ROLE, RECORD_ROLE, GroupTreeModel
 
 EXPAND_UP_TO = 200  # groups; more are left collapsed
 NAME_WIDTH = (160, 360)  # the name column fits its contents within these bounds
@@ -30,6 +30,7 @@ class ViewState:
     collapsed: set[str] = field(default_factory=set)
     selected: set[str] = field(default_factory=set)
     current: str | None = None
+    all_expanded: bool = False  # every group was expanded (Expand all)
 
 
 class GroupsView(QWidget):
@@ -50,13 +51,21 @@ class GroupsView(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_FOLDER, QHeaderView.ResizeMode.Stretch)  # no gap
         header.setStretchLastSection(False)
+        # fit columns to the rows on screen only: the default (1,000 rows) calls the model
+        # thousands of times per column on the GUI thread
+        header.setResizeContentsPrecision(0)
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._filter)
         self.expand_btn = QPushButton()
-        self.expand_btn.clicked.connect(self.tree.expandAll)
+        self.expand_btn.clicked.connect(self.expand_all)
         self.collapse_btn = QPushButton()
-        self.collapse_btn.clicked.connect(self.tree.collapseAll)
+        self.collapse_btn.clicked.connect(self.collapse_all)
+        self._expanded: set[int] = set()  # positions in model.groups of the expanded groups
+        self._all_expanded = False
+        self.tree.expanded.connect(lambda i: self._expanded_changed(i, True))
+        self.tree.collapsed.connect(lambda i: self._expanded_changed(i, False))
+        model.modelReset.connect(self._model_reset)
         self.bitdiff = BitDiffView()
         self.textdiff = TextDiffView()
         top = QHBoxLayout()
@@ -93,13 +102,20 @@ class GroupsView(QWidget):
         return self.model.records[rec].path if rec is not None else None
 
     def view_state(self) -> ViewState:
-        """Expansion and selection, by path (call before the model is reset)."""
+        """Expansion and selection, by path (call before the model is reset). The expanded
+        groups are the ones the tree said it expanded, so no row is visited here."""
         st = ViewState()
         m = self.model
-        for row in range(m.rowCount()):
-            gi = m.index(row, 0)
-            paths = {m.records[x.index].path for x in m.rows[row][1]}
-            (st.expanded if self.tree.isExpanded(gi) else st.collapsed).update(paths)
+        shown = m.positions.of_path.keys()
+        if self._all_expanded:
+            st.expanded = set(shown)
+            st.all_expanded = True
+        else:
+            for gi in self._expanded:
+                if 0 <= gi < len(m.groups):
+                    st.expanded.update(m.records[x.index].path for x in m.groups[gi].members)
+            st.expanded &= shown
+        st.collapsed = set(shown) - st.expanded
         st.selected = {p for p in map(self._path, self.tree.selectionModel().selectedRows(0))
                        if p}
         st.current = self._path(self.tree.currentIndex())
@@ -109,27 +125,58 @@ class GroupsView(QWidget):
         """Expand the groups holding a file of an expanded group (and new groups, when few),
         select the files selected before; a group of only collapsed files stays collapsed."""
         m = self.model
-        few = m.rowCount() <= EXPAND_UP_TO
+        where = m.positions.of_path
+        if st.all_expanded:
+            self.expand_all()
+        else:
+            rows = {where[p][0] for p in st.expanded if p in where}
+            if m.rowCount() <= EXPAND_UP_TO:
+                rows |= {row for row, (_, members) in enumerate(m.rows)
+                         if not any(m.records[x.index].path in st.collapsed for x in members)}
+            if rows:
+                m.fetch_to(max(rows))
+            for row in sorted(rows):
+                self.tree.expand(m.index(row, 0))
         selection = QItemSelection()
-        current = None
-        for row in range(m.rowCount()):
-            gi = m.index(row, 0)
-            members = m.rows[row][1]
-            paths = [m.records[x.index].path for x in members]
-            if any(p in st.expanded for p in paths) or (
-                    few and not any(p in st.collapsed for p in paths)):
-                self.tree.expand(gi)
-            for r, p in enumerate(paths):
-                if p in st.selected:
-                    idx = m.index(r, 0, gi)
-                    selection.select(idx, idx)
-                if p == st.current:
-                    current = m.index(r, 0, gi)
+        wanted = [where[p][0] for p in (*st.selected, st.current) if p in where]
+        if wanted:
+            m.fetch_to(max(wanted))
+        for p in st.selected:
+            if p in where:
+                row, child = where[p]
+                idx = m.index(child, 0, m.index(row, 0))
+                selection.select(idx, idx)
         sm = self.tree.selectionModel()
         flags = QItemSelectionModel.SelectionFlag.Rows
-        if current is not None:
-            sm.setCurrentIndex(current, QItemSelectionModel.SelectionFlag.NoUpdate)
+        if st.current in where:
+            row, child = where[st.current]
+            sm.setCurrentIndex(m.index(child, 0, m.index(row, 0)),
+                               QItemSelectionModel.SelectionFlag.NoUpdate)
         sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect | flags)
+
+    # ---- expansion, tracked so that saving it visits no rows ---------------------------
+    def expand_all(self) -> None:
+        self.tree.expandAll()
+        self._all_expanded = True
+
+    def collapse_all(self) -> None:
+        self.tree.collapseAll()
+        self._all_expanded = False
+        self._expanded.clear()
+
+    def _expanded_changed(self, index, expanded: bool) -> None:
+        gi = index.data(GROUP_ROLE)
+        if gi is None or index.parent().isValid():
+            return
+        if expanded:
+            self._expanded.add(gi)
+        else:
+            self._expanded.discard(gi)
+            self._all_expanded = False
+
+    def _model_reset(self) -> None:
+        self._expanded.clear()  # a reset collapses every group
+        self._all_expanded = False
 
     def shown_groups_changed(self, count: int, state: ViewState | None = None) -> None:
         """After new groups: restore ``state`` (a regroup) or expand small results (a new
@@ -137,7 +184,7 @@ class GroupsView(QWidget):
         if state is not None:
             self.restore_state(state)
         elif count <= EXPAND_UP_TO:
-            self.tree.expandAll()
+            self.expand_all()
         for col in range(COLUMNS):
             if col != COL_FOLDER:
                 self.tree.resizeColumnToContents(col)
@@ -148,9 +195,11 @@ class GroupsView(QWidget):
             self.textdiff.clear()
 
     def _filter(self, text: str) -> None:
-        self.model.set_filter(text)
-        if text and self.model.rowCount() <= EXPAND_UP_TO:
-            self.tree.expandAll()
+        def shown() -> None:
+            if text and self.model.rowCount() <= EXPAND_UP_TO:
+                self.expand_all()
+
+        self.model.set_filter(text, then=shown)
 
     def record_at(self, index) -> int | None:
         """The record index of a file row (None for a group row or nothing)."""

@@ -7,6 +7,7 @@ steps on the thread pool.
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -34,7 +35,7 @@ from .tree_models import GroupTreeModel, ProblemsModel
 from .workers import Worker
 
 CONFIRM_CANCEL_AFTER_S = 5.0
-REGROUP_IN_WORKER_ABOVE = 20_000  # files; fewer are grouped at once on the GUI thread
+REGROUP_IN_WORKER_ABOVE = 2_000  # files; fewer are grouped at once on the GUI thread
 LAB_TAB = 2
 
 
@@ -91,7 +92,7 @@ class MainWindow(QMainWindow):
         p.scan_btn.clicked.connect(self.start_scan)
         p.cancel_btn.clicked.connect(self.request_cancel)
         p.settingsChanged.connect(self.regroup)
-        self.model = GroupTreeModel(self.session, self)
+        self.model = GroupTreeModel(self.session, self, pool=self.pool)
         self.groups_view = GroupsView(self.model)
         g = self.groups_view
         self.tree, self.filter_edit, self.bitdiff, self.textdiff = (g.tree, g.filter_edit,
@@ -247,7 +248,7 @@ class MainWindow(QMainWindow):
         return self.worker is not None
 
     def start_scan(self) -> None:
-        if self.worker is not None or self.actions.worker is not None:
+        if self.worker is not None or self.actions.worker is not None or self.actions.loading():
             return
         if not self.folders.folders():
             QMessageBox.information(self, self.tr("Nothing to scan"),
@@ -292,6 +293,7 @@ class MainWindow(QMainWindow):
 
     def _on_scanned(self, result: ScanResult) -> None:
         self.session.set_scan(result)
+        settle_heap()
         self.problems_model.set_problems(self.problems)
         self.problems_view.resizeColumnsToContents()
         self.panel.set_file_count(len(self.records))
@@ -350,11 +352,15 @@ class MainWindow(QMainWindow):
         s = self.session
         state = None if self._new_scan else self.groups_view.view_state()
         self._new_scan = False
-        self.model.set_data(s.records, s.groups, s.group_bits)
-        self.groups_view.shown_groups_changed(len(s.groups), state)
-        self.tabs.setTabText(1, self.tr("Problems ({0})").format(len(self.problems)))
-        self._update_status()
-        self.groupsChanged.emit()
+        count = len(s.groups)
+
+        def shown() -> None:  # once the tree shows them (its rows may be built on the pool)
+            self.groups_view.shown_groups_changed(count, state)
+            self.tabs.setTabText(1, self.tr("Problems ({0})").format(len(self.problems)))
+            self._update_status()
+            self.groupsChanged.emit()
+
+        self.model.set_data(s.records, s.groups, s.group_bits, then=shown)
 
     def _update_status(self) -> None:
         self.status_label.setText(progress.status_line(self.session))
@@ -397,6 +403,15 @@ class MainWindow(QMainWindow):
         self.pool.waitForDone(3000)
         self.save_settings()
         super().closeEvent(event)
+
+
+def settle_heap() -> None:
+    """Move the objects alive now (a scan's or a file's records) out of the cyclic garbage
+    collector's view: a full collection over 100,000 records holds the GIL for a tenth of
+    a second or more, from whichever thread triggers it (a worker's, stalling the window).
+    They are still freed by reference counting."""
+    gc.collect()
+    gc.freeze()
 
 
 def open_path(path: str) -> None:

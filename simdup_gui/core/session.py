@@ -346,7 +346,11 @@ class Session:
     def load(self, path: str) -> None:
         """Load saved results: records, problems, size and distance, marks (never under a
         reference folder). Groups follow on :meth:`regroup`. OSError, ValueError."""
-        res = load_results(path)
+        self.set_loaded(load_results(path))
+
+    def set_loaded(self, res: Results) -> None:
+        """Keep results loaded by :func:`~.review.export.load_results` (which may run on a
+        worker thread: it reads no session state) as :meth:`load` does."""
         self.records, self.problems, self.stats = res.records, res.problems, res.stats
         bits = int(res.settings.get("bits", self.settings.bits))
         if bits in ALLOWED_BITS:

@@ -1,0 +1,201 @@
+"""The GUI's worst event-loop stall per operation, measured by a heartbeat timer.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/gui_stalls.py --files 100000
+    QT_QPA_PLATFORM=offscreen python benchmarks/gui_stalls.py --files 100000 --scan-files 100000
+
+A 10 ms QTimer beats in the real MainWindow (shown, offscreen or under xvfb-run); for each
+operation the worst gap between two beats, from the moment it is asked for until the window
+is idle again (no worker, no pending grouping or sort) plus a short settle, is the stall the
+user would feel as a frozen window. Operations, on ``--files`` synthetic records (the
+records of benchmarks/grouping.py: half originals, half near copies, with sketches):
+
+- show a scan's result (records in, grouping, the tree filled),
+- regroup after a threshold change and after a size change (64 -> 128 bits),
+- sort by name, by size (descending), back to the engine's order; filter and clear the filter,
+- load a results file of those records (saved by the session beforehand).
+
+``--scan-files N`` also scans N real small files (synthetic text, a tenth near copies) made
+once under ``--workdir``; the fingerprint cache lives there too (XDG_CACHE_HOME), so the first
+run's scan is cold and later runs' warm; both are reported as such. Nothing is asserted: the
+figures go to the README with the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
+
+WORDS = ("alpha beta gamma delta river stone cloud paper lamp window garden letter winter "
+         "harbour signal market orange silver bridge forest candle engine valley mirror "
+         "thunder pocket ribbon saddle").split()
+
+
+def make_files(root: str, n: int, seed: int = 3) -> None:
+    """``n`` small text files in folders of 1,000; every tenth a near copy of another."""
+    marker = os.path.join(root, f".made-{n}")
+    if os.path.exists(marker):
+        return
+    rng = random.Random(seed)
+    texts: list[str] = []
+    for i in range(n):
+        if i % 10 == 9 and texts:
+            words = rng.choice(texts).split()
+            words[rng.randrange(len(words))] = rng.choice(WORDS)
+            text = " ".join(words)
+        else:
+            text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(40, 120)))
+            if len(texts) < 5000:
+                texts.append(text)
+        d = os.path.join(root, f"d{i // 1000:03d}")
+        if i % 1000 == 0:
+            os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, f"f{i:06d}.txt"), "w", encoding="utf-8") as fh:
+            fh.write(text)
+    open(marker, "w").close()
+
+
+class Heartbeat:
+    """Beats every ``interval`` ms; ``worst`` is the longest gap since :meth:`reset`."""
+
+    def __init__(self, interval: int = 10) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.timer = QTimer()
+        self.timer.setInterval(interval)
+        self.timer.timeout.connect(self._beat)
+        self.last = time.perf_counter()
+        self.worst = 0.0
+        self.timer.start()
+
+    def _beat(self) -> None:
+        now = time.perf_counter()
+        self.worst = max(self.worst, now - self.last)
+        self.last = now
+
+    def reset(self) -> None:
+        self.last = time.perf_counter()
+        self.worst = 0.0
+
+
+def idle(win) -> bool:
+    """No scan, grouping, sort, filter or load under way (attributes the window has now or had)."""
+    if win.worker is not None or getattr(win, "_regroup_worker", None) is not None:
+        return False
+    if win.session.regrouping or win.actions.worker is not None:
+        return False
+    busy = getattr(win.model, "busy", None)
+    if callable(busy) and busy():
+        return False
+    loading = getattr(win.actions, "loading", None)
+    return not (callable(loading) and loading())
+
+
+def measure(app, beat: Heartbeat, win, name: str, trigger, settle: float = 0.3,
+            timeout: float = 600.0) -> float:
+    beat.reset()
+    t0 = time.perf_counter()
+    trigger()
+    while True:  # until idle, then a settle for late work (paint, queued signals)
+        app.processEvents()
+        time.sleep(0.002)
+        if idle(win) or time.perf_counter() - t0 > timeout:
+            break
+    took = time.perf_counter() - t0
+    end = time.perf_counter() + settle
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.002)
+    worst = max(beat.worst, time.perf_counter() - beat.last)
+    print(f"  {name:<34} worst stall {worst * 1000:7.0f} ms   (done in {took:6.2f} s)",
+          flush=True)
+    return worst
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--files", type=int, default=100_000, help="synthetic records")
+    ap.add_argument("--scan-files", type=int, default=0, help="real files to scan (0: none)")
+    ap.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "simdup-stalls"))
+    args = ap.parse_args()
+    os.makedirs(args.workdir, exist_ok=True)
+    for var in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        os.environ[var] = os.path.join(args.workdir, var.lower())
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from grouping import synthetic
+    from simdup_gui.app.window import MainWindow
+    from simdup_gui.core.presenters.tree import COL_NAME, COL_SIZE
+    from simdup_gui.core.scan.pipeline import ScanResult
+    from PySide6.QtCore import Qt
+
+    app = QApplication.instance() or QApplication([])
+    settings = QSettings(os.path.join(args.workdir, "settings.ini"), QSettings.Format.IniFormat)
+    settings.clear()
+    win = MainWindow(settings=settings)
+    win.show()
+    app.processEvents()
+    beat = Heartbeat()
+    stalls = {}
+
+    if args.scan_files:
+        corpus = os.path.join(args.workdir, f"corpus{args.scan_files}")
+        t = time.perf_counter()
+        make_files(corpus, args.scan_files)
+        print(f"{args.scan_files:,} files under {corpus} ({time.perf_counter() - t:.0f} s to make)")
+        cache = os.path.join(args.workdir, "xdg_cache_home", "simdup", "fingerprints.sqlite")
+        kind = "warm" if os.path.exists(cache) else "cold"
+        win.folders.add_folder(corpus)
+        win.panel.threshold_box.setValue(70)
+        stalls[f"scan ({kind})"] = measure(app, beat, win, f"scan {args.scan_files:,} files ({kind})",
+                                           win.start_scan)
+        print(f"    {len(win.records):,} records, {len(win.session.groups):,} groups")
+
+    t = time.perf_counter()
+    recs = synthetic(args.files)
+    print(f"{args.files:,} synthetic records ({time.perf_counter() - t:.0f} s to make)", flush=True)
+    result = ScanResult(recs, [], {"files": len(recs)}, False)
+    win.panel.threshold_box.blockSignals(True)
+    win.panel.threshold_box.setValue(70)
+    win.panel.threshold_box.blockSignals(False)
+    win.panel.bits_box.setCurrentIndex(win.panel.bits_box.findData(64))
+    sort = win.tree.sortByColumn
+    ops = [
+        ("show a scan's result", lambda: win._on_scanned(result)),
+        ("regroup: threshold 70 -> 80 %", lambda: win.panel.threshold_box.setValue(80)),
+        ("regroup: size 64 -> 128 bits",
+         lambda: win.panel.bits_box.setCurrentIndex(win.panel.bits_box.findData(128))),
+        ("sort by name", lambda: sort(COL_NAME, Qt.SortOrder.AscendingOrder)),
+        ("sort by size, descending", lambda: sort(COL_SIZE, Qt.SortOrder.DescendingOrder)),
+        ("sort: engine's order", lambda: sort(-1, Qt.SortOrder.AscendingOrder)),
+        ("filter 'doc00012'", lambda: win.filter_edit.setText("doc00012")),
+        ("clear the filter", lambda: win.filter_edit.setText("")),
+    ]
+    print(f"{len(recs):,} records:")
+    for name, trigger in ops:
+        stalls[name] = measure(app, beat, win, name, trigger)
+        if name.startswith("show"):
+            print(f"    {len(win.session.groups):,} groups")
+    saved = os.path.join(args.workdir, "results.json")
+    win.actions.save_to(saved)
+    print(f"  (results saved: {os.path.getsize(saved) / 1e6:.0f} MB)")
+    stalls["load results"] = measure(app, beat, win, f"load a {len(recs):,}-file results file",
+                                     lambda: win.actions.load_from(saved))
+    print(f"    {len(win.records):,} records, {len(win.session.groups):,} groups")
+    worst = max(stalls, key=stalls.get)
+    print(f"worst: {stalls[worst] * 1000:.0f} ms ({worst})")
+    win.close()
+
+
+if __name__ == "__main__":
+    main()
