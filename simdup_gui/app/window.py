@@ -61,6 +61,9 @@ class MainWindow(QMainWindow):
         from .actions_ui import ActionsController
 
         self.actions = ActionsController(self)
+        from .results_ui import ResultsController
+
+        self.results_ui = ResultsController(self)
         self._restore(roots, bits, distance)
         presenters.set_translator(QCoreApplication.translate)
         self.set_language(language or self.prefs.get(opt.LANGUAGE) or i18n.system_language())
@@ -181,10 +184,13 @@ class MainWindow(QMainWindow):
         self._update_status()
         if hasattr(self, "actions"):
             self.actions.retranslate()
+        if hasattr(self, "results_ui"):
+            self.results_ui.retranslate()
         if self.worker is None:
             self.progress_label.setText(self._outcome_text() if self._outcome_text
                                         else self.tr("Ready."))
-        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 6)
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                          self.model.columnCount() - 1)
         self.problems_model.retranslate()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -334,11 +340,18 @@ class MainWindow(QMainWindow):
         if request is None:
             return  # one is running; the session runs this change after it
         worker = Worker(request.run)
+        t0 = time.monotonic()
+        worker.signals.progress.connect(lambda ev: self._on_group_progress(ev, t0))
         worker.signals.returned.connect(self._regrouped)
         worker.signals.errored.connect(lambda e: (self._regrouped(None), self._on_error(e)))
         self._regroup_worker = worker
         self.status_label.setText(self.tr("Grouping {0} files…").format(len(self.records)))
         self.pool.start(worker)
+
+    def _on_group_progress(self, ev: ProgressEvent, t0: float) -> None:
+        text = progress.group_progress(ev, time.monotonic() - t0)
+        if text:
+            self.status_label.setText(text)
 
     def _regrouped(self, result) -> None:
         self._regroup_worker = None
@@ -389,6 +402,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.tr("Reveal in folder"), lambda: open_path(os.path.dirname(path)))
         menu.addAction(self.tr("Copy path"), lambda: QGuiApplication.clipboard().setText(path))
         self.actions.extend_context_menu(menu, path)
+        self.results_ui.extend_context_menu(menu)
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
     def _about(self) -> None:

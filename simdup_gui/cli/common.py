@@ -13,30 +13,55 @@ similarity_arg = arg_type(parse_similarity)  # 0.7, or 70% as a percentage
 size_arg = arg_type(parse_size)  # sizes like 100, 4k, 10M, 1G
 
 
+def _clock(seconds: float) -> str:
+    s = int(max(0, seconds))
+    return f"{s // 3600:d}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:d}:{s % 60:02d}"
+
+
 class StderrProgress:
-    """A one-line progress display on stderr, only when stderr is a terminal."""
+    """A one-line progress display on stderr, only when stderr is a terminal: each phase
+    (listing, fingerprinting, finding candidates, verifying, grouping) with its own count,
+    rate and remaining time."""
 
     def __init__(self, enabled: bool | None = None) -> None:
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self._last = 0.0
+        self._phase = ""
         self._t0 = time.monotonic()
+
+    def text(self, ev: ProgressEvent, now: float) -> str:
+        """The line for ``ev`` (the phase's clock starts at its first event)."""
+        if ev.phase != self._phase:
+            self._phase, self._t0 = ev.phase, now
+        elapsed = max(1e-6, now - self._t0)
+        if ev.phase == "walk":
+            return f"listing files: {ev.files_done} found, in {ev.current}"
+        if ev.phase == "fingerprint":
+            mb = ev.bytes_done / 1e6
+            left = ((ev.bytes_total - ev.bytes_done) * elapsed / ev.bytes_done
+                    if ev.bytes_done else 0)
+            return (f"fingerprinting {ev.files_done}/{ev.files_total} files, "
+                    f"{mb:.1f}/{ev.bytes_total / 1e6:.1f} MB, {mb / elapsed:.1f} MB/s, "
+                    f"{_clock(left)} left")
+        if ev.phase == "candidates":
+            return f"grouping: finding candidate pairs among {ev.files_total} files"
+        if ev.phase == "verify":
+            left = ((ev.files_total - ev.files_done) * elapsed / ev.files_done
+                    if ev.files_done else 0)
+            return (f"grouping: verifying, {ev.files_done}/{ev.files_total} pairs near the "
+                    f"threshold measured from the files, {_clock(left)} left")
+        if ev.phase == "stars":
+            return f"grouping: making groups from {ev.files_total} verified pairs"
+        return ""
 
     def __call__(self, ev: ProgressEvent) -> None:
         if not self.enabled:
             return
         now = time.monotonic()
-        if ev.phase != "done" and now - self._last < 0.1:
+        if ev.phase != "done" and ev.phase == self._phase and now - self._last < 0.1:
             return
         self._last = now
-        if ev.phase == "walk":
-            msg = f"listing files: {ev.files_done} found, in {ev.current}"
-        elif ev.phase == "fingerprint":
-            mb = ev.bytes_done / 1e6
-            rate = mb / max(1e-6, now - self._t0)
-            msg = (f"fingerprinting {ev.files_done}/{ev.files_total} files, "
-                   f"{mb:.1f}/{ev.bytes_total / 1e6:.1f} MB, {rate:.1f} MB/s")
-        else:
-            msg = ""
+        msg = self.text(ev, now)
         sys.stderr.write("\r\x1b[K" + msg[:150])
         if ev.phase == "done":
             sys.stderr.write("\n")

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .index import near_pairs
+from ..job import NULL_JOB, Job
 from ..models import FileRecord, Group, Member
 from ..textsim import DEFAULT_SIMILARITY
 from ..validate import one_of
@@ -102,7 +103,8 @@ def group_labels(fps, bits: int, distance: int) -> np.ndarray:
 def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
                  mode: str = "linked", fingerprints: tuple[np.ndarray, np.ndarray] | None = None,
                  *, verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
-                 measure: Measure | None = None, client=None) -> tuple[list[Group], str]:
+                 measure: Measure | None = None, client=None,
+                 job: Job = NULL_JOB) -> tuple[list[Group], str]:
     """Group ``records`` with candidates at (bits, distance). Returns the groups and a
     description of the index plan (and of the verification).
 
@@ -118,7 +120,7 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
         fingerprints = fingerprint_words(records)
     if verify == "sketch":
         groups, plan, stats = verified_groups(records, bits, distance, fingerprints,
-                                              similarity, measure, client=client)
+                                              similarity, measure, client=client, job=job)
         _number(groups, records)
         return groups, f"{plan}; {stats.describe()}"
     npairs = near_pairs(fingerprints, bits, distance)
@@ -202,7 +204,7 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
                   fingerprints: tuple[np.ndarray, np.ndarray] | None = None, *,
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
                   cache_path: str | None = None, use_cache: bool = True,
-                  scheduler: str = "") -> tuple[list[Group], str]:
+                  scheduler: str = "", job: Job = NULL_JOB) -> tuple[list[Group], str]:
     """:func:`build_groups` with doubtful pairs measured from the files, and the exact
     similarities remembered in the cache (so a warm regroup reads no file). With a Dask
     ``scheduler`` and more than verify.CLUSTER_ABOVE files, the candidate step's LSH bands
@@ -215,14 +217,16 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
         with Cluster(scheduler) as cluster:
             return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
                                   similarity=similarity, cache_path=cache_path,
-                                  use_cache=use_cache, client=cluster.client)
+                                  use_cache=use_cache, client=cluster.client, job=job)
     return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
-                          similarity=similarity, cache_path=cache_path, use_cache=use_cache)
+                          similarity=similarity, cache_path=cache_path, use_cache=use_cache,
+                          job=job)
 
 
 def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str,
                    fingerprints, *, verify: str, similarity: float, cache_path: str | None,
-                   use_cache: bool, client=None) -> tuple[list[Group], str]:
+                   use_cache: bool, client=None, job: Job = NULL_JOB
+                   ) -> tuple[list[Group], str]:
     store = None
     if use_cache and verify != "none":
         from ..scan.cache import FingerprintCache
@@ -234,7 +238,7 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
     try:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
                             similarity=similarity, measure=Measurer(records, store),
-                            client=client)
+                            client=client, job=job)
     finally:
         if store is not None:
             store.close()

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .index import near_pairs
-from ..models import FileRecord, Group, Member
+from ..job import NULL_JOB, Job
+from ..models import FileRecord, Group, Member, ProgressEvent
 from ..textsim import DEFAULT_SIMILARITY, estimate, jaccard, shingle_set, sketch_array
 
 VERIFY_MODES = ("sketch", "none")
@@ -102,8 +103,8 @@ def _class_pairs(inverse: np.ndarray, fp_pairs: np.ndarray, cls: np.ndarray,
 
 def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.ndarray,
                    threshold: float, measure: Measure | None, stats: VerifyStats,
-                   estimates: tuple[np.ndarray, np.ndarray] | None = None
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                   estimates: tuple[np.ndarray, np.ndarray] | None = None,
+                   job: Job = NULL_JOB) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Of class pairs ``cpairs`` (first record of each class in ``first``), those at or
     above ``threshold``: (pairs, similarity, measured exactly?). ``estimates``: the sketch
     estimates (and held-whole flags) of ``cpairs`` when already made (on a cluster)."""
@@ -129,7 +130,12 @@ def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
     sim = np.where(too_far, np.minimum(sim, threshold - 1e-9), sim)
     doubt = ~exact & ~too_far & (~known | (np.abs(est - threshold) < MARGIN))
     if measure is not None:
-        for x in np.flatnonzero(doubt).tolist():
+        todo = np.flatnonzero(doubt).tolist()
+        job.report(ProgressEvent("verify", 0, len(todo)))
+        for done, x in enumerate(todo, 1):
+            if done % 32 == 0:  # progress and cancel between pairs read from the files
+                job.check()
+                job.report(ProgressEvent("verify", done, len(todo)))
             a, b = int(first[cpairs[x, 0]]), int(first[cpairs[x, 1]])
             j = measure(a, b)
             if j is not None:
@@ -190,9 +196,12 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: 
 def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
                     fingerprints: tuple[np.ndarray, np.ndarray], threshold: float = DEFAULT_SIMILARITY,
                     measure: Measure | None = None, candidates: str | None = None,
-                    client=None) -> tuple[list[Group], str, VerifyStats]:
-    """Groups whose members are each verified against the group's reference."""
+                    client=None, job: Job = NULL_JOB) -> tuple[list[Group], str, VerifyStats]:
+    """Groups whose members are each verified against the group's reference. ``job``
+    hears the phases "candidates" (finding candidate pairs), "verify" (pairs near the
+    threshold measured from the files, counted) and "stars" (making the groups)."""
     threshold = check_threshold(threshold)
+    job.report(ProgressEvent("candidates", 0, len(records)))
     cls, members = _classes(records)
     first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
     source = choose_source(len(members), bits, distance, candidates, client)
@@ -205,9 +214,11 @@ def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
         used, local = np.unique(cpairs, return_inverse=True)
         sk = sketch_array((records[first[c]].sketch for c in used.tolist()), len(used))
         estimates = cluster_estimates(client, sk, local.reshape(-1, 2))
+    job.check()
     stats = VerifyStats()
     pairs, sim, exact = verified_pairs(records, cpairs, first, threshold, measure, stats,
-                                       estimates)
+                                       estimates, job)
+    job.report(ProgressEvent("stars", 0, len(pairs)))
     groups = star_groups(records, members, pairs, sim, exact, bits)
     return groups, described, stats
 

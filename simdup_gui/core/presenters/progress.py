@@ -42,6 +42,23 @@ def scan_progress(ev: ProgressEvent, elapsed: float) -> ProgressView | None:
                         f"{ev.files_done} / {ev.files_total}")
 
 
+def group_progress(ev: ProgressEvent, elapsed: float) -> str | None:
+    """The status text while grouping: each phase, and for the pairs measured from the
+    files a count and the remaining time (None: not a grouping phase)."""
+    if ev.phase == "candidates":
+        return translate("MainWindow", "Grouping {0} files: finding candidate pairs…").format(
+            ev.files_total)
+    if ev.phase == "verify":
+        left = (ev.files_total - ev.files_done) * elapsed / ev.files_done if ev.files_done else 0
+        return translate("MainWindow", "Grouping: {0} of {1} pairs near the threshold measured "
+                         "from the files, remaining {2}").format(ev.files_done, ev.files_total,
+                                                                 clock(left))
+    if ev.phase == "stars":
+        return translate("MainWindow", "Grouping: making groups from {0} verified pairs…").format(
+            ev.files_total)
+    return None
+
+
 def scan_finished(files: int, cancelled: bool, elapsed: float) -> str:
     msg = (translate("MainWindow", "Cancelled: {0} files fingerprinted before the cancel are kept.")
            if cancelled else translate("MainWindow", "Scanned {0} files in {1}."))

@@ -951,7 +951,7 @@
     </message>
     <message>
         <location filename="../../app/window.py" line="173" />
-        <location filename="../../app/window.py" line="365" />
+        <location filename="../../app/window.py" line="372" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
@@ -982,7 +982,7 @@
     </message>
     <message>
         <location filename="../../app/window.py" line="183" />
-        <location filename="../../app/window.py" line="402" />
+        <location filename="../../app/window.py" line="409" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
@@ -997,12 +997,12 @@
         <translation>无法加载{0}翻译，界面保持英文：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="62" />
+        <location filename="../../core/presenters/progress.py" line="79" />
         <source>k={0} of {1} bits: files within k are grouped, unchecked</source>
         <translation>k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="64" />
+        <location filename="../../core/presenters/progress.py" line="81" />
         <source>k={0} of {1} bits proposes candidates; their text decides</source>
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
@@ -1056,27 +1056,42 @@
 {5}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="46" />
+        <location filename="../../core/presenters/progress.py" line="49" />
+        <source>Grouping {0} files: finding candidate pairs…</source>
+        <translation>正在分组 {0} 个文件：查找候选文件对…</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="53" />
+        <source>Grouping: {0} of {1} pairs near the threshold measured from the files, remaining {2}</source>
+        <translation>正在分组：已从文件实测 {0}/{1} 对接近阈值的文件，剩余 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="57" />
+        <source>Grouping: making groups from {0} verified pairs…</source>
+        <translation>正在分组：用 {0} 对已验证的文件组成分组…</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="63" />
         <source>Cancelled: {0} files fingerprinted before the cancel are kept.</source>
         <translation>已取消：保留了取消前已计算指纹的 {0} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="47" />
+        <location filename="../../core/presenters/progress.py" line="64" />
         <source>Scanned {0} files in {1}.</source>
         <translation>扫描了 {0} 个文件，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="74" />
+        <location filename="../../core/presenters/progress.py" line="91" />
         <source>they are grouped as duplicates</source>
         <translation>它们会被归为重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="75" />
+        <location filename="../../core/presenters/progress.py" line="92" />
         <source>text similarity rejects them, but each costs time</source>
         <translation>文本相似度会排除它们，但每个都要花时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="76" />
+        <location filename="../../core/presenters/progress.py" line="93" />
         <source>⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} unrelated files by chance: {4}. Choose a larger fingerprint size or a smaller k.</source>
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
@@ -1091,32 +1106,32 @@
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="346" />
+        <location filename="../../app/window.py" line="348" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="53" />
+        <location filename="../../core/presenters/progress.py" line="70" />
         <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="394" />
+        <location filename="../../app/window.py" line="401" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="395" />
+        <location filename="../../app/window.py" line="402" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="396" />
+        <location filename="../../app/window.py" line="403" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="403" />
+        <location filename="../../app/window.py" line="410" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>

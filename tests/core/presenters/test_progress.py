@@ -31,3 +31,15 @@ def test_finished_and_status_texts():
                                       "0 files scanned, 0 problems")
     assert distance_hint(64, 16, "sketch") == "k=16 of 64 bits proposes candidates; their text decides"
     assert "unchecked" in distance_hint(16, 2, "none")
+
+
+def test_grouping_phases_have_their_own_status_with_remaining_time():
+    from simdup_gui.core.models import ProgressEvent
+    from simdup_gui.core.presenters.progress import group_progress
+
+    assert group_progress(ProgressEvent("candidates", 0, 500), 1.0) == \
+        "Grouping 500 files: finding candidate pairs…"
+    assert group_progress(ProgressEvent("verify", 10, 40), 5.0) == \
+        "Grouping: 10 of 40 pairs near the threshold measured from the files, remaining 0:15"
+    assert "12 verified pairs" in group_progress(ProgressEvent("stars", 0, 12), 6.0)
+    assert group_progress(ProgressEvent("fingerprint", 1, 2), 1.0) is None
