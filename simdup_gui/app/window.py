@@ -61,9 +61,6 @@ class MainWindow(QMainWindow):
         from .actions_ui import ActionsController
 
         self.actions = ActionsController(self)
-        from .results_ui import ResultsController
-
-        self.results_ui = ResultsController(self)
         self._restore(roots, bits, distance)
         presenters.set_translator(QCoreApplication.translate)
         self.set_language(language or self.prefs.get(opt.LANGUAGE) or i18n.system_language())
@@ -184,13 +181,10 @@ class MainWindow(QMainWindow):
         self._update_status()
         if hasattr(self, "actions"):
             self.actions.retranslate()
-        if hasattr(self, "results_ui"):
-            self.results_ui.retranslate()
         if self.worker is None:
             self.progress_label.setText(self._outcome_text() if self._outcome_text
                                         else self.tr("Ready."))
-        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
-                                          self.model.columnCount() - 1)
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 6)
         self.problems_model.retranslate()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -402,7 +396,6 @@ class MainWindow(QMainWindow):
         menu.addAction(self.tr("Reveal in folder"), lambda: open_path(os.path.dirname(path)))
         menu.addAction(self.tr("Copy path"), lambda: QGuiApplication.clipboard().setText(path))
         self.actions.extend_context_menu(menu, path)
-        self.results_ui.extend_context_menu(menu)
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
     def _about(self) -> None:
