@@ -248,3 +248,37 @@ ZH.update({
         "近似重复的文件会被跳过。撤销可以放回原文件。",
     "Replace {0} files": "替换 {0} 个文件",
 })
+
+# Ignore list, views, keys (issue 13, items 10, 11, 13)
+ZH.update({
+    "Δ Size": "Δ 大小", "Δ Modified": "Δ 修改时间",
+    "{0} groups": "{0} 组", "{0} of {1} groups shown": "显示 {0} / {1} 组",
+    "{0} marked, {1} to reclaim": "已标记 {0} 个，可腾出 {1}",
+    "Ignore list": "忽略列表", "Remove selected": "移除所选", "Clear all": "全部清除",
+    "file: {0}": "文件：{0}", "pair: {0}  ↔  {1}": "文件对：{0}  ↔  {1}",
+    "{0} files and {1} pairs are never shown as duplicates. Kept in {2}":
+        "{0} 个文件和 {1} 个文件对不再显示为重复。保存在 {2}",
+    "Cannot change the ignore list": "无法修改忽略列表",
+    "Mark by name": "按名称标记",
+    "Mark the files whose name matches (a pattern such as *.bak or *副本*; any case):":
+        "标记名称匹配的文件（模式如 *.bak 或 *副本*；不区分大小写）：",
+    "Regular expression": "正则表达式",
+    "&View": "视图(&V)",
+    "Duplicates only (hide each group's reference)": "只显示重复文件（隐藏每组的参照文件）",
+    "Size and date against the reference": "与参照文件比较大小和日期",
+    "Ignore list…": "忽略列表…",
+    "Not duplicates of the reference: ignore these pairs in every scan":
+        "不是参照文件的重复：以后每次扫描都忽略这些文件对",
+    "Ignore the selected files in every scan": "以后每次扫描都忽略所选文件",
+    "Remove the selected files from the results (this session)": "从结果中移除所选文件（仅本次）",
+    "Mark files whose name matches…": "标记名称匹配的文件…",
+    "Toggle the marks of the selected files": "切换所选文件的标记",
+    "Open": "打开",
+    "Select one or more files first.": "请先选择一个或多个文件。",
+    "Cannot mark by name": "无法按名称标记",
+})
+
+# Recent folders and results (issue 13, item 14)
+ZH.update({
+    "Recent folders": "最近的文件夹", "Recent results": "最近的结果", "(none yet)": "（暂无）",
+})

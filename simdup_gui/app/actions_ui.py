@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import html
 import os
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QInputDialog, QLabel,
-                               QMenu, QMessageBox, QTextBrowser, QVBoxLayout)
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
 
 from simdup_gui.core.act.actions import ActionRefused, Report
 from simdup_gui.core.act.journal import journal_dir
@@ -17,6 +15,7 @@ from simdup_gui.core.review.export import load_results
 from simdup_gui.core.session import KEEP_RULES, Refusal, Session
 
 from . import dialogs
+from .dialogs import ReportDialog
 from . import options as opt
 from .errors import show_error
 from .tree_models import human_size
@@ -29,36 +28,6 @@ def _read_results(path: str, *, job=None):
     return load_results(path)
 
 __all__ = ["ActionsController", "Refusal", "ReportDialog"]
-
-
-class ReportDialog(QDialog):
-    """Each file's outcome, failures first and never shown as success."""
-
-    def __init__(self, report: Report, parent=None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("What happened"))
-        self.resize(900, 500)
-        lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("<b>" + html.escape(report_summary(report)) + "</b>"))
-        view = QTextBrowser()
-        colours = {"done": "#137333", "planned": "#1a73e8", "skipped": "#b06000", "failed": "#c5221f"}
-        rows = []
-        order = {"failed": 0, "skipped": 1}
-        for o in sorted(report.outcomes, key=lambda o: order.get(o.status, 2)):
-            c = colours.get(o.status, "#202124")
-            dest = f" → {html.escape(o.dest)}" if o.dest else ""
-            why = f" <i>({html.escape(o.reason)})</i>" if o.reason else ""
-            rows.append(f'<div><b style="color:{c}">{html.escape(o.status)}</b> '
-                        f"{html.escape(o.path)}{dest}{why}</div>")
-        if report.journal:
-            rows.append("<p>" + html.escape(self.tr("Journal: {0}").format(report.journal)) + "</p>")
-        view.setHtml("".join(rows) or self.tr("Nothing to do."))
-        lay.addWidget(view)
-        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        box.rejected.connect(self.reject)
-        box.accepted.connect(self.accept)
-        lay.addWidget(box)
-        self.text = view.toPlainText()
 
 
 class ActionsController(QObject):
@@ -388,6 +357,8 @@ class ActionsController(QObject):
             return False
         msg = (self.tr("Exported {0} groups to {1}").format(len(self.session.groups), path)
                if args else self.tr("Saved the results to {0}").format(path))
+        if not args:
+            self.win.recent.add_result(path)
         self.win.statusBar().showMessage(msg, 30000)
         return True
 
@@ -406,6 +377,7 @@ class ActionsController(QObject):
         usable; :meth:`loading` meanwhile), a small one at once."""
         if self._busy() or self.loading():
             return
+        self.win.recent.add_result(path)  # File > Recent results
         try:
             big = os.path.getsize(path) > LOAD_IN_WORKER_ABOVE
         except OSError:

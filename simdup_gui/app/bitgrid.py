@@ -6,11 +6,10 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from simdup_gui.core.presenters import colours
 from simdup_gui.core.presenters.details import bit_diff_text
 from simdup_gui.core.review.bitdiff import BitDiff
 
-_BLOCK_TINTS = [QColor("#e8f0fe"), QColor("#fef7e0"), QColor("#e6f4ea"), QColor("#fce8e6"),
-                QColor("#f3e8fd"), QColor("#e4f7fb")]
 
 
 class BitGrid(QWidget):
@@ -46,18 +45,20 @@ class BitGrid(QWidget):
         font.setPixelSize(max(7, int(cell * 0.5)))
         p.setFont(font)
         matching = set(d.matching_blocks)
+        c = colours.current()  # light or dark, as the system palette is
+        tints = [QColor(t) for t in c.bit_tints]
         for bit in range(d.bits):
             row, col = d.cell(bit)
             r = QRectF(x0 + col * cell, y0 + row * cell, cell, cell)
             blk = d.block_of(bit)
-            bg = QColor("#d93025") if bit in differing else _BLOCK_TINTS[blk % len(_BLOCK_TINTS)]
-            if bit not in differing and blk in matching:
-                bg = bg.darker(108)
+            bg = QColor(c.bit_diff_bg) if bit in differing else tints[blk % len(tints)]
+            if bit not in differing and blk in matching:  # shaded: away from the text colour
+                bg = bg.darker(108) if c.name == "light" else bg.lighter(115)
             p.fillRect(r.adjusted(1, 1, -1, -1), bg)
-            p.setPen(QColor("white") if bit in differing else QColor("#202124"))
+            p.setPen(QColor(c.bit_diff_text if bit in differing else c.text))
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(values[bit]))
         # block boundaries: a thick line where the next bit starts a new block
-        pen = QPen(QColor("#1a73e8"), 2.5)
+        pen = QPen(QColor(c.block_line), 2.5)
         p.setPen(pen)
         for start, width in d.blocks:
             if start + width >= d.bits:
@@ -67,7 +68,7 @@ class BitGrid(QWidget):
             x = x0 + col * cell
             y = y0 + row * cell
             p.drawLine(int(x), int(y), int(x), int(y + cell))
-        p.setPen(QPen(QColor("#5f6368"), 1))
+        p.setPen(QPen(QColor(c.frame), 1))
         p.drawRect(QRectF(x0, y0, cell * d.columns, cell * d.rows))
         p.end()
 

@@ -7,7 +7,13 @@ answer it (and read the box) without a person.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
+import html
+
+from PySide6.QtWidgets import (QAbstractButton, QDialog, QDialogButtonBox, QLabel, QMessageBox,
+                               QTextBrowser, QVBoxLayout, QWidget)
+
+from simdup_gui.core.act.actions import Report
+from simdup_gui.core.presenters.actions import report_summary
 
 
 def run(box: QMessageBox) -> QAbstractButton | None:
@@ -35,3 +41,33 @@ def confirm(parent: QWidget | None, title: str, text: str, answer: str, *,
     """True when the user clicks ``answer`` (e.g. "Delete 3 files"); Cancel is the default
     of a destructive question."""
     return choose(parent, title, text, [answer], destructive=destructive) == 0
+
+
+class ReportDialog(QDialog):
+    """Each file's outcome, failures first and never shown as success."""
+
+    def __init__(self, report: Report, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("What happened"))
+        self.resize(900, 500)
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel("<b>" + html.escape(report_summary(report)) + "</b>"))
+        view = QTextBrowser()
+        colours = {"done": "#137333", "planned": "#1a73e8", "skipped": "#b06000", "failed": "#c5221f"}
+        rows = []
+        order = {"failed": 0, "skipped": 1}
+        for o in sorted(report.outcomes, key=lambda o: order.get(o.status, 2)):
+            c = colours.get(o.status, "#202124")
+            dest = f" → {html.escape(o.dest)}" if o.dest else ""
+            why = f" <i>({html.escape(o.reason)})</i>" if o.reason else ""
+            rows.append(f'<div><b style="color:{c}">{html.escape(o.status)}</b> '
+                        f"{html.escape(o.path)}{dest}{why}</div>")
+        if report.journal:
+            rows.append("<p>" + html.escape(self.tr("Journal: {0}").format(report.journal)) + "</p>")
+        view.setHtml("".join(rows) or self.tr("Nothing to do."))
+        lay.addWidget(view)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        box.rejected.connect(self.reject)
+        box.accepted.connect(self.accept)
+        lay.addWidget(box)
+        self.text = view.toPlainText()

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLineEdit,
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QSplitter, QTreeView, QVBoxLayout, QWidget)
 
 from simdup_gui.core.models import FileRecord
@@ -68,8 +68,11 @@ class GroupsView(QWidget):
         model.modelReset.connect(self._model_reset)
         self.bitdiff = BitDiffView()
         self.textdiff = TextDiffView()
+        self.keep_widths = False
+        self.summary = QLabel()  # groups, marks, space to reclaim (filled by the window)
         top = QHBoxLayout()
         top.addWidget(self.filter_edit, 1)
+        top.addWidget(self.summary)
         top.addWidget(self.expand_btn)
         top.addWidget(self.collapse_btn)
         tree_side = QWidget()
@@ -185,11 +188,12 @@ class GroupsView(QWidget):
             self.restore_state(state)
         elif count <= EXPAND_UP_TO:
             self.expand_all()
-        for col in range(COLUMNS):
-            if col != COL_FOLDER:
-                self.tree.resizeColumnToContents(col)
-        lo, hi = NAME_WIDTH
-        self.tree.setColumnWidth(COL_NAME, max(lo, min(hi, self.tree.columnWidth(COL_NAME))))
+        if not self.keep_widths:  # widths the user set (restored from the last run) stay
+            for col in range(COLUMNS):
+                if col != COL_FOLDER:
+                    self.tree.resizeColumnToContents(col)
+            lo, hi = NAME_WIDTH
+            self.tree.setColumnWidth(COL_NAME, max(lo, min(hi, self.tree.columnWidth(COL_NAME))))
         if not self.tree.currentIndex().isValid():
             self.bitdiff.set_diff(None)
             self.textdiff.clear()

@@ -52,3 +52,31 @@ def set_language(code: str) -> None:
         raise LanguageError(f"simdup_{code}.qm is not a Qt translation file")
     app.installTranslator(tr)
     _installed = tr
+
+
+def switch_window(window, code: str) -> bool:
+    """Switch ``window`` (a MainWindow) to ``code``; False (English, a message in the status
+    bar and on stderr saying why) when its translation cannot be loaded."""
+    import sys
+
+    from . import options as opt
+
+    if code not in LANGUAGES:
+        code = "en"
+    wanted, error = code, None
+    try:
+        set_language(code)
+    except LanguageError as e:
+        error, code = e, "en"
+    window.language = code
+    window.lang_actions[code].setChecked(True)
+    if error is None:
+        window.prefs.set(opt.LANGUAGE, code)
+    window.retranslate()
+    if error is not None:
+        msg = QCoreApplication.translate(
+            "MainWindow", "Cannot load the {0} translation, so the interface stays in English: "
+                          "{1}").format(LANGUAGES[wanted], error)
+        print(f"simdup-gui: {msg}", file=sys.stderr)
+        window.statusBar().showMessage(msg, 30000)
+    return error is None

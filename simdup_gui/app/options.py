@@ -36,6 +36,14 @@ MAX_SIZE_MB = Option("max_size_mb", int, 0)  # 0: no limit
 FOLLOW_SYMLINKS = Option("follow_symlinks", bool, False)
 SCHEDULER = Option("scheduler", str, "")  # a Dask scheduler; "": this machine
 REFERENCE_FOLDERS = Option("reference_folders", list, [])
+DUPES_ONLY = Option("view/dupes_only", bool, False)
+SHOW_DELTAS = Option("view/deltas", bool, False)  # View > Size and date against the reference
+RECENT_FOLDERS = Option("recent/folders", list, [])  # newest first, at most 8
+RECENT_RESULTS = Option("recent/results", list, [])
+MAIN_SPLIT = Option("layout/main_splitter", bytes, None)  # QSplitter.saveState
+RESULTS_SPLIT = Option("layout/results_splitter", bytes, None)
+DIFF_SPLIT = Option("layout/diff_splitter", bytes, None)
+TREE_HEADER = Option("layout/tree_header", bytes, None)  # column widths, sort, hidden
 
 
 def distance_option(bits: int) -> Option:

@@ -8,7 +8,7 @@ shortcuts. A text field keeps Undo and Redo while it has typing of its own to un
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLineEdit, QWidget
 
@@ -37,6 +37,9 @@ class MenuShortcuts(QObject):
 
     def action_for(self, seq: QKeySequence) -> QAction | None:
         for a in self.window.findChildren(QAction):
+            if a.shortcutContext() in (Qt.ShortcutContext.WidgetShortcut,
+                                       Qt.ShortcutContext.WidgetWithChildrenShortcut):
+                continue  # a key of one widget (Space in the tree), not of the window
             if a.isEnabled() and any(s == seq for s in a.shortcuts()):
                 return a
         return None

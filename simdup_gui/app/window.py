@@ -8,14 +8,11 @@ steps on the thread pool.
 from __future__ import annotations
 
 import gc
-import os
-import subprocess
-import sys
 import time
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QThreadPool, QUrl, Signal
-from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QLabel, QMainWindow, QMenu, QMessageBox, QScrollArea, QSplitter,
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QThreadPool, Signal
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (QLabel, QMainWindow, QMessageBox, QScrollArea, QSplitter,
                                QTableView, QTabWidget)
 
 from simdup_gui.core import presenters
@@ -27,10 +24,14 @@ from simdup_gui.core.session import Session
 
 from . import i18n
 from . import options as opt
+from .desktop import open_path  # noqa: F401 - the window's open_path, as before
 from .errors import show_error
 from .groups_view import GroupsView
+from .recent_ui import LayoutMemory, RecentMenus
+from .results_ui import ResultsController
 from .scan_panel import ScanPanel
 from .shortcuts import MenuShortcuts
+from .theme import ThemeWatcher
 from .tree_models import GroupTreeModel, ProblemsModel
 from .workers import Worker
 
@@ -61,6 +62,9 @@ class MainWindow(QMainWindow):
         from .actions_ui import ActionsController
 
         self.actions = ActionsController(self)
+        self.results_ui = ResultsController(self)  # View menu, ignore list, keys, context menu
+        self.recent, self.layout_memory = RecentMenus(self), LayoutMemory(self)
+        self.theme = ThemeWatcher(self)
         self._restore(roots, bits, distance)
         presenters.set_translator(QCoreApplication.translate)
         self.set_language(language or self.prefs.get(opt.LANGUAGE) or i18n.system_language())
@@ -97,8 +101,6 @@ class MainWindow(QMainWindow):
         g = self.groups_view
         self.tree, self.filter_edit, self.bitdiff, self.textdiff = (g.tree, g.filter_edit,
                                                                    g.bitdiff, g.textdiff)
-        self.tree.customContextMenuRequested.connect(self._context_menu)
-        self.tree.doubleClicked.connect(self._open_index)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.problems_model = ProblemsModel(self)
         self.problems_view = QTableView()
@@ -181,10 +183,14 @@ class MainWindow(QMainWindow):
         self._update_status()
         if hasattr(self, "actions"):
             self.actions.retranslate()
+        if hasattr(self, "results_ui"):
+            self.results_ui.retranslate()
+            self.recent.retranslate()
         if self.worker is None:
             self.progress_label.setText(self._outcome_text() if self._outcome_text
                                         else self.tr("Ready."))
-        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 6)
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                          self.model.columnCount() - 1)
         self.problems_model.retranslate()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -195,24 +201,7 @@ class MainWindow(QMainWindow):
     def set_language(self, code: str) -> bool:
         """Switch the interface to ``code``; False (English, and a message saying why)
         when its translation cannot be loaded."""
-        if code not in i18n.LANGUAGES:
-            code = "en"
-        wanted, error = code, None
-        try:
-            i18n.set_language(code)
-        except i18n.LanguageError as e:
-            error, code = e, "en"
-        self.language = code
-        self.lang_actions[code].setChecked(True)
-        if error is None:
-            self.prefs.set(opt.LANGUAGE, code)
-        self.retranslate()
-        if error is not None:
-            msg = self.tr("Cannot load the {0} translation, so the interface stays in English: "
-                          "{1}").format(i18n.LANGUAGES[wanted], error)
-            print(f"simdup-gui: {msg}", file=sys.stderr)
-            self.statusBar().showMessage(msg, 30000)
-        return error is None
+        return i18n.switch_window(self, code)
 
     # ---------------------------------------------------------------- settings
     def _restore(self, roots, bits, distance) -> None:
@@ -222,10 +211,12 @@ class MainWindow(QMainWindow):
         else:
             self.resize(1400, 900)
         self.panel.restore(roots, bits, distance)
+        self.layout_memory.restore()
         self._sync_settings()
 
     def save_settings(self) -> None:
         self.prefs.set(opt.GEOMETRY, self.saveGeometry())
+        self.layout_memory.save()
         self.panel.save()
         self.prefs.sync()
 
@@ -381,23 +372,6 @@ class MainWindow(QMainWindow):
     def compare(self, i: int, j: int) -> None:
         self.groups_view.compare(self.records, i, j, self.bits(), self.distance())
 
-    def _open_index(self, index) -> None:
-        rec = self.groups_view.record_at(index)
-        if rec is not None:
-            open_path(self.records[rec].path)
-
-    def _context_menu(self, pos) -> None:
-        rec = self.groups_view.record_at(self.tree.indexAt(pos))
-        if rec is None:
-            return
-        path = self.records[rec].path
-        menu = QMenu(self)
-        menu.addAction(self.tr("Open"), lambda: open_path(path))
-        menu.addAction(self.tr("Reveal in folder"), lambda: open_path(os.path.dirname(path)))
-        menu.addAction(self.tr("Copy path"), lambda: QGuiApplication.clipboard().setText(path))
-        self.actions.extend_context_menu(menu, path)
-        menu.exec(self.tree.viewport().mapToGlobal(pos))
-
     def _about(self) -> None:
         QMessageBox.about(self, self.tr("About simdup"), self.tr(
             "simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, "
@@ -419,11 +393,3 @@ def settle_heap() -> None:
     They are still freed by reference counting."""
     gc.collect()
     gc.freeze()
-
-
-def open_path(path: str) -> None:
-    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get(
-            "WAYLAND_DISPLAY"):
-        return
-    if not QDesktopServices.openUrl(QUrl.fromLocalFile(path)) and sys.platform == "darwin":
-        subprocess.run(["open", path], check=False)

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from simdup_gui.core.group import ignore as ignore_list
 from simdup_gui.core.group.cluster import GROUPING_MODES, group_records
 from simdup_gui.core.review.export import write_atomic
 from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
@@ -69,6 +70,17 @@ def chance_warning(n: int, bits: int, distance: int, verify: str) -> str | None:
             "--bits or a smaller --distance avoids it.")
 
 
+def without_ignored(groups, records):
+    """The groups without what the ignore list says is not a duplicate (as the app shows
+    them); a list that cannot be used is a warning, and every group is kept."""
+    try:
+        ignore = ignore_list.load(ignore_list.default_path())
+    except ignore_list.IgnoreListError as e:
+        print(f"simdup scan: warning: {e}; it is not applied", file=sys.stderr)
+        return groups
+    return ignore_list.apply(groups, records, ignore)
+
+
 def register(sub) -> None:
     p = sub.add_parser("scan", help="scan folders and list near-duplicate groups",
                        description="Scan folders and list groups of near-duplicate text files. "
@@ -89,6 +101,8 @@ def register(sub) -> None:
     p.add_argument("--grouping", choices=GROUPING_MODES, default="linked",
                    help="with --verify none: linked (chains of near pairs) or strict "
                    "(every pair within K)")
+    p.add_argument("--no-ignore-list", action="store_true",
+                   help="show every group, also the files and pairs on the app's ignore list")
     p.add_argument("--format", choices=("json", "csv", "text"), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     p.set_defaults(func=run)
@@ -125,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
                                  cache_path=args.cache, use_cache=not args.no_cache,
                                  scheduler=args.scheduler, job=Job(progress))
     progress(ProgressEvent("done"))  # ends the progress line of the grouping phases
+    if not args.no_ignore_list:
+        groups = without_ignored(groups, result.records)
     settings = {"bits": args.bits, "distance": k, "features": args.features,
                 "grouping": args.grouping, "verify": args.verify,
                 "similarity": args.similarity, "roots": [os.path.abspath(r) for r in args.roots],

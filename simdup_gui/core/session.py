@@ -35,6 +35,7 @@ from .act.lock import ActionLocked
 from .act.recovery import resume, undo
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from .group.verify import VERIFY_MODES
+from .group import ignore as ignore_list
 from .group.cluster import group_records
 from .job import NULL_JOB, Job
 from .models import ALLOWED_BITS, FileRecord, Group, Problem
@@ -134,6 +135,13 @@ class Session:
         self._removed_marks: set[str] = set()  # and their marks, which an undo restores
         self._grouping: GroupingRequest | None = None
         self._regroup_pending = False
+        # Not duplicates: the ignore list (kept in ``ignore_path`` when set, across scans)
+        # and the files removed from the results for this session only.
+        self.ignore = ignore_list.IgnoreList()
+        self.ignore_path: str | None = None
+        self.removed: set[str] = set()
+        self._all_groups: list[Group] = []  # the groups before the ignore list
+        self._grouped_records: list[FileRecord] = self.records
 
     # ------------------------------------------------------------------ scanning
     def scan_request(self, options: ScanOptions | None = None) -> ScanRequest:
@@ -166,9 +174,17 @@ class Session:
         """Keep groups made for ``request``; False (and nothing kept) if they are stale."""
         if not self.is_current(request):
             return False
-        self.groups, self.group_bits, self.index_plan = groups, request.bits, plan
-        self._grouped = {self.records[m.index].path for g in groups for m in g.members}
+        self._all_groups, self.group_bits, self.index_plan = groups, request.bits, plan
+        self._grouped_records = request.records
+        self._apply_ignore()
         return True
+
+    def _apply_ignore(self) -> None:
+        if self._grouped_records is not self.records:
+            return  # the records changed since grouping: the next grouping applies it
+        self.groups = ignore_list.apply(self._all_groups, self.records, self.ignore,
+                                        self.removed)
+        self._grouped = {self.records[m.index].path for g in self.groups for m in g.members}
 
     def regroup(self) -> None:
         """Group the fingerprints already computed at the current settings, at once."""
@@ -203,6 +219,67 @@ class Session:
     def file_count(self) -> int:
         return sum(len(g.members) for g in self.groups)
 
+    # ------------------------------------------------------------------ not duplicates
+    def load_ignore(self, path: str) -> str:
+        """Use (and from now on keep) the ignore list in ``path``; "" or a warning saying
+        why the file could not be used (the list then starts empty)."""
+        self.ignore_path = path
+        try:
+            self.ignore = ignore_list.load(path)
+        except ignore_list.IgnoreListError as e:
+            self.ignore = ignore_list.IgnoreList()
+            return f"{e}; the ignore list starts empty and replaces it when changed"
+        finally:
+            self._apply_ignore()
+        return ""
+
+    def _ignore_changed(self) -> None:
+        """Regroup the shown groups and keep the list (Refusal if it cannot be written)."""
+        self._apply_ignore()
+        if self.ignore_path:
+            try:
+                ignore_list.save(self.ignore, self.ignore_path)
+            except OSError as e:
+                raise Refusal(f"cannot write the ignore list {self.ignore_path}: "
+                              f"{e.strerror or e}") from e
+
+    def reference_of(self, path: str) -> str | None:
+        """The path of the reference of the group that shows ``path`` (None if none)."""
+        for g in self.groups:
+            if any(self.records[m.index].path == path for m in g.members):
+                return self.records[g.representative].path
+        return None
+
+    def ignore_files(self, paths: Iterable[str]) -> int:
+        """Never group these files again (in this and later scans); the number added."""
+        n = self.ignore.add_files(paths)
+        self._ignore_changed()
+        return n
+
+    def ignore_pairs(self, pairs: Iterable[tuple[str, str]]) -> int:
+        """These pairs are not duplicates (in this and later scans); the number added."""
+        n = self.ignore.add_pairs(pairs)
+        self._ignore_changed()
+        return n
+
+    def ignore_with_reference(self, paths: Iterable[str]) -> int:
+        """Each file is not a duplicate of its group's reference."""
+        pairs = [(p, ref) for p in paths if (ref := self.reference_of(p)) not in (None, p)]
+        return self.ignore_pairs(pairs)
+
+    def unignore(self, files: Iterable[str] = (), pairs: Iterable[tuple[str, str]] = ()) -> None:
+        self.ignore.remove(files, pairs)
+        self._ignore_changed()
+
+    def clear_ignore(self) -> None:
+        self.ignore.clear()
+        self._ignore_changed()
+
+    def remove_from_results(self, paths: Iterable[str]) -> None:
+        """Hide these files from the groups of this session (not remembered)."""
+        self.removed |= set(paths)
+        self._apply_ignore()
+
     # ------------------------------------------------------------------ marks
     def grouped_marks(self) -> set[str]:
         """The marks on files that are in a group now: what an action would touch."""
@@ -236,6 +313,11 @@ class Session:
 
     def toggle(self, paths: Iterable[str]) -> set[str]:
         return self.set_marks(marking.toggle_selected(self.marks, paths, self.reference))
+
+    def mark_matching(self, pattern: str, *, regex: bool = False) -> set[str]:
+        """Mark the grouped files whose name matches a glob (or a regular expression);
+        ValueError for a bad pattern. Reference files are never marked."""
+        return self.mark(marking.matching_names(self._grouped, pattern, regex=regex))
 
     def invert(self) -> set[str]:
         res = self.results()

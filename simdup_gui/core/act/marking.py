@@ -7,7 +7,9 @@ folder are never marked by any function here.
 
 from __future__ import annotations
 
+import fnmatch
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -188,6 +190,21 @@ def toggle_selected(marks: Iterable[str], paths: Iterable[str],
         elif not under_any(p, reference):
             out.add(p)
     return out
+
+
+def matching_names(paths: Iterable[str], pattern: str, *, regex: bool = False) -> set[str]:
+    """The paths whose file name matches ``pattern``: a glob ("*.bak", any case) or, with
+    ``regex``, a regular expression searched in the name. ValueError for a bad pattern."""
+    if not pattern:
+        raise ValueError("the pattern is empty")
+    if regex:
+        try:
+            rx = re.compile(pattern)
+        except re.error as e:
+            raise ValueError(f"not a valid regular expression: {pattern!r}: {e}") from e
+        return {p for p in paths if rx.search(os.path.basename(p))}
+    pat = pattern.casefold()
+    return {p for p in paths if fnmatch.fnmatchcase(os.path.basename(p).casefold(), pat)}
 
 
 def invert_marks(res: Results, marks: Iterable[str], reference: Sequence[str] = ()) -> set[str]:

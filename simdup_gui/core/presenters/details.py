@@ -14,12 +14,10 @@ from dataclasses import dataclass
 from ..models import FileRecord, Group, human_size
 from ..review.bitdiff import BitDiff, bit_diff
 from ..review.textdiff import DiffRow, LoadedText, diff_rows, load_text
+from . import colours
 from .i18n import translate
 
 INITIAL_BYTES = 128 * 1024  # the text diff loads this much of each file, then 4x per "more"
-_MARK = {"left": "#f4c7c3", "right": "#b7e1cd"}
-_ROW_BG = {"equal": "transparent", "replace": "#fef7e0", "delete": "#fce8e6",
-           "insert": "#e6f4ea"}
 
 
 def comparison_pair(group: Group, record: int | None) -> tuple[int, int]:
@@ -86,19 +84,23 @@ class TextDiff:
 def render_side(rows: Sequence[DiffRow], side: str) -> str:
     """One side of the diff as HTML: a line per row, changed words highlighted."""
     out = []
+    c = colours.current()  # light or dark, as the system palette is
     for r in rows:
         text, spans = (r.left, r.left_spans) if side == "left" else (r.right, r.right_spans)
         if text is None:
-            out.append('<div style="background:#f1f3f4">&nbsp;</div>')
+            out.append(f'<div style="background:{c.blank_bg}">&nbsp;</div>')
             continue
         parts, pos = [], 0
         for s, e in spans:
             parts.append(html.escape(text[pos:s]))
-            parts.append(f'<span style="background:{_MARK[side]}">{html.escape(text[s:e])}</span>')
+            parts.append(f'<span style="background:{c.word_bg[side]}; color:{c.text}">'
+                         f'{html.escape(text[s:e])}</span>')
             pos = e
         parts.append(html.escape(text[pos:]))
         body = "".join(parts) or "&nbsp;"
-        out.append(f'<div style="background:{_ROW_BG[r.tag]}; white-space:pre-wrap">{body}</div>')
+        style = (f"background:{c.row_bg[r.tag]}; color:{c.text}; " if r.tag in c.row_bg
+                 else "")  # an equal row: the view's own colours
+        out.append(f'<div style="{style}white-space:pre-wrap">{body}</div>')
     return "".join(out)
 
 

@@ -16,8 +16,10 @@ from ..models import FileRecord, Group, Member, Problem, human_size
 from .i18n import translate
 
 COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_ENCODING, COL_DISTANCE, COL_SIMILARITY = range(7)
-COLUMNS = 7
-RIGHT_ALIGNED = (COL_SIZE, COL_DISTANCE, COL_SIMILARITY)
+COL_SIZE_DELTA, COL_AGE_DELTA = 7, 8  # against the group's reference (dupeGuru's delta values)
+COLUMNS = 9
+DELTA_COLUMNS = (COL_SIZE_DELTA, COL_AGE_DELTA)
+RIGHT_ALIGNED = (COL_SIZE, COL_DISTANCE, COL_SIMILARITY, COL_SIZE_DELTA, COL_AGE_DELTA)
 CTX = "GroupTreeModel"
 
 
@@ -25,7 +27,24 @@ def headers() -> list[str]:
     return [translate("GroupTreeModel", "Name"), translate("GroupTreeModel", "Folder"),
             translate("GroupTreeModel", "Size"), translate("GroupTreeModel", "Modified"),
             translate("GroupTreeModel", "Encoding"), translate("GroupTreeModel", "Distance"),
-            translate("GroupTreeModel", "Similarity")]
+            translate("GroupTreeModel", "Similarity"),
+            translate("GroupTreeModel", "Δ Size"),
+            translate("GroupTreeModel", "Δ Modified")]
+
+
+def signed_size(n: int) -> str:
+    """A size difference: "+1.2 KB", "−340 B", "0 B"."""
+    return ("+" if n > 0 else "−" if n < 0 else "") + human_size(abs(n))
+
+
+def signed_age(seconds: float) -> str:
+    """A modification time difference: "+3 d" (newer than the reference), "−2 h" (older)."""
+    sign = "+" if seconds > 0 else "−" if seconds < 0 else ""
+    s = abs(seconds)
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if s >= size:
+            return f"{sign}{s / size:.0f} {unit}"
+    return f"{sign}{s:.0f} s"
 
 
 def _sim(m: Member) -> float:
@@ -43,6 +62,7 @@ class GroupRows:
         self.filter_text = ""
         self.sort_column = -1
         self.descending = False
+        self.dupes_only = False  # hide each group's reference (dupeGuru's "dupes only")
 
     def set_data(self, records: Sequence[FileRecord], groups: list[Group], bits: int) -> None:
         self.records, self.groups, self.bits = records, groups, bits
@@ -52,6 +72,18 @@ class GroupRows:
         """Show only groups with a file whose path contains ``text`` (any case)."""
         self.filter_text = text
         self.rebuild()
+
+    def set_dupes_only(self, on: bool) -> None:
+        """Show only the duplicates, not the reference each is compared with."""
+        self.dupes_only = on
+        self.rebuild()
+
+    def size_delta(self, g: Group, m: Member) -> int:
+        return self.records[m.index].size - self.records[g.representative].size
+
+    def age_delta(self, g: Group, m: Member) -> float:
+        """Seconds this file was modified after (+) or before (-) the reference."""
+        return (self.records[m.index].mtime_ns - self.records[g.representative].mtime_ns) / 1e9
 
     def set_sort(self, column: int, descending: bool) -> None:
         self.sort_column, self.descending = column, descending
@@ -66,12 +98,26 @@ class GroupRows:
             return max(m.distance for m in g.members)
         if col == COL_SIMILARITY:
             return min(_sim(m) for m in g.members)
-        return g.id
+        if col == COL_MODIFIED:
+            return max(self.records[m.index].mtime_ns for m in g.members)
+        if col == COL_SIZE_DELTA:
+            return max(abs(self.size_delta(g, m)) for m in g.members)
+        if col == COL_AGE_DELTA:
+            return max(abs(self.age_delta(g, m)) for m in g.members)
+        if col in (COL_FOLDER, COL_ENCODING):  # the reference's
+            r = self.records[g.representative]
+            return (os.path.dirname(r.path).lower() if col == COL_FOLDER else r.encoding, g.id)
+        return g.id  # the name column: the group number it shows
 
-    def _member_key(self, m: Member):
+    def _member_key(self, g: Group, m: Member):
         r = self.records[m.index]
+        col = self.sort_column
+        if col == COL_SIZE_DELTA:
+            return self.size_delta(g, m)
+        if col == COL_AGE_DELTA:
+            return self.age_delta(g, m)
         return [os.path.basename(r.path).lower(), os.path.dirname(r.path).lower(), r.size,
-                r.mtime_ns, r.encoding, m.distance, _sim(m)][self.sort_column]
+                r.mtime_ns, r.encoding, m.distance, _sim(m)][col]
 
     def rebuild(self) -> None:
         needle = self.filter_text.casefold()
@@ -80,11 +126,13 @@ class GroupRows:
             if needle and not any(needle in self.records[m.index].path.casefold()
                                   for m in g.members):
                 continue
-            rows.append((gi, list(g.members)))
+            rows.append((gi, [m for m in g.members if not (
+                self.dupes_only and m.index == g.representative)]))
         if self.sort_column >= 0:
             rows.sort(key=lambda r: self._group_key(r[0]), reverse=self.descending)
-            for _, members in rows:
-                members.sort(key=self._member_key, reverse=self.descending)
+            for gi, members in rows:
+                g = self.groups[gi]
+                members.sort(key=lambda m, g=g: self._member_key(g, m), reverse=self.descending)
         self.rows = rows
 
     def group_at(self, row: int) -> Group:
@@ -122,6 +170,11 @@ class GroupRows:
             return r.encoding
         if col == COL_DISTANCE:
             return str(m.distance)
+        if col in DELTA_COLUMNS:
+            if m.index == g.representative:
+                return "—"
+            return (signed_size(self.size_delta(g, m)) if col == COL_SIZE_DELTA
+                    else signed_age(self.age_delta(g, m)))
         if col == COL_SIMILARITY:
             if r.too_short:
                 return translate("GroupTreeModel", "too short")
@@ -175,3 +228,12 @@ def problem_reason(p: Problem) -> str:
                                           "size\" in Settings to include it").format(
             human_size(int(size.group(1))))
     return p.reason
+
+
+def results_summary(shown: int, groups: int, marked: int, marked_bytes: int) -> str:
+    """Above the tree: the groups, how many the filter shows, the marks and the space that
+    acting on them would reclaim."""
+    text = translate("GroupTreeModel", "{0} groups").format(groups) if shown == groups else \
+        translate("GroupTreeModel", "{0} of {1} groups shown").format(shown, groups)
+    return text + " · " + translate("GroupTreeModel", "{0} marked, {1} to reclaim").format(
+        marked, human_size(marked_bytes))

@@ -375,339 +375,339 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="159" />
+        <location filename="../../app/actions_ui.py" line="128" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="160" />
+        <location filename="../../app/actions_ui.py" line="129" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="161" />
+        <location filename="../../app/actions_ui.py" line="130" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="162" />
+        <location filename="../../app/actions_ui.py" line="131" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="162" />
+        <location filename="../../app/actions_ui.py" line="131" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="163" />
+        <location filename="../../app/actions_ui.py" line="132" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="163" />
+        <location filename="../../app/actions_ui.py" line="132" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="164" />
+        <location filename="../../app/actions_ui.py" line="133" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="164" />
+        <location filename="../../app/actions_ui.py" line="133" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="167" />
+        <location filename="../../app/actions_ui.py" line="136" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="168" />
+        <location filename="../../app/actions_ui.py" line="137" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="169" />
+        <location filename="../../app/actions_ui.py" line="138" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="170" />
+        <location filename="../../app/actions_ui.py" line="139" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="171" />
+        <location filename="../../app/actions_ui.py" line="140" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="172" />
+        <location filename="../../app/actions_ui.py" line="141" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="173" />
+        <location filename="../../app/actions_ui.py" line="142" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="174" />
+        <location filename="../../app/actions_ui.py" line="143" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="175" />
+        <location filename="../../app/actions_ui.py" line="144" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="176" />
+        <location filename="../../app/actions_ui.py" line="145" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="177" />
+        <location filename="../../app/actions_ui.py" line="146" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="178" />
+        <location filename="../../app/actions_ui.py" line="147" />
         <source>Replace marked files with hard links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的硬链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="179" />
+        <location filename="../../app/actions_ui.py" line="148" />
         <source>Replace marked files with symbolic links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="181" />
+        <location filename="../../app/actions_ui.py" line="150" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="182" />
+        <location filename="../../app/actions_ui.py" line="151" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="183" />
+        <location filename="../../app/actions_ui.py" line="152" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="184" />
+        <location filename="../../app/actions_ui.py" line="153" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="185" />
+        <location filename="../../app/actions_ui.py" line="154" />
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="186" />
+        <location filename="../../app/actions_ui.py" line="155" />
         <source>Load results…</source>
         <translation>载入结果…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="187" />
+        <location filename="../../app/actions_ui.py" line="156" />
         <source>Export groups as</source>
         <translation>导出分组为</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="207" />
+        <location filename="../../app/actions_ui.py" line="176" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="208" />
+        <location filename="../../app/actions_ui.py" line="177" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="213" />
+        <location filename="../../app/actions_ui.py" line="182" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="231" />
+        <location filename="../../app/actions_ui.py" line="200" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="232" />
+        <location filename="../../app/actions_ui.py" line="201" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="247" />
+        <location filename="../../app/actions_ui.py" line="216" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="267" />
+        <location filename="../../app/actions_ui.py" line="236" />
         <source>Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
         <translation>把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的文件会被跳过。撤销可以放回原文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="270" />
+        <location filename="../../app/actions_ui.py" line="239" />
         <source>Replace {0} files</source>
         <translation>替换 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="389" />
+        <location filename="../../app/actions_ui.py" line="358" />
         <source>Exported {0} groups to {1}</source>
         <translation>已将 {0} 组导出到 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="390" />
+        <location filename="../../app/actions_ui.py" line="359" />
         <source>Saved the results to {0}</source>
         <translation>结果已保存到 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="292" />
-        <location filename="../../app/actions_ui.py" line="360" />
+        <location filename="../../app/actions_ui.py" line="261" />
+        <location filename="../../app/actions_ui.py" line="329" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="297" />
+        <location filename="../../app/actions_ui.py" line="266" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="298" />
+        <location filename="../../app/actions_ui.py" line="267" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="261" />
+        <location filename="../../app/actions_ui.py" line="230" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="251" />
+        <location filename="../../app/actions_ui.py" line="220" />
         <source>Folder layout in {0}</source>
         <translation>{0} 中的文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="252" />
+        <location filename="../../app/actions_ui.py" line="221" />
         <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
         <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="254" />
+        <location filename="../../app/actions_ui.py" line="223" />
         <source>Keep folder structure</source>
         <translation>保留文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="254" />
+        <location filename="../../app/actions_ui.py" line="223" />
         <source>Put all files in one folder</source>
         <translation>全部放进同一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="262" />
+        <location filename="../../app/actions_ui.py" line="231" />
         <source>Delete {0} files</source>
         <translation>删除 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="264" />
+        <location filename="../../app/actions_ui.py" line="233" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="265" />
+        <location filename="../../app/actions_ui.py" line="234" />
         <source>Send {0} files to the trash</source>
         <translation>把 {0} 个文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="272" />
+        <location filename="../../app/actions_ui.py" line="241" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="273" />
+        <location filename="../../app/actions_ui.py" line="242" />
         <source>Move {0} files</source>
         <translation>移动 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="274" />
+        <location filename="../../app/actions_ui.py" line="243" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="310" />
+        <location filename="../../app/actions_ui.py" line="279" />
         <source>Cannot undo now: wait for the scan or action under way to finish.</source>
         <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="312" />
+        <location filename="../../app/actions_ui.py" line="281" />
         <source>Undoing the last action…</source>
         <translation>正在撤销上一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="317" />
+        <location filename="../../app/actions_ui.py" line="286" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="321" />
+        <location filename="../../app/actions_ui.py" line="290" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="326" />
+        <location filename="../../app/actions_ui.py" line="295" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="340" />
+        <location filename="../../app/actions_ui.py" line="309" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="343" />
+        <location filename="../../app/actions_ui.py" line="312" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="363" />
+        <location filename="../../app/actions_ui.py" line="332" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="375" />
+        <location filename="../../app/actions_ui.py" line="344" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="387" />
+        <location filename="../../app/actions_ui.py" line="356" />
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="399" />
+        <location filename="../../app/actions_ui.py" line="370" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="417" />
-        <location filename="../../app/actions_ui.py" line="425" />
+        <location filename="../../app/actions_ui.py" line="389" />
+        <location filename="../../app/actions_ui.py" line="397" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="419" />
+        <location filename="../../app/actions_ui.py" line="391" />
         <source>Loading {0}…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="447" />
+        <location filename="../../app/actions_ui.py" line="419" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -715,32 +715,32 @@
 <context>
     <name>BitDiffView</name>
     <message>
-        <location filename="../../core/presenters/details.py" line="52" />
+        <location filename="../../core/presenters/details.py" line="50" />
         <source>Reference</source>
         <translation>参照文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="52" />
+        <location filename="../../core/presenters/details.py" line="50" />
         <source>Selected file</source>
         <translation>所选文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="53" />
+        <location filename="../../core/presenters/details.py" line="51" />
         <source>Select a file in a group to compare its fingerprint with the group's reference.</source>
         <translation>在组中选择一个文件，将它的指纹与本组的参照文件比较。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="55" />
+        <location filename="../../core/presenters/details.py" line="53" />
         <source>within k={0}: a candidate pair</source>
         <translation>在 k={0} 以内：候选文件对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="57" />
+        <location filename="../../core/presenters/details.py" line="55" />
         <source>beyond k={0}: not proposed by SimHash</source>
         <translation>超过 k={0}：SimHash 不会提出</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="59" />
+        <location filename="../../core/presenters/details.py" line="57" />
         <source>Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. The index splits the {1} bits into {4} blocks (blue lines); {5} of them match exactly (shaded): by the pigeonhole principle a pair within k differs in at most k blocks, so it shares at least {6} whole blocks and the index finds it.</source>
         <translation>海明距离 {0}（共 {1} 位），{2:.1%} 的位相同（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} 块（蓝线）；其中 {5} 块完全相同（加深）：根据抽屉原理，距离不超过 k 的两个指纹最多有 k 块不同，因此至少有 {6} 块完全相同，索引一定能找到它们。</translation>
     </message>
@@ -748,7 +748,7 @@
 <context>
     <name>BitGrid</name>
     <message>
-        <location filename="../../app/bitgrid.py" line="38" />
+        <location filename="../../app/bitgrid.py" line="37" />
         <source>Select a file</source>
         <translation>请选择文件</translation>
     </message>
@@ -793,12 +793,12 @@
     <message>
         <location filename="../../core/presenters/tree.py" line="31" />
         <source>Δ Size</source>
-        <translation type="unfinished" />
+        <translation>Δ 大小</translation>
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="32" />
         <source>Δ Modified</source>
-        <translation type="unfinished" />
+        <translation>Δ 修改时间</translation>
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="149" />
@@ -858,33 +858,33 @@
     <message>
         <location filename="../../core/presenters/tree.py" line="236" />
         <source>{0} groups</source>
-        <translation type="unfinished" />
+        <translation>{0} 组</translation>
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="237" />
         <source>{0} of {1} groups shown</source>
-        <translation type="unfinished" />
+        <translation>显示 {0} / {1} 组</translation>
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="238" />
         <source>{0} marked, {1} to reclaim</source>
-        <translation type="unfinished" />
+        <translation>已标记 {0} 个，可腾出 {1}</translation>
     </message>
 </context>
 <context>
     <name>GroupsView</name>
     <message>
-        <location filename="../../app/groups_view.py" line="96" />
+        <location filename="../../app/groups_view.py" line="97" />
         <source>Filter by name or folder</source>
         <translation>按名称或文件夹筛选</translation>
     </message>
     <message>
-        <location filename="../../app/groups_view.py" line="97" />
+        <location filename="../../app/groups_view.py" line="98" />
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../app/groups_view.py" line="98" />
+        <location filename="../../app/groups_view.py" line="99" />
         <source>Collapse all</source>
         <translation>全部折叠</translation>
     </message>
@@ -892,97 +892,97 @@
 <context>
     <name>IgnoreListDialog</name>
     <message>
-        <location filename="../../app/results_ui.py" line="32" />
+        <location filename="../../app/results_ui.py" line="35" />
         <source>Ignore list</source>
-        <translation type="unfinished" />
+        <translation>忽略列表</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="40" />
+        <location filename="../../app/results_ui.py" line="43" />
         <source>Remove selected</source>
-        <translation type="unfinished" />
+        <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="42" />
+        <location filename="../../app/results_ui.py" line="45" />
         <source>Clear all</source>
-        <translation type="unfinished" />
+        <translation>全部清除</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="54" />
+        <location filename="../../app/results_ui.py" line="57" />
         <source>file: {0}</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/results_ui.py" line="58" />
-        <source>pair: {0}  ↔  {1}</source>
-        <translation type="unfinished" />
+        <translation>文件：{0}</translation>
     </message>
     <message>
         <location filename="../../app/results_ui.py" line="61" />
-        <source>{0} files and {1} pairs are never shown as duplicates. Kept in {2}</source>
-        <translation type="unfinished" />
+        <source>pair: {0}  ↔  {1}</source>
+        <translation>文件对：{0}  ↔  {1}</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="70" />
+        <location filename="../../app/results_ui.py" line="64" />
+        <source>{0} files and {1} pairs are never shown as duplicates. Kept in {2}</source>
+        <translation>{0} 个文件和 {1} 个文件对不再显示为重复。保存在 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="73" />
         <source>Cannot change the ignore list</source>
-        <translation type="unfinished" />
+        <translation>无法修改忽略列表</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window.py" line="169" />
+        <location filename="../../app/window.py" line="168" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="178" />
+        <location filename="../../app/window.py" line="177" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="179" />
+        <location filename="../../app/window.py" line="178" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="172" />
+        <location filename="../../app/window.py" line="171" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="173" />
-        <location filename="../../app/window.py" line="372" />
+        <location filename="../../app/window.py" line="172" />
+        <location filename="../../app/window.py" line="357" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="175" />
+        <location filename="../../app/window.py" line="174" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="177" />
+        <location filename="../../app/window.py" line="176" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="180" />
+        <location filename="../../app/window.py" line="179" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="181" />
+        <location filename="../../app/window.py" line="180" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="182" />
+        <location filename="../../app/window.py" line="181" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="183" />
-        <location filename="../../app/window.py" line="409" />
+        <location filename="../../app/window.py" line="182" />
+        <location filename="../../app/window.py" line="376" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
@@ -992,7 +992,7 @@
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="217" />
+        <location filename="../../app/i18n.py" line="77" />
         <source>Cannot load the {0} translation, so the interface stays in English: {1}</source>
         <translation>无法加载{0}翻译，界面保持英文：{1}</translation>
     </message>
@@ -1007,37 +1007,37 @@
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="260" />
+        <location filename="../../app/window.py" line="245" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="261" />
+        <location filename="../../app/window.py" line="246" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="265" />
+        <location filename="../../app/window.py" line="250" />
         <source>Check the settings</source>
         <translation>请检查设置</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="276" />
+        <location filename="../../app/window.py" line="261" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="285" />
+        <location filename="../../app/window.py" line="270" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="286" />
+        <location filename="../../app/window.py" line="271" />
         <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
         <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="292" />
+        <location filename="../../app/window.py" line="277" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -1096,17 +1096,17 @@
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="315" />
+        <location filename="../../app/window.py" line="300" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="317" />
+        <location filename="../../app/window.py" line="302" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="348" />
+        <location filename="../../app/window.py" line="333" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
@@ -1116,22 +1116,7 @@
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="401" />
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <location filename="../../app/window.py" line="402" />
-        <source>Reveal in folder</source>
-        <translation>在文件夹中显示</translation>
-    </message>
-    <message>
-        <location filename="../../app/window.py" line="403" />
-        <source>Copy path</source>
-        <translation>复制路径</translation>
-    </message>
-    <message>
-        <location filename="../../app/window.py" line="410" />
+        <location filename="../../app/window.py" line="377" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -1143,19 +1128,19 @@ Index: {0}</source>
 <context>
     <name>PatternDialog</name>
     <message>
-        <location filename="../../app/results_ui.py" line="88" />
+        <location filename="../../app/results_ui.py" line="91" />
         <source>Mark by name</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/results_ui.py" line="90" />
-        <source>Mark the files whose name matches (a pattern such as *.bak or *副本*; any case):</source>
-        <translation type="unfinished" />
+        <translation>按名称标记</translation>
     </message>
     <message>
         <location filename="../../app/results_ui.py" line="93" />
+        <source>Mark the files whose name matches (a pattern such as *.bak or *副本*; any case):</source>
+        <translation>标记名称匹配的文件（模式如 *.bak 或 *副本*；不区分大小写）：</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="96" />
         <source>Regular expression</source>
-        <translation type="unfinished" />
+        <translation>正则表达式</translation>
     </message>
 </context>
 <context>
@@ -1189,6 +1174,24 @@ Index: {0}</source>
         <location filename="../../core/presenters/tree.py" line="227" />
         <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
+    </message>
+</context>
+<context>
+    <name>RecentMenus</name>
+    <message>
+        <location filename="../../app/recent_ui.py" line="37" />
+        <source>Recent folders</source>
+        <translation>最近的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/recent_ui.py" line="38" />
+        <source>Recent results</source>
+        <translation>最近的结果</translation>
+    </message>
+    <message>
+        <location filename="../../app/recent_ui.py" line="64" />
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
     </message>
 </context>
 <context>
@@ -1267,17 +1270,17 @@ Index: {0}</source>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="39" />
+        <location filename="../../app/dialogs.py" line="51" />
         <source>What happened</source>
         <translation>操作结果</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="54" />
+        <location filename="../../app/dialogs.py" line="66" />
         <source>Journal: {0}</source>
         <translation>操作日志：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="55" />
+        <location filename="../../app/dialogs.py" line="67" />
         <source>Nothing to do.</source>
         <translation>没有需要处理的内容。</translation>
     </message>
@@ -1285,69 +1288,80 @@ Index: {0}</source>
 <context>
     <name>ResultsController</name>
     <message>
-        <location filename="../../app/results_ui.py" line="163" />
+        <location filename="../../app/results_ui.py" line="168" />
         <source>&amp;View</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/results_ui.py" line="164" />
-        <source>Duplicates only (hide each group's reference)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/results_ui.py" line="165" />
-        <source>Size and date against the reference</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/results_ui.py" line="166" />
-        <source>Ignore list…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/results_ui.py" line="167" />
-        <source>Not duplicates of the reference: ignore these pairs in every scan</source>
-        <translation type="unfinished" />
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <location filename="../../app/results_ui.py" line="169" />
-        <source>Ignore the selected files in every scan</source>
-        <translation type="unfinished" />
+        <source>Duplicates only (hide each group's reference)</source>
+        <translation>只显示重复文件（隐藏每组的参照文件）</translation>
     </message>
     <message>
         <location filename="../../app/results_ui.py" line="170" />
-        <source>Remove the selected files from the results (this session)</source>
-        <translation type="unfinished" />
+        <source>Size and date against the reference</source>
+        <translation>与参照文件比较大小和日期</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="171" />
+        <source>Ignore list…</source>
+        <translation>忽略列表…</translation>
     </message>
     <message>
         <location filename="../../app/results_ui.py" line="172" />
-        <source>Mark files whose name matches…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/results_ui.py" line="173" />
-        <source>Toggle the marks of the selected files</source>
-        <translation type="unfinished" />
+        <source>Not duplicates of the reference: ignore these pairs in every scan</source>
+        <translation>不是参照文件的重复：以后每次扫描都忽略这些文件对</translation>
     </message>
     <message>
         <location filename="../../app/results_ui.py" line="174" />
+        <source>Ignore the selected files in every scan</source>
+        <translation>以后每次扫描都忽略所选文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="175" />
+        <source>Remove the selected files from the results (this session)</source>
+        <translation>从结果中移除所选文件（仅本次）</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="177" />
+        <source>Mark files whose name matches…</source>
+        <translation>标记名称匹配的文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="178" />
+        <source>Toggle the marks of the selected files</source>
+        <translation>切换所选文件的标记</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="179" />
+        <location filename="../../app/results_ui.py" line="189" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="213" />
+        <location filename="../../app/results_ui.py" line="190" />
+        <source>Reveal in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="191" />
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <location filename="../../app/results_ui.py" line="234" />
         <source>Select one or more files first.</source>
-        <translation type="unfinished" />
+        <translation>请先选择一个或多个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="218" />
+        <location filename="../../app/results_ui.py" line="239" />
         <source>Cannot change the ignore list</source>
-        <translation type="unfinished" />
+        <translation>无法修改忽略列表</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="250" />
+        <location filename="../../app/results_ui.py" line="269" />
         <source>Cannot mark by name</source>
-        <translation type="unfinished" />
+        <translation>无法按名称标记</translation>
     </message>
 </context>
 <context>
@@ -1531,17 +1545,17 @@ Index: {0}</source>
         <translation>选择一个文件，与参照文件比较。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="107" />
+        <location filename="../../core/presenters/details.py" line="109" />
         <source>cannot read: {0}</source>
         <translation>无法读取：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="108" />
+        <location filename="../../core/presenters/details.py" line="110" />
         <source>{0}, line endings {1}, {2}</source>
         <translation>{0}，换行符 {1}，{2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="110" />
+        <location filename="../../core/presenters/details.py" line="112" />
         <source> (first part shown)</source>
         <translation>（只显示开头部分）</translation>
     </message>

@@ -51,8 +51,8 @@ def test_render_side_highlights_changed_spans_and_escapes():
     left = render_side(rows, "left")
     right = render_side(rows, "right")
     assert "same &lt;b&gt;" in left
-    assert 'one <span style="background:#f4c7c3">two</span>' in left
-    assert 'one <span style="background:#b7e1cd">six</span>' in right
+    assert 'one <span style="background:#f4c7c3; color:#202124">two</span>' in left
+    assert 'one <span style="background:#b7e1cd; color:#202124">six</span>' in right
     assert left.count("<div") == right.count("<div") == 3  # a blank line faces the insert
     assert '<div style="background:#f1f3f4">&nbsp;</div>' in left
 

@@ -1,8 +1,11 @@
 """The groups tree rows and cells, without Qt."""
 
 from simdup_gui.core.models import FileRecord, Group, Member
-from simdup_gui.core.presenters.tree import (COL_DISTANCE, COL_FOLDER, COL_NAME, COL_SIMILARITY,
-                                             COL_SIZE, GroupRows, headers)
+import pytest
+
+from simdup_gui.core.presenters.tree import (COL_AGE_DELTA, COL_DISTANCE, COL_FOLDER, COL_NAME,
+                                             COL_SIMILARITY, COL_SIZE, COL_SIZE_DELTA, COLUMNS,
+                                             GroupRows, headers, results_summary, signed_age)
 
 
 def rec(path, size, too_short=False):
@@ -67,7 +70,7 @@ def test_sorting_orders_groups_and_their_members():
 
 
 def test_headers_name_every_column():
-    assert headers()[0] == "Name" and len(headers()) == 7
+    assert headers()[0] == "Name" and len(headers()) == COLUMNS == 9
 
 
 def test_texts_go_through_the_installed_translator():
@@ -79,3 +82,61 @@ def test_texts_go_through_the_installed_translator():
     finally:
         set_translator(None)
     assert headers()[0] == "Name"
+
+
+def dated_rows():
+    records = [rec("/r/a/one.txt", 100), rec("/r/b/two.txt", 300), rec("/r/x/Big.txt", 50),
+               rec("/r/x/tiny.txt", 20), rec("/r/x/short.txt", 5)]
+    for r, days in zip(records, (10, 13, 0, -2, 1)):
+        r.mtime_ns = int(days * 86400e9)
+    groups = [Group(1, 0, [Member(0, 0, True, 1.0), Member(1, 3, False, 0.91, True)]),
+              Group(2, 2, [Member(2, 0, True, 1.0), Member(3, 5, False, 0.7),
+                           Member(4, 1, False, 0.8)])]
+    v = GroupRows()
+    v.set_data(records, groups, 64)
+    return v
+
+
+def test_delta_columns_compare_each_file_with_its_reference():
+    v = dated_rows()
+    g, m = v.member_at(0, 0)
+    assert v.member_text(g, m, COL_SIZE_DELTA) == "—"
+    g, m = v.member_at(0, 1)
+    assert v.member_text(g, m, COL_SIZE_DELTA) == "+200 B"
+    assert v.member_text(g, m, COL_AGE_DELTA) == "+3 d"
+    g, m = v.member_at(1, 1)
+    assert v.member_text(g, m, COL_SIZE_DELTA) == "−30 B"
+    assert v.member_text(g, m, COL_AGE_DELTA) == "−2 d"
+    assert signed_age(0) == "0 s" and signed_age(-7200) == "−2 h"
+
+
+def test_duplicates_only_hides_each_reference():
+    v = dated_rows()
+    v.set_dupes_only(True)
+    assert [[m.index for m in ms] for _, ms in v.rows] == [[1], [3, 4]]
+    v.set_dupes_only(False)
+    assert [[m.index for m in ms] for _, ms in v.rows] == [[0, 1], [2, 3, 4]]
+
+
+@pytest.mark.parametrize("col", range(COLUMNS))
+def test_every_column_sorts_groups_and_files_both_ways(col):
+    v = dated_rows()
+    keys = {}
+    for desc in (False, True):
+        v.set_sort(col, desc)
+        keys[desc] = [[m.index for m in ms] for _, ms in v.rows]
+    assert sorted(map(sorted, keys[False])) == sorted(map(sorted, keys[True])) == [[0, 1],
+                                                                                   [2, 3, 4]]
+
+
+def test_sorting_by_size_delta_puts_the_biggest_difference_first():
+    v = dated_rows()
+    v.set_sort(COL_SIZE_DELTA, True)
+    assert [gi for gi, _ in v.rows] == [0, 1]  # +200 B beats 45 B
+    assert [m.index for m in v.rows[1][1]] == [2, 3, 4]  # 0, -30 B, -45 B
+    assert [m.index for m in v.rows[0][1]] == [1, 0]
+
+
+def test_results_summary_counts_groups_marks_and_space():
+    assert results_summary(4, 4, 2, 2048) == "4 groups · 2 marked, 2.0 KB to reclaim"
+    assert results_summary(1, 4, 0, 0) == "1 of 4 groups shown · 0 marked, 0 B to reclaim"

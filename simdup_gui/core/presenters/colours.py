@@ -1,0 +1,91 @@
+"""Colours of the diff and the bit grid in a light and a dark scheme (Qt-free).
+
+The app picks the scheme that matches the system palette (:func:`scheme_for_window`) and
+sets it here with :func:`set_scheme`; the text diff's HTML and the bit grid read
+:func:`current`. Each foreground is readable on its backgrounds in its scheme (WCAG
+contrast ratio >= 4.5, :func:`contrast_ratio`; a test checks every pair).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MIN_CONTRAST = 4.5  # WCAG AA for normal text
+
+
+@dataclass(frozen=True)
+class Scheme:
+    name: str
+    text: str  # the diff's and the bit grid's text
+    row_bg: dict[str, str] = field(default_factory=dict)  # replace / delete / insert rows
+    blank_bg: str = ""  # the side that has no line
+    word_bg: dict[str, str] = field(default_factory=dict)  # changed words, left / right
+    bit_tints: tuple[str, ...] = ()  # one per index block
+    bit_diff_bg: str = ""  # a differing bit
+    bit_diff_text: str = ""
+    block_line: str = ""  # the line between blocks
+    frame: str = ""
+
+    def backgrounds(self) -> list[str]:
+        """Every background the scheme's ``text`` is drawn on."""
+        return [*self.row_bg.values(), self.blank_bg, *self.word_bg.values(), *self.bit_tints]
+
+
+LIGHT = Scheme(
+    "light", text="#202124",
+    row_bg={"replace": "#fef7e0", "delete": "#fce8e6", "insert": "#e6f4ea"},
+    blank_bg="#f1f3f4", word_bg={"left": "#f4c7c3", "right": "#b7e1cd"},
+    bit_tints=("#e8f0fe", "#fef7e0", "#e6f4ea", "#fce8e6", "#f3e8fd", "#e4f7fb"),
+    bit_diff_bg="#c5221f", bit_diff_text="#ffffff", block_line="#1a73e8", frame="#5f6368")
+
+DARK = Scheme(
+    "dark", text="#e8eaed",
+    row_bg={"replace": "#3d3420", "delete": "#4a2527", "insert": "#1f3a28"},
+    blank_bg="#2a2b2e", word_bg={"left": "#7a2e2a", "right": "#245c40"},
+    bit_tints=("#23314d", "#3d3420", "#1f3a28", "#4a2527", "#3a2a4d", "#1f3d44"),
+    bit_diff_bg="#f28b82", bit_diff_text="#202124", block_line="#8ab4f8", frame="#9aa0a6")
+
+SCHEMES = {"light": LIGHT, "dark": DARK}
+_current = LIGHT
+
+
+def current() -> Scheme:
+    return _current
+
+
+def set_scheme(name: str) -> Scheme:
+    """Use the light or dark scheme from now on (ValueError for another name)."""
+    global _current
+    if name not in SCHEMES:
+        raise ValueError(f"colour scheme must be one of {sorted(SCHEMES)}, not {name!r}")
+    _current = SCHEMES[name]
+    return _current
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of "#rrggbb" (0 black .. 1 white)."""
+    def lin(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = map(lin, _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(fg: str, bg: str) -> float:
+    """WCAG contrast ratio of two "#rrggbb" colours (1 .. 21)."""
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def scheme_for_window(window_bg: str, dark_hint: bool | None = None) -> str:
+    """"dark" or "light": the platform's colour-scheme hint when it gives one, else whether
+    the palette's window colour is darker than its text would be on white."""
+    if dark_hint is not None:
+        return "dark" if dark_hint else "light"
+    return "dark" if luminance(window_bg) < 0.18 else "light"
