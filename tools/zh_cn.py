@@ -130,6 +130,7 @@ ZH.update({
     "{0} files, truth: {1}; {2} duplicate pairs. {3}": "{0} 个文件，标注：{1}；{2} 对重复。{3}",
     "{0} bits: best F1 {1:.2f} at k={2}, {3} random matches per file":
         "{0} 位：k={2} 时最佳 F1 为 {1:.2f}，每个文件 {3} 次随机匹配",
+    "Loading {0}…": "正在载入 {0}…",
     "Grouping {0} files: finding candidate pairs…": "正在分组 {0} 个文件：查找候选文件对…",
     "Grouping: {0} of {1} pairs near the threshold measured from the files, remaining {2}":
         "正在分组：已从文件实测 {0}/{1} 对接近阈值的文件，剩余 {2}",

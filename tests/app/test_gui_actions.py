@@ -199,5 +199,5 @@ def test_a_failed_export_is_shown_not_swallowed(qtbot, win, monkeypatch):
     shown = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("/proc/x.csv", ""))
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
-    win.actions.export_actions["csv"].trigger()
+    win.actions.files.export_actions["csv"].trigger()
     assert shown and "/proc/x.csv" in shown[0]

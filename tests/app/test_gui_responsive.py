@@ -10,7 +10,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QSettings, Qt, QThreadPool  # noqa: E402
 from PySide6.QtTest import QAbstractItemModelTester  # noqa: E402
 
-from simdup_gui.app import actions_ui, tree_models  # noqa: E402
+from simdup_gui.app import files_ui, tree_models  # noqa: E402
 from simdup_gui.app.tree_models import GroupTreeModel  # noqa: E402
 from simdup_gui.app.window import MainWindow  # noqa: E402
 from simdup_gui.core.models import FileRecord, Group, Member  # noqa: E402
@@ -117,7 +117,7 @@ def test_sorting_keeps_the_selected_file_selected(qtbot, monkeypatch, tmp_path):
 
 
 def test_a_large_results_file_is_loaded_on_the_pool(qtbot, monkeypatch, tmp_path):
-    monkeypatch.setattr(actions_ui, "LOAD_IN_WORKER_ABOVE", 0)
+    monkeypatch.setattr(files_ui, "LOAD_IN_WORKER_ABOVE", 0)
     src = tmp_path / "src"
     src.mkdir()
     text = "the same words in both files, long enough to be compared as text. " * 20

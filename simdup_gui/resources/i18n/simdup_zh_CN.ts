@@ -375,341 +375,285 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="128" />
+        <location filename="../../app/actions_ui.py" line="107" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="129" />
+        <location filename="../../app/actions_ui.py" line="108" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="130" />
+        <location filename="../../app/actions_ui.py" line="109" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="131" />
+        <location filename="../../app/actions_ui.py" line="110" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="131" />
+        <location filename="../../app/actions_ui.py" line="110" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="132" />
+        <location filename="../../app/actions_ui.py" line="111" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="132" />
+        <location filename="../../app/actions_ui.py" line="111" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="133" />
+        <location filename="../../app/actions_ui.py" line="112" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="133" />
+        <location filename="../../app/actions_ui.py" line="112" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="136" />
+        <location filename="../../app/actions_ui.py" line="115" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="137" />
+        <location filename="../../app/actions_ui.py" line="116" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="138" />
+        <location filename="../../app/actions_ui.py" line="117" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="139" />
+        <location filename="../../app/actions_ui.py" line="118" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="140" />
+        <location filename="../../app/actions_ui.py" line="119" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="141" />
+        <location filename="../../app/actions_ui.py" line="120" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="142" />
+        <location filename="../../app/actions_ui.py" line="121" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="143" />
+        <location filename="../../app/actions_ui.py" line="122" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="144" />
+        <location filename="../../app/actions_ui.py" line="123" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="145" />
+        <location filename="../../app/actions_ui.py" line="124" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="146" />
+        <location filename="../../app/actions_ui.py" line="125" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="147" />
+        <location filename="../../app/actions_ui.py" line="126" />
         <source>Replace marked files with hard links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的硬链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="148" />
+        <location filename="../../app/actions_ui.py" line="127" />
         <source>Replace marked files with symbolic links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="150" />
+        <location filename="../../app/actions_ui.py" line="129" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="151" />
+        <location filename="../../app/actions_ui.py" line="130" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="152" />
+        <location filename="../../app/actions_ui.py" line="131" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="153" />
+        <location filename="../../app/actions_ui.py" line="132" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="154" />
-        <source>Save results…</source>
-        <translation>保存结果…</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="155" />
-        <source>Load results…</source>
-        <translation>载入结果…</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="156" />
-        <source>Export groups as</source>
-        <translation>导出分组为</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="176" />
+        <location filename="../../app/actions_ui.py" line="152" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="177" />
+        <location filename="../../app/actions_ui.py" line="153" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="182" />
+        <location filename="../../app/actions_ui.py" line="158" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="200" />
+        <location filename="../../app/actions_ui.py" line="176" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="201" />
+        <location filename="../../app/actions_ui.py" line="177" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="216" />
+        <location filename="../../app/actions_ui.py" line="192" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="236" />
+        <location filename="../../app/actions_ui.py" line="212" />
         <source>Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
         <translation>把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的文件会被跳过。撤销可以放回原文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="239" />
+        <location filename="../../app/actions_ui.py" line="215" />
         <source>Replace {0} files</source>
         <translation>替换 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="358" />
-        <source>Exported {0} groups to {1}</source>
-        <translation>已将 {0} 组导出到 {1}</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="359" />
-        <source>Saved the results to {0}</source>
-        <translation>结果已保存到 {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="261" />
-        <location filename="../../app/actions_ui.py" line="329" />
+        <location filename="../../app/actions_ui.py" line="237" />
+        <location filename="../../app/actions_ui.py" line="305" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="266" />
+        <location filename="../../app/actions_ui.py" line="242" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="267" />
+        <location filename="../../app/actions_ui.py" line="243" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="230" />
+        <location filename="../../app/actions_ui.py" line="206" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="220" />
+        <location filename="../../app/actions_ui.py" line="196" />
         <source>Folder layout in {0}</source>
         <translation>{0} 中的文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="221" />
+        <location filename="../../app/actions_ui.py" line="197" />
         <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
         <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="223" />
+        <location filename="../../app/actions_ui.py" line="199" />
         <source>Keep folder structure</source>
         <translation>保留文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="223" />
+        <location filename="../../app/actions_ui.py" line="199" />
         <source>Put all files in one folder</source>
         <translation>全部放进同一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="231" />
+        <location filename="../../app/actions_ui.py" line="207" />
         <source>Delete {0} files</source>
         <translation>删除 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="233" />
+        <location filename="../../app/actions_ui.py" line="209" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="234" />
+        <location filename="../../app/actions_ui.py" line="210" />
         <source>Send {0} files to the trash</source>
         <translation>把 {0} 个文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="241" />
+        <location filename="../../app/actions_ui.py" line="217" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="242" />
+        <location filename="../../app/actions_ui.py" line="218" />
         <source>Move {0} files</source>
         <translation>移动 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="243" />
+        <location filename="../../app/actions_ui.py" line="219" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="279" />
+        <location filename="../../app/actions_ui.py" line="255" />
         <source>Cannot undo now: wait for the scan or action under way to finish.</source>
         <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="281" />
+        <location filename="../../app/actions_ui.py" line="257" />
         <source>Undoing the last action…</source>
         <translation>正在撤销上一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="286" />
+        <location filename="../../app/actions_ui.py" line="262" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="290" />
+        <location filename="../../app/actions_ui.py" line="266" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="295" />
+        <location filename="../../app/actions_ui.py" line="271" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="309" />
+        <location filename="../../app/actions_ui.py" line="285" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="312" />
+        <location filename="../../app/actions_ui.py" line="288" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="332" />
+        <location filename="../../app/actions_ui.py" line="308" />
         <source>Action failed</source>
         <translation>操作失败</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="344" />
-        <source>Save results</source>
-        <translation>保存结果</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="356" />
-        <source>Cannot save</source>
-        <translation>无法保存</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="370" />
-        <source>Load results</source>
-        <translation>载入结果</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="389" />
-        <location filename="../../app/actions_ui.py" line="397" />
-        <source>Cannot load</source>
-        <translation>无法载入</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="391" />
-        <source>Loading {0}…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="419" />
-        <source>Export groups</source>
-        <translation>导出分组</translation>
     </message>
 </context>
 <context>
@@ -751,6 +695,65 @@
         <location filename="../../app/bitgrid.py" line="37" />
         <source>Select a file</source>
         <translation>请选择文件</translation>
+    </message>
+</context>
+<context>
+    <name>FilesController</name>
+    <message>
+        <location filename="../../app/files_ui.py" line="49" />
+        <source>Save results…</source>
+        <translation>保存结果…</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="50" />
+        <source>Load results…</source>
+        <translation>载入结果…</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="51" />
+        <source>Export groups as</source>
+        <translation>导出分组为</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="54" />
+        <source>Save results</source>
+        <translation>保存结果</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="66" />
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="68" />
+        <source>Exported {0} groups to {1}</source>
+        <translation>已将 {0} 组导出到 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="69" />
+        <source>Saved the results to {0}</source>
+        <translation>结果已保存到 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="80" />
+        <source>Load results</source>
+        <translation>载入结果</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="99" />
+        <location filename="../../app/files_ui.py" line="107" />
+        <source>Cannot load</source>
+        <translation>无法载入</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="101" />
+        <source>Loading {0}…</source>
+        <translation>正在载入 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="129" />
+        <source>Export groups</source>
+        <translation>导出分组</translation>
     </message>
 </context>
 <context>

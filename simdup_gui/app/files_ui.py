@@ -1,0 +1,136 @@
+"""The File menu's save, load and export of results, over the window's session."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QMenu
+
+from simdup_gui.core.review.export import load_results
+
+from .errors import show_error
+from .workers import Worker
+
+LOAD_IN_WORKER_ABOVE = 2 << 20  # bytes; smaller results files are loaded at once
+
+
+def _read_results(path: str, *, job=None):
+    return load_results(path)
+
+
+class FilesController(QObject):
+    """Save results…, Load results…, Export groups as: adds them to the window's File menu."""
+
+    def __init__(self, win, actions) -> None:
+        super().__init__(win)
+        self.win = win
+        self.actions = actions
+        self.session = win.session
+        self._loader: Worker | None = None  # reading a results file
+        self._build_file_menu()
+
+    def _build_file_menu(self) -> None:
+        w = self.win
+        self.act_save = QAction(w, triggered=self._save)
+        self.act_load = QAction(w, triggered=self._load)
+        self.export_menu = QMenu(w)
+        self.export_actions = {}
+        for fmt in ("csv", "json", "html"):
+            a = QAction(fmt.upper(), w, triggered=lambda _c=False, f=fmt: self._export(f))
+            self.export_menu.addAction(a)
+            self.export_actions[fmt] = a
+        w.file_menu.insertAction(w.extra_file_anchor, self.act_save)
+        w.file_menu.insertAction(w.extra_file_anchor, self.act_load)
+        w.file_menu.insertMenu(w.extra_file_anchor, self.export_menu)
+
+    def retranslate(self) -> None:
+        self.act_save.setText(self.tr("Save results…"))
+        self.act_load.setText(self.tr("Load results…"))
+        self.export_menu.setTitle(self.tr("Export groups as"))
+
+    def _save(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Save results"), "results.json",
+                                              "JSON (*.json)")
+        if path:
+            self._write(self.session.save, path)
+
+    def _write(self, fn, path: str, *args) -> bool:
+        """Save or export; a failure is shown, never swallowed; success names the file."""
+        self.win._sync_settings()
+        path = os.path.abspath(path)
+        try:
+            fn(path, *args)
+        except (OSError, ValueError) as e:
+            show_error(self.win, self.tr("Cannot save"), e, about=path)
+            return False
+        msg = (self.tr("Exported {0} groups to {1}").format(len(self.session.groups), path)
+               if args else self.tr("Saved the results to {0}").format(path))
+        if not args:
+            self.win.recent.add_result(path)
+        self.win.statusBar().showMessage(msg, 30000)
+        return True
+
+    def save_to(self, path: str) -> None:
+        self.win._sync_settings()
+        self.session.save(path)
+
+    def _load(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.win, self.tr("Load results"), "",
+                                              "JSON (*.json)")
+        if path:
+            self.load_from(path)
+
+    def load_from(self, path: str) -> None:
+        """Load saved results: a large file is read and checked on the pool (the window stays
+        usable; :meth:`loading` meanwhile), a small one at once."""
+        if self.actions._busy() or self.loading():
+            return
+        self.win.recent.add_result(path)  # File > Recent results
+        try:
+            big = os.path.getsize(path) > LOAD_IN_WORKER_ABOVE
+        except OSError:
+            big = False  # load_results says why it cannot be read
+        if big:
+            self._loader = Worker(_read_results, path)
+            self._loader.signals.returned.connect(self._loaded)
+            self._loader.signals.errored.connect(
+                lambda e: show_error(self.win, self.tr("Cannot load"), e))
+            self._loader.signals.finished.connect(self._load_finished)
+            self.win.status_label.setText(self.tr("Loading {0}…").format(path))
+            self.win.pool.start(self._loader)
+            return
+        try:
+            res = load_results(path)
+        except (OSError, ValueError) as e:
+            show_error(self.win, self.tr("Cannot load"), e)
+            return
+        self._loaded(res)
+
+    def loading(self) -> bool:
+        return self._loader is not None
+
+    def _load_finished(self) -> None:
+        self._loader = None
+
+    def _loaded(self, res) -> None:
+        from .window import settle_heap
+
+        self.session.set_loaded(res)
+        settle_heap()
+        w = self.win
+        w.problems_model.set_problems(w.problems)
+        w.panel.show_size(self.session.settings.bits, self.session.settings.distance)
+        w.regroup()
+        w.model.marks_changed(set(self.session.marks))
+
+    def _export(self, fmt: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Export groups"),
+                                              f"simdup-groups.{fmt}", f"{fmt.upper()} (*.{fmt})")
+        if path:
+            self.export_to(path, fmt)
+
+    def export_to(self, path: str, fmt: str) -> bool:
+        """Export the groups as ``fmt``; the status bar says where."""
+        return self._write(self.session.export, path, fmt)
