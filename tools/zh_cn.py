@@ -163,7 +163,7 @@ ZH.update({
     "Journal: {0}": "操作日志：{0}", "Nothing to do.": "没有需要处理的内容。",
 })
 
-ZH.update({"Same normalised text as the representative": "规范化后的文字与代表文件完全相同"})
+ZH.update({"Same normalised text as the reference": "规范化后的文字与参照文件完全相同"})
 
 ZH.update({
     "Resume an interrupted action from its journal…": "从操作日志继续被中断的操作…",

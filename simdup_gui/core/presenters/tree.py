@@ -190,7 +190,7 @@ class GroupRows:
             tip.append(translate("GroupTreeModel",
                                  "Reference of the group: every member is compared with it"))
         if m.exact:
-            tip.append(translate("GroupTreeModel", "Same normalised text as the representative"))
+            tip.append(translate("GroupTreeModel", "Same normalised text as the reference"))
         if m.similarity is not None and m.index != g.representative:
             how = (translate("GroupTreeModel", "measured from both files") if m.measured else
                    translate("GroupTreeModel", "estimated from sketches"))

@@ -830,8 +830,8 @@
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="193" />
-        <source>Same normalised text as the representative</source>
-        <translation>规范化后的文字与代表文件完全相同</translation>
+        <source>Same normalised text as the reference</source>
+        <translation>规范化后的文字与参照文件完全相同</translation>
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="195" />
