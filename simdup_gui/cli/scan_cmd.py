@@ -139,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
                                  cache_path=args.cache, use_cache=not args.no_cache,
                                  scheduler=args.scheduler, job=Job(progress))
     progress(ProgressEvent("done"))  # ends the progress line of the grouping phases
+    if plan.startswith("candidate distance lowered"):
+        print(f"simdup scan: warning: {plan.split(';')[0]}", file=sys.stderr)
     if not args.no_ignore_list:
         groups = without_ignored(groups, result.records)
     settings = {"bits": args.bits, "distance": k, "features": args.features,

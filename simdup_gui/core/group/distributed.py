@@ -48,13 +48,10 @@ def _part_pairs(pieces: list[tuple[np.ndarray, np.ndarray]], lo: np.ndarray, hi:
     """Pairs of files that share a band key in this part, within ``distance`` bits."""
     key = np.concatenate([p[0] for p in pieces]) if pieces else np.zeros(0, np.uint64)
     ids = np.concatenate([p[1] for p in pieces]) if pieces else np.zeros(0, np.int64)
-    pairs = unique_pairs(pairs_of_equal_keys(key, ids), n)
-    if len(pairs):
-        a, b = pairs[:, 0], pairs[:, 1]
-        d = (np.bitwise_count(lo[a] ^ lo[b]).astype(np.int16)
-             + np.bitwise_count(hi[a] ^ hi[b]))
-        pairs = pairs[d <= distance]
-    return pairs
+    def within(p: np.ndarray) -> np.ndarray:
+        return (np.bitwise_count(lo[p[:, 0]] ^ lo[p[:, 1]]).astype(np.int16)
+                + np.bitwise_count(hi[p[:, 0]] ^ hi[p[:, 1]])) <= distance
+    return unique_pairs(pairs_of_equal_keys(key, ids, within), n)
 
 
 def cluster_band_pairs(client, sketches: np.ndarray, lo: np.ndarray, hi: np.ndarray,

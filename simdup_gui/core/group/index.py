@@ -117,6 +117,36 @@ def _popcount(lo_a, hi_a, lo_b, hi_b) -> np.ndarray:
     return np.bitwise_count(lo_a ^ lo_b).astype(np.int16) + np.bitwise_count(hi_a ^ hi_b)
 
 
+MAX_CANDIDATES = 40_000_000  # candidate pairs held at once (16 bytes each): about 640 MB
+_SAMPLE = 3000
+
+
+def safe_distance(fps, bits: int, distance: int, limit: int = MAX_CANDIDATES,
+                  seed: int = 0) -> tuple[int, float]:
+    """The largest k <= ``distance`` whose expected number of candidate pairs among these
+    fingerprints stays within ``limit``, and the expected number at ``distance``. Estimated from the pair
+    distances of a random sample: a folder of different texts that share one small
+    vocabulary (logs, forms) can put every fingerprint within k of every other, and all
+    pairs of a million files do not fit in memory."""
+    lo, hi = as_words(fps, bits)
+    n = len(lo)
+    total = n * (n - 1) / 2
+    if total <= limit:
+        return distance, total
+    rng = np.random.default_rng(seed)
+    pick = rng.choice(n, size=min(n, _SAMPLE), replace=False)
+    sl, sh = lo[pick], hi[pick]
+    d = _popcount(sl[:, None], sh[:, None], sl[None, :], sh[None, :])
+    iu = np.triu_indices(len(pick), 1)
+    counts = np.bincount(d[iu], minlength=bits + 1).cumsum()
+    share = counts / max(1, len(iu[0]))
+    at_distance = float(share[distance] * total)
+    for k in range(distance, -1, -1):
+        if share[k] * total <= limit:
+            return k, at_distance
+    return 0, at_distance
+
+
 def plan(n: int, bits: int, distance: int) -> IndexPlan:
     """Choose the number of blocks for (bits, distance) at n distinct fingerprints."""
     validate(bits, distance)

@@ -84,9 +84,14 @@ def band_keys(mh: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return keys, full
 
 
-def pairs_of_equal_keys(key: np.ndarray, ids: np.ndarray) -> np.ndarray:
+PAIR_CHUNK = 1 << 22  # pairs made at once from runs before ``keep`` filters them
+
+
+def pairs_of_equal_keys(key: np.ndarray, ids: np.ndarray, keep=None) -> np.ndarray:
     """(m, 2) pairs of ``ids`` whose ``key`` is equal (runs longer than _MAX_RUN, a
-    boilerplate bucket, are left out); unsorted, may repeat."""
+    boilerplate bucket, are left out); unsorted, may repeat. ``keep(pairs) -> mask``
+    filters them PAIR_CHUNK at a time, so files that all share keys (texts from one small
+    vocabulary) never hold every raw pair in memory."""
     order = np.argsort(key)
     key, ids = key[order], ids[order]
     same = key[1:] == key[:-1]
@@ -94,9 +99,18 @@ def pairs_of_equal_keys(key: np.ndarray, ids: np.ndarray) -> np.ndarray:
         return np.zeros((0, 2), dtype=np.int64)
     start = np.flatnonzero(np.concatenate(([True], ~same)))
     length = np.diff(np.concatenate((start, [len(key)])))
-    keep = (length > 1) & (length <= _MAX_RUN)
-    pa, pb = _run_pairs(start[keep], length[keep])
-    return np.stack((ids[pa], ids[pb]), axis=1)
+    sel = (length > 1) & (length <= _MAX_RUN)
+    start, length = start[sel], length[sel]
+    cum = np.cumsum(length * (length - 1) // 2)
+    out, lo = [], 0
+    while lo < len(start):  # runs whose pairs number about PAIR_CHUNK, one at least
+        base = int(cum[lo - 1]) if lo else 0
+        hi = max(lo + 1, int(np.searchsorted(cum, base + PAIR_CHUNK, side="right")))
+        pa, pb = _run_pairs(start[lo:hi], length[lo:hi])
+        pairs = np.stack((ids[pa], ids[pb]), axis=1)
+        out.append(pairs[keep(pairs)] if keep is not None else pairs)
+        lo = hi
+    return np.concatenate(out) if out else np.zeros((0, 2), dtype=np.int64)
 
 
 def unique_pairs(pairs: np.ndarray, n: int) -> np.ndarray:
@@ -108,12 +122,17 @@ def unique_pairs(pairs: np.ndarray, n: int) -> np.ndarray:
     return np.stack((code // n, code % n), axis=1)
 
 
-def band_pairs(mh: np.ndarray) -> np.ndarray:
-    """(m, 2) index pairs (a < b, each once) that agree on every bucket of some band."""
+def band_pairs(mh: np.ndarray, keep=None) -> np.ndarray:
+    """(m, 2) index pairs (a < b, each once) that agree on every bucket of some band (and
+    pass ``keep``, see pairs_of_equal_keys)."""
     n = len(mh)
     if n < 2:
         return np.zeros((0, 2), dtype=np.int64)
     keys, full = band_keys(mh)
     idx = np.arange(n, dtype=np.int64)
-    found = [pairs_of_equal_keys(keys[full[:, b], b], idx[full[:, b]]) for b in range(BANDS)]
+    found = []
+    for b in range(BANDS):
+        found.append(pairs_of_equal_keys(keys[full[:, b], b], idx[full[:, b]], keep))
+        if sum(len(f) for f in found) > PAIR_CHUNK:  # repeats across bands: fold them
+            found = [unique_pairs(np.concatenate(found), n)]
     return unique_pairs(np.concatenate(found), n)

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .index import near_pairs
+from . import index as _index
+from .index import near_pairs, safe_distance
 from ..job import NULL_JOB, Job
 from ..models import FileRecord, Group, Member, ProgressEvent
 from ..textsim import DEFAULT_SIMILARITY, estimate, jaccard, shingle_set, sketch_array
@@ -202,6 +203,13 @@ def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
     threshold measured from the files, counted) and "stars" (making the groups)."""
     threshold = check_threshold(threshold)
     job.report(ProgressEvent("candidates", 0, len(records)))
+    note = ""
+    k, expected = safe_distance(fingerprints, bits, distance, _index.MAX_CANDIDATES)
+    if k < distance:  # the files are too alike at this distance: bounded, and said
+        note = (f"candidate distance lowered from {distance} to {k}: at k={distance} about "
+                f"{expected:,.0f} pairs of these files "
+                f"would be candidates (more than {_index.MAX_CANDIDATES:,}); ")
+        distance = k
     cls, members = _classes(records)
     first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
     source = choose_source(len(members), bits, distance, candidates, client)
@@ -220,7 +228,8 @@ def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
                                        estimates, job)
     job.report(ProgressEvent("stars", 0, len(pairs)))
     groups = star_groups(records, members, pairs, sim, exact, bits)
-    return groups, described, stats
+    return groups, note + described, stats
+
 
 
 # Above this many distinct texts, the loose candidate distance (which the block index can
@@ -283,11 +292,10 @@ def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
 
         lp = cluster_band_pairs(client, sk, lo, hi, distance)
     else:
-        lp = band_pairs(minhashes(sk))
-        if len(lp):
-            d = (np.bitwise_count(lo[lp[:, 0]] ^ lo[lp[:, 1]]).astype(np.int16)
-                 + np.bitwise_count(hi[lp[:, 0]] ^ hi[lp[:, 1]]))
-            lp = lp[d <= distance]
+        def within(p: np.ndarray) -> np.ndarray:  # applied as pairs are made: bounded memory
+            return (np.bitwise_count(lo[p[:, 0]] ^ lo[p[:, 1]]).astype(np.int16)
+                    + np.bitwise_count(hi[p[:, 0]] ^ hi[p[:, 1]])) <= distance
+        lp = band_pairs(minhashes(sk), within)
     if len(lp):
         lp = lp[has[lp[:, 0]] & has[lp[:, 1]]]
     n_lsh = len(lp)

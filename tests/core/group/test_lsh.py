@@ -91,3 +91,25 @@ def test_linear_candidates_are_a_subset_of_the_scan_and_keep_its_verified_pairs(
     finally:
         verify.LSH_ABOVE = old
     assert "sketch LSH" in desc and len(groups) >= 25
+
+
+def test_pairs_are_made_in_bounded_chunks_and_filtered_as_they_come(monkeypatch):
+    """Files that all share band keys (texts from one small vocabulary) must not hold every
+    raw pair at once: runs are turned into pairs PAIR_CHUNK at a time and filtered."""
+    import numpy as np
+
+    from simdup_gui.core.group import lsh
+
+    rng = np.random.default_rng(1)
+    key = rng.integers(0, 40, 3000).astype(np.uint64)  # 40 runs of ~75: ~110,000 pairs
+    ids = np.arange(3000, dtype=np.int64)
+    whole = lsh.unique_pairs(lsh.pairs_of_equal_keys(key, ids), 3000)
+    seen = []
+
+    def keep(p):
+        seen.append(len(p))
+        return (p[:, 0] + p[:, 1]) % 7 == 0
+    monkeypatch.setattr(lsh, "PAIR_CHUNK", 5000)
+    part = lsh.unique_pairs(lsh.pairs_of_equal_keys(key, ids, keep), 3000)
+    assert max(seen) < 5000 + 80 * 79 // 2 and len(seen) > 10  # one run over at most
+    assert np.array_equal(part, whole[(whole[:, 0] + whole[:, 1]) % 7 == 0])

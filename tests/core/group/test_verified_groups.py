@@ -211,3 +211,32 @@ def test_a_warm_rescan_reads_no_file_again(tmp_path, monkeypatch):
     assert calls == [] and opened == []
     assert [[(m.index, m.similarity) for m in g.members] for g in g2] == \
         [[(m.index, m.similarity) for m in g.members] for g in g1]
+
+
+def test_files_too_alike_lower_the_candidate_distance_instead_of_filling_memory(monkeypatch):
+    """Different texts from one small vocabulary can put every fingerprint within k of every
+    other: all pairs of 100,000 such files took 23 GB before the process was killed. The
+    candidates are bounded: the distance is lowered until the expected candidate pairs fit,
+    and the plan says so."""
+    from simdup_gui.core.group import index as index_mod
+    from simdup_gui.core.group.index import safe_distance
+    from simdup_gui.core.models import FileRecord
+
+    rng = np.random.default_rng(3)
+    base = int(rng.integers(0, 2**63))
+    recs = []
+    for i in range(400):  # every fingerprint a few bits from one base: all within k=16
+        fp = base
+        for b in rng.integers(0, 64, 5).tolist():
+            fp ^= 1 << int(b)
+        recs.append(FileRecord(f"/r/f{i}.txt", 100, 1, i + 1, 1, "/r", "utf-8", fp, 50,
+                               f"{i:032x}", f"{i:032x}"))
+    monkeypatch.setattr(index_mod, "MAX_CANDIDATES", 2000)
+    from simdup_gui.core.group.cluster import fingerprint_words
+    k, expected = safe_distance(fingerprint_words(recs), 64, 16, 2000)
+    assert k < 16 and expected > 2000
+    groups, plan = build_groups(recs, 64, 16, verify="sketch")
+    assert plan.startswith(f"candidate distance lowered from 16 to {k}: ")
+    # random fingerprints keep the shipped distance
+    monkeypatch.setattr(index_mod, "MAX_CANDIDATES", 40_000_000)
+    assert safe_distance(fingerprint_words(recs), 64, 16)[0] == 16
