@@ -68,7 +68,7 @@ def sorted_unique(a: np.ndarray) -> np.ndarray:
     return a[keep]
 
 
-def _mix(x: np.ndarray) -> np.ndarray:
+def mix64(x: np.ndarray) -> np.ndarray:
     """splitmix64's finaliser: a good 64-bit bit mixer (in place on a fresh array)."""
     x ^= x >> np.uint64(30)
     x *= _C1
@@ -97,7 +97,7 @@ def gram_hashes(s: str) -> np.ndarray:
     m = len(c) - SHINGLE + 1
     hi = (c[:m] << _S42) | (c[1 : m + 1] << _S21) | c[2 : m + 2]
     lo = (c[3 : m + 3] << _S21) | c[4 : m + 4]
-    return _mix(hi ^ _mix(lo + _C1))
+    return mix64(hi ^ mix64(lo + _C1))
 
 
 def shingle_set(text: str) -> np.ndarray:

@@ -13,6 +13,9 @@ from urllib.parse import unquote_to_bytes
 
 HASH_CHUNK = 1 << 20
 TMP_PREFIX = ".simdup-tmp-"
+# errors of os.link that mean "no hard links on this file system": rename (or copy) instead
+NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EACCES,
+                 errno.ENOSYS)
 
 
 def hash_file(path: str) -> str:
@@ -87,10 +90,7 @@ def _place_no_clobber(src: str, dest: str) -> str:
     except FileExistsError:
         raise
     except OSError as e:
-        if e.errno == errno.EXDEV:
-            raise
-        if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK,
-                           errno.EACCES, errno.ENOSYS):
+        if e.errno not in NO_HARD_LINKS:  # EXDEV too is raised: the caller copies
             raise
     # No hard links here (FAT, some network shares): check, then rename.
     if os.path.lexists(dest):
@@ -418,10 +418,7 @@ def _place_at(src: Anchored, sname: str, dest: Anchored) -> str:
     except FileExistsError:
         raise
     except OSError as e:
-        if e.errno == errno.EXDEV:
-            raise
-        if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK,
-                           errno.EACCES, errno.ENOSYS):
+        if e.errno not in NO_HARD_LINKS:  # EXDEV too is raised: the caller copies
             raise
     if dest.lstat() is not None:
         raise FileExistsError(errno.EEXIST, "destination exists", str(dest))
@@ -664,8 +661,7 @@ def duplicate_at(src: Anchored, st: os.stat_result, dest: Anchored, expected_has
     except FileExistsError:
         raise
     except OSError as e:
-        if e.errno not in (errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP,
-                           errno.EMLINK, errno.EACCES, errno.ENOSYS):
+        if e.errno not in (errno.EXDEV, *NO_HARD_LINKS):
             raise
     fi = open_at(src, st)
     made = False

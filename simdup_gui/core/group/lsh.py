@@ -26,23 +26,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..textsim import EMPTY, SKETCH_K
+from ..textsim import mix64 as _mix  # splitmix64's finaliser, shared
 from .index import _run_pairs
 
 BUCKETS = 63
 ROWS = 3
 BANDS = BUCKETS // ROWS
-_C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 _FILES_PER_PASS = 1 << 15
 _MAX_RUN = 2000  # a band bucket shared by more files than this is boilerplate: left out
-
-
-def _mix(x: np.ndarray) -> np.ndarray:
-    x = x ^ (x >> np.uint64(30))
-    x *= _C1
-    x ^= x >> np.uint64(27)
-    x *= _C2
-    x ^= x >> np.uint64(31)
-    return x
 
 
 def minhashes(sk: np.ndarray) -> np.ndarray:
