@@ -7,16 +7,12 @@ import json
 import os
 import sys
 
-from simdup_gui.core.act.actions import (ActionRefused, Report, bind_scan_identity, execute,
-                                    plan_action)
-from simdup_gui.core.review.export import load_results
-from simdup_gui.core.job import Job
+from simdup_gui.core.act.actions import ActionRefused, Report
 from simdup_gui.core.act.journal import journal_to_undo, last_journal
-from simdup_gui.core.act.lock import ActionLocked
-from simdup_gui.core.act.marking import (KEEP_RULES, KeepRule, mark_all_but_one,
-                                     without_reference)
+from simdup_gui.core.act.marking import KEEP_RULES, KeepRule
+from simdup_gui.core.job import Job
 from simdup_gui.core.models import ProgressEvent, human_size
-from simdup_gui.core.act.recovery import resume, undo
+from simdup_gui.core.session import Refusal, Session
 
 
 def register(sub) -> None:
@@ -165,21 +161,19 @@ def run_apply(args: argparse.Namespace) -> int:
     if args.journal and os.path.lexists(args.journal):
         return _err("apply", f"journal file already exists: {args.journal}; give a new file "
                     "name (a journal holds one action, so it can be undone)")
-    try:
-        res = load_results(args.results)
+    session = Session(reference=args.reference)
+    try:  # the file's own groups are acted on: what the user reviewed
+        session.load(args.results, keep_groups=True)
     except (OSError, ValueError) as e:
         return _err("apply", f"cannot read {args.results}: {e}")
     try:
         if args.keep or args.prefer_folder or args.prefer_encoding:
-            marks = mark_all_but_one(res, _rule(args), args.reference)
-        elif res.marks:
-            marks = without_reference(res.marks, args.reference)
-        else:
+            session.mark_keep(_rule(args))
+        elif not session.marks:
             return _err("apply", "no --keep rule and no marks saved in the results file")
         action = ("move" if args.move_to else "trash" if args.trash else "hardlink"
                   if args.hardlink else "symlink" if args.symlink else "delete")
-        plan = bind_scan_identity(plan_action(res, marks, action, move_to=args.move_to,
-                                              flat=args.flat, reference=args.reference), res)
+        plan = session.plan(action, move_to=args.move_to, flat=args.flat)
     except ActionRefused as e:
         print(f"simdup apply: {e}", file=sys.stderr)
         return 2
@@ -191,7 +185,7 @@ def run_apply(args: argparse.Namespace) -> int:
         print("nothing to do: no file is marked")
         return 0
     if args.dry_run:
-        rep = execute(plan, dry_run=True)
+        rep = session.execute(plan, dry_run=True)
         if args.format == "text":
             print_kept(plan)
         print_report(rep, args.format)
@@ -205,17 +199,10 @@ def run_apply(args: argparse.Namespace) -> int:
         if not _confirm(plan.describe() + ". Proceed?"):
             print("nothing done")
             return 0
-    job = Job(_progress)
     try:
-        rep = execute(plan, job, journal=args.journal)
-    except ActionLocked as e:
-        return _err("apply", str(e))
-    except FileExistsError as e:
-        return _err("apply", f"{e.strerror}: {e.filename}")
-    except OSError as e:  # the journal could not be started: nothing was done
-        return _err("apply", _shown(f"cannot write the journal, so nothing was done: "
-                                    f"{e.strerror or e}" + (f": {e.filename}" if e.filename
-                                                            else "")))
+        rep = session.execute(plan, journal=args.journal, job=Job(_progress))
+    except Refusal as e:  # the lock is held, or the journal could not be started
+        return _err("apply", _shown(str(e)))
     print_report(rep, args.format)
     if rep.journal and args.format == "text":
         print(_shown(f"undo with: simdup undo {rep.journal}"))
@@ -250,8 +237,8 @@ def _run_journal(cmd: str, fn, args: argparse.Namespace) -> int:
     if path is None:
         return 2
     try:
-        rep = fn(path, Job(_progress))
-    except (ActionLocked, ValueError) as e:
+        rep = fn(path, job=Job(_progress))
+    except Refusal as e:
         return _err(cmd, _shown(str(e)))
     except OSError as e:  # the journal could not be opened or read
         return _err(cmd, _shown(f"cannot use the journal {path}: {e.strerror or e}"))
@@ -261,8 +248,8 @@ def _run_journal(cmd: str, fn, args: argparse.Namespace) -> int:
 
 
 def run_undo(args: argparse.Namespace) -> int:
-    return _run_journal("undo", undo, args)
+    return _run_journal("undo", Session.undo, args)
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    return _run_journal("resume", resume, args)
+    return _run_journal("resume", Session.resume, args)

@@ -6,21 +6,19 @@ import argparse
 import os
 import sys
 
-from simdup_gui.core.group import ignore as ignore_list
-from simdup_gui.core.group.cluster import GROUPING_MODES, group_records
-from simdup_gui.core.review.export import write_atomic
-from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
-from simdup_gui.core.scan.fingerprint import FeatureSettings
-from simdup_gui.core.job import Job
-from simdup_gui.core.models import ProgressEvent
-from simdup_gui.core.review.results import Results, dumps_json, to_csv, to_text
-from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler, require_dask
-from simdup_gui.core.scan.pipeline import ScanOptions, scan
 from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
-from simdup_gui.core.textsim import DEFAULT_SIMILARITY
+from simdup_gui.core.group import ignore as ignore_list
+from simdup_gui.core.group.cluster import GROUPING_MODES
 from simdup_gui.core.group.index import chance_matches
 from simdup_gui.core.group.verify import VERIFY_MODES
-from simdup_gui.core.scan.walk import WalkOptions
+from simdup_gui.core.job import Job
+from simdup_gui.core.models import ProgressEvent
+from simdup_gui.core.review.export import write_atomic
+from simdup_gui.core.review.results import dumps_json, to_csv, to_text
+from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler, require_dask
+from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
+from simdup_gui.core.session import ReviewSettings, Session
+from simdup_gui.core.textsim import DEFAULT_SIMILARITY
 
 from .common import StderrProgress, bits_arg, similarity_arg, size_arg
 
@@ -47,14 +45,18 @@ def add_scan_options(p: argparse.ArgumentParser) -> None:
                    "must have the same path on every worker)")
 
 
-def scan_options(args: argparse.Namespace) -> ScanOptions:
-    return ScanOptions(
-        walk=WalkOptions(include=tuple(args.include), exclude=tuple(args.exclude),
-                         default_excludes=not args.no_default_excludes, min_size=args.min_size,
-                         max_size=args.max_size, follow_symlinks=args.follow_symlinks),
-        features=FeatureSettings(args.features), workers=args.workers,
+def review_settings(args: argparse.Namespace, distance: int | None = None) -> ReviewSettings:
+    """The session's settings from the scan options (and, for `scan`, the grouping ones)."""
+    grouping = {}
+    if hasattr(args, "bits"):
+        grouping = dict(bits=args.bits, distance=distance, grouping=args.grouping,
+                        verify=args.verify, similarity=args.similarity)
+    return ReviewSettings(
+        features=args.features, include=tuple(args.include), exclude=tuple(args.exclude),
+        default_excludes=not args.no_default_excludes, min_size=args.min_size,
+        max_size=args.max_size, follow_symlinks=args.follow_symlinks, workers=args.workers,
         use_cache=not args.no_cache, cache_path=args.cache,
-        scheduler=getattr(args, "scheduler", ""))
+        scheduler=getattr(args, "scheduler", ""), **grouping)
 
 
 def chance_warning(n: int, bits: int, distance: int, verify: str) -> str | None:
@@ -68,17 +70,6 @@ def chance_warning(n: int, bits: int, distance: int, verify: str) -> str | None:
     return (f"at {bits} bits and distance {distance}, each of {n:,} files is expected to be "
             f"within the distance of {c:,.0f} unrelated files by chance; {what}. A larger "
             "--bits or a smaller --distance avoids it.")
-
-
-def without_ignored(groups, records):
-    """The groups without what the ignore list says is not a duplicate (as the app shows
-    them); a list that cannot be used is a warning, and every group is kept."""
-    try:
-        ignore = ignore_list.load(ignore_list.default_path())
-    except ignore_list.IgnoreListError as e:
-        print(f"simdup scan: warning: {e}; it is not applied", file=sys.stderr)
-        return groups
-    return ignore_list.apply(groups, records, ignore)
 
 
 def register(sub) -> None:
@@ -117,39 +108,33 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print(f"simdup scan: error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
+    session = Session(args.roots, review_settings(args, k))
     try:
-        opts = scan_options(args)
-        if opts.scheduler:
-            parse_scheduler(opts.scheduler)
+        request = session.scan_request()
+        if request.options.scheduler:
+            parse_scheduler(request.options.scheduler)
             require_dask()
     except ValueError as e:
         print(f"simdup scan: error: {e}", file=sys.stderr)
         return 2
     progress = StderrProgress()
     try:
-        result = scan(args.roots, opts, Job(progress))
+        session.set_scan(request.run(job=Job(progress)))
     except SchedulerError as e:
         print(f"simdup scan: error: {e}", file=sys.stderr)
         return 2
-    warning = chance_warning(len(result.records), args.bits, k, args.verify)
+    warning = chance_warning(len(session.records), args.bits, k, args.verify)
     if warning:
         print(f"simdup scan: warning: {warning}", file=sys.stderr)
-    groups, plan = group_records(result.records, args.bits, k, args.grouping,
-                                 verify=args.verify, similarity=args.similarity,
-                                 cache_path=args.cache, use_cache=not args.no_cache,
-                                 scheduler=args.scheduler, job=Job(progress))
+    if not args.no_ignore_list:  # as the app shows them; read here, never written
+        warning = session.load_ignore(ignore_list.default_path(), keep=False)
+        if warning:
+            print(f"simdup scan: warning: {warning}", file=sys.stderr)
+    session.regroup(job=Job(progress))
     progress(ProgressEvent("done"))  # ends the progress line of the grouping phases
-    if plan.startswith("candidate distance lowered"):
-        print(f"simdup scan: warning: {plan.split(';')[0]}", file=sys.stderr)
-    if not args.no_ignore_list:
-        groups = without_ignored(groups, result.records)
-    settings = {"bits": args.bits, "distance": k, "features": args.features,
-                "grouping": args.grouping, "verify": args.verify,
-                "similarity": args.similarity, "roots": [os.path.abspath(r) for r in args.roots],
-                "include": args.include, "exclude": args.exclude, "min_size": args.min_size,
-                "max_size": args.max_size, "follow_symlinks": args.follow_symlinks,
-                "index": plan}
-    res = Results(result.records, groups, result.problems, settings, result.stats)
+    if session.index_plan.startswith("candidate distance lowered"):
+        print(f"simdup scan: warning: {session.index_plan.split(';')[0]}", file=sys.stderr)
+    res = session.results()
     if args.format == "json":
         out = dumps_json(res) + "\n"
     elif args.format == "csv":
@@ -171,4 +156,4 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(out.encode(sys.stdout.encoding or "utf-8",
                                                "surrogateescape"))
             sys.stdout.buffer.flush()
-    return 130 if result.cancelled else 0
+    return 130 if session.cancelled else 0

@@ -34,9 +34,9 @@ from .act.actions import Plan, Report, bind_scan_identity, execute, plan_action
 from .act.lock import ActionLocked
 from .act.recovery import resume, undo
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
-from .group.verify import VERIFY_MODES
 from .group import ignore as ignore_list
 from .group.cluster import group_records
+from .group.verify import VERIFY_MODES
 from .job import NULL_JOB, Job
 from .models import ALLOWED_BITS, FileRecord, Group, Problem
 from .review.export import export_results, load_results, save_results
@@ -71,13 +71,19 @@ class ReviewSettings:
     max_size: int | None = None  # bytes; None: no limit
     follow_symlinks: bool = False
     scheduler: str = ""  # a Dask scheduler ("local:N", "tcp://host:8786"); "": this machine
+    default_excludes: bool = True  # skip .git, node_modules, __pycache__, virtualenvs
+    workers: int = 0  # processes; 0: one per core
+    use_cache: bool = True  # read and write the fingerprint cache
+    cache_path: str | None = None  # None: the user cache folder's
 
     def scan_options(self) -> ScanOptions:
         return ScanOptions(walk=WalkOptions(include=tuple(self.include),
-                                            exclude=tuple(self.exclude), min_size=self.min_size,
-                                            max_size=self.max_size,
+                                            exclude=tuple(self.exclude),
+                                            default_excludes=self.default_excludes,
+                                            min_size=self.min_size, max_size=self.max_size,
                                             follow_symlinks=self.follow_symlinks),
-                           features=FeatureSettings(self.features),
+                           features=FeatureSettings(self.features), workers=self.workers,
+                           use_cache=self.use_cache, cache_path=self.cache_path,
                            scheduler=self.scheduler.strip())
 
 
@@ -102,13 +108,18 @@ class GroupingRequest:
     grouping: str
     verify: str
     similarity: float
+    cache_path: str | None = None  # where measured similarities are remembered
+    use_cache: bool = True
+    scheduler: str = ""
 
     def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str]:
         """(groups, index plan); reads no session state, so it may run on any thread."""
         if not self.records:
             return [], ""
         return group_records(self.records, self.bits, self.distance, self.grouping,
-                             verify=self.verify, similarity=self.similarity, job=job)
+                             verify=self.verify, similarity=self.similarity,
+                             cache_path=self.cache_path, use_cache=self.use_cache,
+                             scheduler=self.scheduler, job=job)
 
 
 class Session:
@@ -125,6 +136,9 @@ class Session:
         self.group_bits = self.settings.bits  # the size the groups were made at
         self.index_plan = ""
         self.cancelled = False  # the last scan was cancelled (what was done is kept)
+        # The roots the records came from (a scan's, or a loaded file's): what a saved
+        # results file names, and what actions stay under. Empty: none known yet.
+        self.record_roots: list[str] = []
         # Marks are kept by path across re-grouping: a file that leaves every group at a
         # smaller k keeps its mark for when it comes back; only grouped marks are acted on.
         self.marks: set[str] = set()
@@ -152,19 +166,20 @@ class Session:
         """Keep a scan's records, problems and stats (groups follow on :meth:`regroup`)."""
         self.records, self.problems, self.stats = result.records, result.problems, result.stats
         self.cancelled = result.cancelled
+        self.record_roots = list(result.roots)
 
     def scan(self, *, job: Job = NULL_JOB) -> ScanResult:
         """Scan the roots and group what was found."""
         result = self.scan_request().run(job=job)
         self.set_scan(result)
-        self.regroup()
+        self.regroup(job=job)
         return result
 
     # ------------------------------------------------------------------ grouping
     def grouping_request(self) -> GroupingRequest:
         s = self.settings
         return GroupingRequest(self.records, s.bits, s.distance, s.grouping, s.verify,
-                               s.similarity)
+                               s.similarity, s.cache_path, s.use_cache, s.scheduler.strip())
 
     def is_current(self, request: GroupingRequest) -> bool:
         """True if ``request`` still matches the records and settings."""
@@ -186,10 +201,10 @@ class Session:
                                         self.removed)
         self._grouped = {self.records[m.index].path for g in self.groups for m in g.members}
 
-    def regroup(self) -> None:
+    def regroup(self, *, job: Job = NULL_JOB) -> None:
         """Group the fingerprints already computed at the current settings, at once."""
         req = self.grouping_request()
-        self.set_groups(req, *req.run())
+        self.set_groups(req, *req.run(job=job))
 
     def begin_regroup(self) -> GroupingRequest | None:
         """The grouping to run in the background now, or None when one is running already
@@ -220,15 +235,17 @@ class Session:
         return sum(len(g.members) for g in self.groups)
 
     # ------------------------------------------------------------------ not duplicates
-    def load_ignore(self, path: str) -> str:
-        """Use (and from now on keep) the ignore list in ``path``; "" or a warning saying
-        why the file could not be used (the list then starts empty)."""
-        self.ignore_path = path
+    def load_ignore(self, path: str, *, keep: bool = True) -> str:
+        """Use the ignore list in ``path`` (and with ``keep``, write changes back to it);
+        "" or a warning saying why the file could not be used (the list then starts
+        empty, and with ``keep`` replaces the file when changed)."""
+        self.ignore_path = path if keep else None
         try:
             self.ignore = ignore_list.load(path)
         except ignore_list.IgnoreListError as e:
             self.ignore = ignore_list.IgnoreList()
-            return f"{e}; the ignore list starts empty and replaces it when changed"
+            return (f"{e}; the ignore list starts empty and replaces it when changed" if keep
+                    else f"{e}; it is not applied")
         finally:
             self._apply_ignore()
         return ""
@@ -300,11 +317,13 @@ class Session:
         """Mark or unmark one file (a checkbox)."""
         return self.set_marks(self.marks | {path} if on else self.marks - {path})
 
-    def mark_keep(self, rule: str, **options) -> set[str]:
-        """Mark all but one file of each group; ``rule`` (a keep rule) picks the one kept."""
+    def mark_keep(self, rule: str | marking.KeepRule, **options) -> set[str]:
+        """Mark all but one file of each group; ``rule`` (a keep rule, or its name with
+        ``options``) picks the one kept. Marks on files in no group stay as they are."""
+        if not isinstance(rule, marking.KeepRule):
+            rule = marking.KeepRule(rule, **options)
         res = self.results()
-        return self.set_marks(marking.mark_all_but_one(
-            res, marking.KeepRule(rule, **options), self.reference, res.marks))
+        return self.set_marks(marking.mark_all_but_one(res, rule, self.reference, res.marks))
 
     def mark(self, paths: Iterable[str], on: bool = True) -> set[str]:
         """Mark (or unmark) ``paths``; files under a reference folder are never marked."""
@@ -335,6 +354,8 @@ class Session:
     def scanned_roots(self) -> list[str]:
         """The roots the records were scanned under (what a results file must name: every
         path in it lies under one of them), else the folders chosen now."""
+        if self.record_roots:
+            return list(self.record_roots)
         found = sorted({r.root for r in self.records if r.root})
         return found or [os.path.abspath(r) for r in self.roots]
 
@@ -344,7 +365,9 @@ class Session:
         settings = {"bits": s.bits, "distance": s.distance, "features": s.features,
                     "grouping": s.grouping, "verify": s.verify, "similarity": s.similarity,
                     "roots": self.scanned_roots(), "include": list(s.include),
-                    "exclude": list(s.exclude), "min_size": s.min_size}
+                    "exclude": list(s.exclude), "min_size": s.min_size,
+                    "max_size": s.max_size, "follow_symlinks": s.follow_symlinks,
+                    "index": self.index_plan}
         return Results(self.records, self.groups, self.problems, settings, self.stats,
                        self.grouped_marks())
 
@@ -425,15 +448,18 @@ class Session:
     def export(self, path: str, fmt: str | None = None) -> None:
         export_results(self.results(), path, fmt)
 
-    def load(self, path: str) -> None:
-        """Load saved results: records, problems, size and distance, marks (never under a
-        reference folder). Groups follow on :meth:`regroup`. OSError, ValueError."""
-        self.set_loaded(load_results(path))
+    def load(self, path: str, *, keep_groups: bool = False) -> None:
+        """Load saved results: records, problems, roots, size and distance, marks (never
+        under a reference folder). With ``keep_groups`` the file's groups are the groups
+        (what `simdup apply` acts on); else groups follow on :meth:`regroup`, at the file's
+        settings. OSError, ValueError (:class:`~.review.schema.ResultsError`)."""
+        self.set_loaded(load_results(path), keep_groups=keep_groups)
 
-    def set_loaded(self, res: Results) -> None:
+    def set_loaded(self, res: Results, *, keep_groups: bool = False) -> None:
         """Keep results loaded by :func:`~.review.export.load_results` (which may run on a
         worker thread: it reads no session state) as :meth:`load` does."""
         self.records, self.problems, self.stats = res.records, res.problems, res.stats
+        self.record_roots = [os.path.abspath(r) for r in res.settings.get("roots") or ()]
         bits = int(res.settings.get("bits", self.settings.bits))
         if bits in ALLOWED_BITS:
             self.settings.bits = bits
@@ -444,6 +470,11 @@ class Session:
             self.settings.verify = res.settings["verify"]
         self.marks = marking.without_reference(res.marks, self.reference)
         self._removed, self._removed_marks = [], set()
+        if keep_groups:
+            self._all_groups, self.group_bits = list(res.groups), res.bits
+            self.index_plan = str(res.settings.get("index") or "")
+            self._grouped_records = self.records
+            self._apply_ignore()
 
 
 def paths_of(records: Sequence[FileRecord], indices: Iterable[int]) -> list[str]:

@@ -38,6 +38,7 @@ class ScanResult:
     problems: list[Problem]
     stats: dict
     cancelled: bool = False
+    roots: list[str] = field(default_factory=list)  # what was scanned (absolute)
 
 
 def _chunks(cands: list[Candidate], workers: int = 1) -> list[list[Candidate]]:
@@ -156,7 +157,7 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
     stats["seconds"] = round(time.perf_counter() - t0, 3)
     records.sort(key=lambda r: r.path)
     job.report(ProgressEvent("done", len(records), len(records)))
-    return ScanResult(records, problems, stats, cancelled)
+    return ScanResult(records, problems, stats, cancelled, [os.path.abspath(r) for r in roots])
 
 
 def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
