@@ -290,6 +290,8 @@ def _nfkc(text: str) -> str:
     only once it has normalised enough text for the build to pay off.
     """
     global _nfkc_seen
+    if unicodedata.is_normalized("NFKC", text):  # a C quick check: common for Chinese text
+        return text
     if _nfkc_seen < NFKC_TABLE_AFTER:
         _nfkc_seen += len(text)
         return unicodedata.normalize("NFKC", text)
@@ -474,6 +476,17 @@ def _vocab() -> _Vocab:
     return v
 
 
+def _cjk_count(s: str) -> int:
+    """How many characters of ``s`` are CJK ideographs (``_CJK_CLASS``), in numpy."""
+    import numpy as np
+
+    c = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    hit = (c >= 0x4E00) & (c <= 0x9FFF)
+    for lo, hi in ((0x3400, 0x4DBF), (0xF900, 0xFAFF), (0x20000, 0x2FFFF)):
+        hit |= (c >= lo) & (c <= hi)
+    return int(np.count_nonzero(hit))
+
+
 def feature_text(folded: str, solid_text: str | None = None) -> str:
     """What the tokenizer sees: whitespace that a re-wrap could have put or moved deleted.
 
@@ -487,7 +500,7 @@ def feature_text(folded: str, solid_text: str | None = None) -> str:
         return " ".join(folded.split())
     if solid_text is None:
         solid_text = solid(folded)
-    cjk = sum(map(len, _CJK_RUN.findall(solid_text)))
+    cjk = _cjk_count(solid_text)
     if cjk and cjk >= CJK_SHARE * len(solid_text):
         return solid_text
     return " ".join(_WS_BETWEEN_CJK.sub("", folded).split())

@@ -49,3 +49,28 @@ def test_topk_mode_keeps_fewer_features_than_all_tokens():
 def test_unknown_mode_is_rejected_with_allowed_values():
     with pytest.raises(ValueError, match="shingles, tokens, topk"):
         extract("x", mode="bogus")
+
+
+def test_cjk_count_equals_the_regex_count_at_every_range_edge():
+    import random
+    import re
+
+    from simdup_gui.core.scan.features import _CJK_CLASS, _cjk_count
+
+    edges = [0x33FF, 0x3400, 0x4DBF, 0x4DC0, 0x4DFF, 0x4E00, 0x9FFF, 0xA000, 0xF8FF, 0xF900,
+             0xFAFF, 0xFB00, 0x1FFFF, 0x20000, 0x2FFFF, 0x30000, 0x41, 0xFF0C, 0x3002]
+    rng = random.Random(5)
+    runs = re.compile(f"[{_CJK_CLASS}]+")
+    for _ in range(200):
+        s = "".join(chr(rng.choice(edges)) for _ in range(rng.randint(0, 40)))
+        assert _cjk_count(s) == sum(map(len, runs.findall(s)))
+    assert _cjk_count("中文 text，一二") == 4
+
+
+def test_nfkc_of_normalised_and_unnormalised_text_equals_unicodedata():
+    import unicodedata
+
+    from simdup_gui.core.scan import features
+
+    for text in ("已经规范的中文。", "全角，标点！ＡＢＣ", "e\u0301 café ﬁ", "한국어 ᄀ\u1161", ""):
+        assert features._nfkc(text) == unicodedata.normalize("NFKC", text)
