@@ -9,7 +9,7 @@ import sys
 # Each subcommand lives in its own module with register(subparsers) -> None;
 # register sets ``func`` (args -> exit code) as the parser default.
 COMMANDS = ["simdup_gui.cli.scan_cmd", "simdup_gui.cli.apply_cmd",
-            "simdup_gui.cli.eval_cmd", "simdup_gui.cli.synth_cmd", "simdup_gui.cli.cache_cmd"]
+            "simdup_gui.cli.release_cmd", "simdup_gui.cli.eval_cmd", "simdup_gui.cli.synth_cmd", "simdup_gui.cli.cache_cmd"]
 
 
 def build_parser() -> argparse.ArgumentParser:

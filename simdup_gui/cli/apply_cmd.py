@@ -75,7 +75,7 @@ def _err(cmd: str, msg: str) -> int:
 
 
 def _progress(ev: ProgressEvent) -> None:
-    if sys.stderr.isatty() and ev.phase in ("apply", "undo"):
+    if sys.stderr.isatty() and ev.phase in ("apply", "undo", "release"):
         sys.stderr.write(f"\r\x1b[K{ev.phase} {ev.files_done + 1}/{ev.files_total}: "
                          f"{ev.current[-100:]}")
         sys.stderr.flush()
@@ -124,7 +124,9 @@ def print_report(rep: Report, fmt: str) -> None:
         return
     for o in rep.outcomes:
         status = "FAILED" if o.status == "failed" else o.status
-        where = f" -> {o.dest}" if o.dest and o.action != "undo" else ""
+        where = f" -> {o.dest}" if o.dest and o.action not in ("undo", "release") else ""
+        if o.dest and o.action == "release":
+            where = f" (held original: {o.dest})"
         why = f"  ({o.reason})" if o.reason else ""
         print(_shown(f"{status:<8s} {o.action:<6s} {o.path}{where}{why}"))
     print(rep.summary())

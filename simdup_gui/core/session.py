@@ -4,7 +4,8 @@ A :class:`Session` holds what a review is about (roots, settings, records, probl
 marks, reference folders, the last action) and runs each step of the flow on it:
 :meth:`~Session.scan` -> :meth:`~Session.regroup` -> marking -> :meth:`~Session.plan` ->
 :meth:`~Session.execute` / :meth:`~Session.undo` / :meth:`~Session.resume` ->
-:meth:`~Session.finish_action`, plus :meth:`~Session.save` and :meth:`~Session.load`.
+:meth:`~Session.finish_action`, plus :meth:`~Session.release` (free the originals a link
+action holds), :meth:`~Session.save` and :meth:`~Session.load`.
 
 Long steps take a :class:`~simdup_gui.core.job.Job` (keyword ``job``) for progress and cancel.
 They come in two halves so a GUI can run the slow half on a worker thread: a request that
@@ -33,6 +34,7 @@ from .act import marking
 from .act.actions import Plan, Report, bind_scan_identity, execute, plan_action
 from .act.lock import ActionLocked
 from .act.recovery import resume, undo
+from .act.release import ReleaseReport, journals_to_release, release
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from .group import ignore as ignore_list
 from .group.cluster import group_records
@@ -407,11 +409,33 @@ class Session:
         except (ActionLocked, ValueError) as e:
             raise Refusal(str(e)) from e
 
+    @staticmethod
+    def release(journal: str | None = None, *, dry_run: bool = False,
+                job: Job = NULL_JOB) -> ReleaseReport:
+        """Delete the held originals of a finished link action (default: the newest that
+        still holds some) whose bytes are at the kept side now; ``dry_run`` says what would
+        be freed. Refusal for an untrusted journal, another action, an interrupted one, or
+        while another action runs; with no ``journal`` and none to release, an empty
+        report ("nothing to do")."""
+        try:
+            return release(journal, job, dry_run=dry_run)
+        except FileNotFoundError:
+            if journal is not None:
+                raise  # the journal named cannot be read: an OSError for the caller
+            return ReleaseReport("release", dry_run=dry_run)
+        except (ActionLocked, ValueError) as e:
+            raise Refusal(str(e)) from e
+
+    @staticmethod
+    def journals_to_release() -> list[str]:
+        """The journals of link actions that still hold originals, newest first."""
+        return journals_to_release()
+
     def finish_action(self, report: Report) -> bool:
         """Keep ``report`` as the last action; drop files that are gone from the review and
         bring back files an undo restored. True if the records changed (regroup then)."""
         self.last_report = report
-        if report.dry_run:
+        if report.dry_run or report.action == "release":  # a release changes no record
             return False
         gone = {o.path for o in report.outcomes if o.status == "done"
                 and report.action in ("move", "trash", "delete", "hardlink", "symlink")}

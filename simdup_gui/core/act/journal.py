@@ -3,8 +3,10 @@
 Entries (``type``): ``start`` (the whole plan), ``begin`` (about to touch one file), then
 ``done`` / ``failed`` / ``skipped`` for it, ``end``; undo and recovery append
 ``undo-begin`` (about to move one file back), ``undone``, ``undo-failed``, ``resolved`` and
-``undo-end``. A reader rebuilds the state from the lines
-it can parse, so a journal cut off mid-line is still usable.
+``undo-end``; a release of a link action's held originals appends ``released`` (about to
+delete one held original, once its bytes were found at the kept side) and
+``release-failed``. A reader rebuilds the state from the lines it can parse, so a journal
+cut off mid-line is still usable.
 
 Journals are untrusted input: each line carries an HMAC under a secret in this user's data
 folder (:func:`journal_key`), so a journal that was crafted, edited, or written by another
@@ -266,6 +268,9 @@ class JournalState:
     ended: bool = False
     undo_runs: int = 0  # undo-end entries: how often an undo has run on this journal
     undo_begun: dict[int, dict] = field(default_factory=dict)  # last undo-begin per seq
+    undo_open: set[int] = field(default_factory=set)  # an undo began, with no outcome yet
+    released: dict[int, dict] = field(default_factory=dict)  # held original released
+    release_failed: dict[int, dict] = field(default_factory=dict)
     torn_lines: int = 0
 
     @property
@@ -290,7 +295,8 @@ class JournalState:
     def undoable(self) -> bool:
         """Is there still something for an undo to do here: a half-done op to roll back, a
         done move or restorable trash not undone yet, or (until the first undo has said so)
-        done ops that cannot be restored (deletes)?"""
+        done ops that cannot be restored (deletes, links whose held original was
+        released)?"""
         if self.pending():
             return True
         left = [s for s in self.done() if s not in self.undone]
@@ -301,6 +307,8 @@ class JournalState:
         for s in left:
             action = self.ops[s].get("action") if 0 <= s < len(self.ops) else None
             r = self.results[s]
+            if action in ("hardlink", "symlink") and s in self.released:
+                continue  # its original is gone: nothing to put back
             if action in ("move", "hardlink", "symlink") or (
                     action == "trash" and r.get("restorable")):
                 return True
@@ -308,7 +316,7 @@ class JournalState:
 
 
 _SEQ_TYPES = ("begin", "done", "failed", "skipped", "resolved", "undone", "undo-failed",
-              "undo-begin")
+              "undo-begin", "released", "release-failed")
 
 
 def read_journal(path: str, verify: bool = True) -> JournalState:
@@ -376,8 +384,17 @@ def read_journal(path: str, verify: bool = True) -> JournalState:
                     state.results[seq] = dict(e, type=e.get("outcome", "failed"))
             elif t == "undone":
                 state.undone[seq] = e
+                state.undo_open.discard(seq)
+            elif t == "undo-failed":
+                state.undo_open.discard(seq)
             elif t == "undo-begin":
                 state.undo_begun[seq] = e
+                state.undo_open.add(seq)
+            elif t == "released":
+                state.released[seq] = e
+            elif t == "release-failed":  # the held original could not be deleted: still there
+                state.released.pop(seq, None)
+                state.release_failed[seq] = e
             elif t == "end":
                 state.ended = True
             elif t == "undo-end":
@@ -438,8 +455,9 @@ def check_journal(state: JournalState, for_resume: bool = False) -> None:
     recorded destination, temporary files that are not simdup's beside the destination,
     originals of links held anywhere but in the recorded holding folder (under
     :func:`held_dir`), links to anything but the file's kept copies, trash entries that
-    are not real trash notes, and (``for_resume``) kept copies that are outside the roots
-    or are themselves files the action removes."""
+    are not real trash notes, releases of originals the action never held, and
+    (``for_resume``) kept copies that are outside the roots or are themselves files the
+    action removes."""
     def bad(msg: str) -> None:
         raise JournalRefused(f"refusing journal {state.path}: {msg}")
 
@@ -517,6 +535,17 @@ def check_journal(state: JournalState, for_resume: bool = False) -> None:
                 bad(f"it links {path} to {target!r}, which is not one of its kept copies")
             if not (_int(b.get("target_dev")) and _int(b.get("target_ino"))):
                 bad(f"the link target of {path} has no device and inode")
+    for seq, e in list(state.released.items()) + list(state.release_failed.items()):
+        path = raw[seq]["path"]
+        if not linking:
+            bad(f"it says it released a held original of {path!r}, but a {action} holds none")
+        b = state.begun.get(seq)
+        if seq not in live or b is None or state.results.get(seq, {}).get("type") != "done":
+            bad(f"it says it released the held original of {path!r}, which the action never "
+                "replaced by a link")
+        if e.get("held") != b.get("held"):
+            bad(f"it says it released {e.get('held')!r}, which is not where the original of "
+                f"{path} is held")
     for seq, ub in state.undo_begun.items():
         tmp = ub.get("tmp")
         if seq not in live or tmp is not None and not (

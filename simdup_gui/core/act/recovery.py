@@ -11,7 +11,9 @@ the file's path: the link simdup made there means it was done (the original is i
 holding folder); the original itself means it was not (the link under a temporary name
 and the held name, if made, are removed); anything else is left alone, and the held
 original is kept. Undo puts the held original back over the link (never over anything
-else) and only then removes it from the holding folder.
+else) and only then removes it from the holding folder; a held original that `simdup
+release` deleted (its bytes were at the kept side) cannot be put back, and undo says so
+and leaves the link.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from .journal import (JournalState, JournalWriter, check_journal, held_dir, jour
                       read_journal, trash_entry_reason)
 from .lock import action_lock
 from ..models import ProgressEvent
+
+RELEASED_REASON = ("its original was released (simdup release); the link stays, and the kept "
+                   "copy has its bytes")
 
 
 def _plan_of(state: JournalState) -> Plan:
@@ -397,6 +402,13 @@ def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
                 if not ours and x_st is not None and stat.S_ISREG(x_st.st_mode) and \
                         _hash_or_none(x, x_st) in (op.content_hash, (ub or {}).get("hash")):
                     notes.append("already back (an earlier undo was cut off)")
+                elif op.seq in state.released:
+                    out.status = "skipped"
+                    out.reason = RELEASED_REASON if ours else (
+                        f"its original was released (simdup release), so there is nothing "
+                        f"to put back; {op.path} is no longer the link simdup made and is "
+                        "left as it is")
+                    return out
                 else:
                     raise OSError(f"its original is no longer held at {held}")
             else:
