@@ -283,3 +283,22 @@ ZH.update({
 ZH.update({
     "Recent folders": "最近的文件夹", "Recent results": "最近的结果", "(none yet)": "（暂无）",
 })
+
+# simdup release: free the originals a link action holds (Actions menu)
+ZH.update({
+    "Release held originals…": "释放保留的原件…",
+    "Free the space of the originals that replacing files with links holds for undo, where "
+    "the kept copy still has their bytes":
+        "释放“替换为链接”为撤销而保留的原件所占的空间（仅限保留的副本仍有相同字节的原件）",
+    "Cannot release now: wait for the scan or action under way to finish.":
+        "现在无法释放：请等待正在进行的扫描或操作完成。",
+    "Checking the held originals…": "正在检查保留的原件…",
+    "Release held originals": "释放保留的原件",
+    "Delete {0} held originals ({1})? Each was replaced by a link, and its kept copy has the "
+    "same bytes now. Undo can then no longer put these originals back; the links stay.":
+        "删除 {0} 个保留的原件（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。"
+        "此后撤销将无法放回这些原件；链接会保留。",
+    "Release {0} originals": "释放 {0} 个原件", "Nothing released.": "没有释放任何文件。",
+    "{0} released": "{0} 个已释放", "{0} to release": "{0} 个待释放",
+    "; would free {0}": "；将释放 {0}", "; {0} freed": "；已释放 {0}",
+})

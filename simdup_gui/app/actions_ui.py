@@ -27,7 +27,7 @@ class ActionsController(QObject):
     """Adds the Mark and Actions menus and the File menu's save/load/export to a MainWindow;
     each runs a step of the window's session and shows what came of it."""
 
-    actionFinished = Signal(object)  # the Report, or the Refusal / error
+    actionFinished = Signal(object)  # the Report, the Refusal / error, or None (declined)
 
     def __init__(self, win) -> None:
         super().__init__(win)
@@ -98,6 +98,8 @@ class ActionsController(QObject):
         self.act_resume = QAction(w, triggered=self._choose_resume)
         self.act_rollback = QAction(w, triggered=self._choose_rollback)
         self.actions_menu.addActions([self.act_resume, self.act_rollback])
+        self.act_release = QAction(w, triggered=lambda: self.release_held())
+        self.actions_menu.addAction(self.act_release)
         self.actions_menu.addSeparator()
         self.act_clear_cache = QAction(w, triggered=self.clear_cache)
         self.actions_menu.addAction(self.act_clear_cache)
@@ -129,6 +131,10 @@ class ActionsController(QObject):
         self.act_undo.setText(self.tr("Undo the last action"))
         self.act_resume.setText(self.tr("Resume an interrupted action from its journal…"))
         self.act_rollback.setText(self.tr("Roll back an action from its journal…"))
+        self.act_release.setText(self.tr("Release held originals…"))
+        self.act_release.setToolTip(self.tr(
+            "Free the space of the originals that replacing files with links holds for undo, "
+            "where the kept copy still has their bytes"))
         self.act_clear_cache.setText(self.tr("Clear the fingerprint cache"))
 
     def extend_context_menu(self, menu: QMenu, path: str) -> None:
@@ -277,6 +283,36 @@ class ActionsController(QObject):
         if not self._busy():
             self._start(Worker(self.session.resume, journal))
 
+    def release_held(self, journal: str | None = None) -> bool:
+        """Free the originals the newest link action (or ``journal``'s) holds for undo: a
+        dry run on the pool says what would be freed, a confirmation (Cancel by default)
+        asks, then the release runs on the pool and its report is shown. False if busy."""
+        if self._busy():
+            self.win.statusBar().showMessage(self.tr(
+                "Cannot release now: wait for the scan or action under way to finish."), 15000)
+            return False
+        self.win.statusBar().showMessage(self.tr("Checking the held originals…"))
+        self._start(Worker(self.session.release, journal, dry_run=True), self._release_checked)
+        return True
+
+    def _release_checked(self, preview: Report) -> None:
+        """The dry run's answer: nothing to free (show why), or ask, then release."""
+        count = preview.count("planned")
+        if not count or not preview.journal:
+            self._done(preview)
+            return
+        size = human_size(getattr(preview, "freed", 0))
+        if not dialogs.confirm(
+                self.win, self.tr("Release held originals"),
+                self.tr("Delete {0} held originals ({1})? Each was replaced by a link, and its "
+                        "kept copy has the same bytes now. Undo can then no longer put these "
+                        "originals back; the links stay.").format(count, size),
+                self.tr("Release {0} originals").format(count)):
+            self.win.statusBar().showMessage(self.tr("Nothing released."), 15000)
+            self.actionFinished.emit(None)
+            return
+        self._start(Worker(self.session.release, preview.journal))
+
     def clear_cache(self) -> int:
         """Empty the fingerprint cache (the next scan reads every file again)."""
         try:
@@ -288,15 +324,18 @@ class ActionsController(QObject):
             self.tr("Cleared {0} cached fingerprints.").format(n), 10000)
         return n
 
-    def _start(self, worker: Worker) -> None:
+    def _start(self, worker: Worker, returned=None) -> None:
+        """Run ``worker`` on the pool; its result goes to ``returned`` (default: show it
+        as an action's report)."""
         self.worker = worker
-        worker.signals.returned.connect(self._done)
+        worker.signals.returned.connect(returned or self._done)
         worker.signals.errored.connect(self._failed)
-        worker.signals.finished.connect(self._finished)
+        worker.signals.finished.connect(lambda w=worker: self._finished(w))
         self.win.pool.start(worker)
 
-    def _finished(self) -> None:
-        self.worker = None
+    def _finished(self, worker: Worker) -> None:
+        if self.worker is worker:  # not one started since (a release after its dry run)
+            self.worker = None
 
     def _failed(self, error: BaseException) -> None:
         """Refused (nothing was done: say why, as the CLI does) or failed."""

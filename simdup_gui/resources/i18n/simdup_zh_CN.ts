@@ -375,283 +375,323 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="107" />
+        <location filename="../../app/actions_ui.py" line="109" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="108" />
+        <location filename="../../app/actions_ui.py" line="110" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="109" />
+        <location filename="../../app/actions_ui.py" line="111" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="110" />
+        <location filename="../../app/actions_ui.py" line="112" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="110" />
+        <location filename="../../app/actions_ui.py" line="112" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="111" />
+        <location filename="../../app/actions_ui.py" line="113" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="111" />
+        <location filename="../../app/actions_ui.py" line="113" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="112" />
+        <location filename="../../app/actions_ui.py" line="114" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="112" />
+        <location filename="../../app/actions_ui.py" line="114" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="115" />
+        <location filename="../../app/actions_ui.py" line="117" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="116" />
+        <location filename="../../app/actions_ui.py" line="118" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="117" />
+        <location filename="../../app/actions_ui.py" line="119" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="118" />
+        <location filename="../../app/actions_ui.py" line="120" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="119" />
+        <location filename="../../app/actions_ui.py" line="121" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="120" />
+        <location filename="../../app/actions_ui.py" line="122" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="121" />
+        <location filename="../../app/actions_ui.py" line="123" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="122" />
+        <location filename="../../app/actions_ui.py" line="124" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="123" />
+        <location filename="../../app/actions_ui.py" line="125" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="124" />
+        <location filename="../../app/actions_ui.py" line="126" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="125" />
+        <location filename="../../app/actions_ui.py" line="127" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="126" />
+        <location filename="../../app/actions_ui.py" line="128" />
         <source>Replace marked files with hard links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的硬链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="127" />
+        <location filename="../../app/actions_ui.py" line="129" />
         <source>Replace marked files with symbolic links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="129" />
+        <location filename="../../app/actions_ui.py" line="131" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="130" />
+        <location filename="../../app/actions_ui.py" line="132" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="131" />
+        <location filename="../../app/actions_ui.py" line="133" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="132" />
+        <location filename="../../app/actions_ui.py" line="134" />
+        <source>Release held originals…</source>
+        <translation>释放保留的原件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="136" />
+        <source>Free the space of the originals that replacing files with links holds for undo, where the kept copy still has their bytes</source>
+        <translation>释放“替换为链接”为撤销而保留的原件所占的空间（仅限保留的副本仍有相同字节的原件）</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="138" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="152" />
+        <location filename="../../app/actions_ui.py" line="158" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="153" />
+        <location filename="../../app/actions_ui.py" line="159" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="158" />
+        <location filename="../../app/actions_ui.py" line="164" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="176" />
+        <location filename="../../app/actions_ui.py" line="182" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="177" />
+        <location filename="../../app/actions_ui.py" line="183" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="192" />
+        <location filename="../../app/actions_ui.py" line="198" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="212" />
+        <location filename="../../app/actions_ui.py" line="218" />
         <source>Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
         <translation>把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的文件会被跳过。撤销可以放回原文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="215" />
+        <location filename="../../app/actions_ui.py" line="221" />
         <source>Replace {0} files</source>
         <translation>替换 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="237" />
-        <location filename="../../app/actions_ui.py" line="305" />
+        <location filename="../../app/actions_ui.py" line="243" />
+        <location filename="../../app/actions_ui.py" line="344" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="242" />
+        <location filename="../../app/actions_ui.py" line="248" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="243" />
+        <location filename="../../app/actions_ui.py" line="249" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="206" />
+        <location filename="../../app/actions_ui.py" line="212" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="196" />
+        <location filename="../../app/actions_ui.py" line="202" />
         <source>Folder layout in {0}</source>
         <translation>{0} 中的文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="197" />
+        <location filename="../../app/actions_ui.py" line="203" />
         <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
         <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="199" />
+        <location filename="../../app/actions_ui.py" line="205" />
         <source>Keep folder structure</source>
         <translation>保留文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="199" />
+        <location filename="../../app/actions_ui.py" line="205" />
         <source>Put all files in one folder</source>
         <translation>全部放进同一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="207" />
+        <location filename="../../app/actions_ui.py" line="213" />
         <source>Delete {0} files</source>
         <translation>删除 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="209" />
+        <location filename="../../app/actions_ui.py" line="215" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="210" />
+        <location filename="../../app/actions_ui.py" line="216" />
         <source>Send {0} files to the trash</source>
         <translation>把 {0} 个文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="217" />
+        <location filename="../../app/actions_ui.py" line="223" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="218" />
+        <location filename="../../app/actions_ui.py" line="224" />
         <source>Move {0} files</source>
         <translation>移动 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="219" />
+        <location filename="../../app/actions_ui.py" line="225" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="255" />
+        <location filename="../../app/actions_ui.py" line="261" />
         <source>Cannot undo now: wait for the scan or action under way to finish.</source>
         <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="257" />
+        <location filename="../../app/actions_ui.py" line="263" />
         <source>Undoing the last action…</source>
         <translation>正在撤销上一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="262" />
+        <location filename="../../app/actions_ui.py" line="268" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="266" />
+        <location filename="../../app/actions_ui.py" line="272" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="271" />
+        <location filename="../../app/actions_ui.py" line="277" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="285" />
+        <location filename="../../app/actions_ui.py" line="292" />
+        <source>Cannot release now: wait for the scan or action under way to finish.</source>
+        <translation>现在无法释放：请等待正在进行的扫描或操作完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="294" />
+        <source>Checking the held originals…</source>
+        <translation>正在检查保留的原件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="306" />
+        <source>Release held originals</source>
+        <translation>释放保留的原件</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="307" />
+        <source>Delete {0} held originals ({1})? Each was replaced by a link, and its kept copy has the same bytes now. Undo can then no longer put these originals back; the links stay.</source>
+        <translation>删除 {0} 个保留的原件（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。此后撤销将无法放回这些原件；链接会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="310" />
+        <source>Release {0} originals</source>
+        <translation>释放 {0} 个原件</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="311" />
+        <source>Nothing released.</source>
+        <translation>没有释放任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="321" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="288" />
+        <location filename="../../app/actions_ui.py" line="324" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="308" />
+        <location filename="../../app/actions_ui.py" line="347" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
@@ -1200,72 +1240,97 @@ Index: {0}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../../core/presenters/actions.py" line="11" />
+        <location filename="../../core/presenters/actions.py" line="13" />
         <source>Move</source>
         <translation>移动</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="11" />
+        <location filename="../../core/presenters/actions.py" line="13" />
         <source>Trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="12" />
+        <location filename="../../core/presenters/actions.py" line="14" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="12" />
+        <location filename="../../core/presenters/actions.py" line="14" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="13" />
+        <location filename="../../core/presenters/actions.py" line="15" />
+        <source>Release held originals</source>
+        <translation>释放保留的原件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="16" />
         <source>{0} done</source>
         <translation>{0} 个完成</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="14" />
+        <location filename="../../core/presenters/actions.py" line="17" />
         <source>{0} skipped</source>
         <translation>{0} 个跳过</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="15" />
+        <location filename="../../core/presenters/actions.py" line="18" />
         <source>{0} failed</source>
         <translation>{0} 个失败</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="16" />
+        <location filename="../../core/presenters/actions.py" line="19" />
         <source>{0} planned</source>
         <translation>{0} 个计划中</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="18" />
+        <location filename="../../core/presenters/actions.py" line="21" />
         <source>{0} put back</source>
         <translation>{0} 个已放回</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="20" />
+        <location filename="../../core/presenters/actions.py" line="23" />
+        <source>{0} released</source>
+        <translation>{0} 个已释放</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="24" />
+        <source>{0} to release</source>
+        <translation>{0} 个待释放</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="26" />
         <source>nothing to do</source>
         <translation>无事可做</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="22" />
+        <location filename="../../core/presenters/actions.py" line="28" />
         <source>dry run, nothing touched: {0}</source>
         <translation>演练，未改动任何文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="23" />
+        <location filename="../../core/presenters/actions.py" line="29" />
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="25" />
+        <location filename="../../core/presenters/actions.py" line="32" />
+        <source>; would free {0}</source>
+        <translation>；将释放 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="33" />
+        <source>; {0} freed</source>
+        <translation>；已释放 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="35" />
         <source>; cancelled</source>
         <translation>；已取消</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="27" />
+        <location filename="../../core/presenters/actions.py" line="37" />
         <source>; stopped: {0}</source>
         <translation>；已停止：{0}</translation>
     </message>
