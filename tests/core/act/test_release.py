@@ -366,3 +366,24 @@ def test_a_release_and_an_undo_of_the_same_journal_never_both_act(tmp_path):
         assert len(held_files()) == len(left), (kinds, held_files())
         for s in left:
             assert stat.S_ISREG(os.lstat(st.begun[s]["held"]).st_mode)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+def test_two_releases_of_the_same_journal_at_once_release_each_file_once(tmp_path):
+    big = (EN * 3000).encode()
+    for round_ in range(3):
+        root = tmp_path / f"r{round_}"
+        a = write(root / "a.txt", big, T0 + 10**9)
+        marked = [write(root / f"m{i}.txt", big, T0) for i in range(3)]
+        res = results_from_groups([[a, *marked]], str(root))
+        journal = link_action(res, marked, "symlink" if round_ % 2 else "hardlink",
+                              journal=str(tmp_path / f"j{round_}.jsonl"))
+        procs = [simdup_proc("release", journal, "--yes") for _ in range(2)]
+        for pr in procs:
+            _, err = pr.communicate(timeout=120)
+            assert "Traceback" not in err, err
+            assert pr.returncode == 0 or (pr.returncode == 2
+                                          and "another simdup action is running" in err), err
+        released = [e["seq"] for e in entries(journal) if e["type"] == "released"]
+        assert sorted(released) == [0, 1, 2]  # each once: the second found nothing to do
+        assert held_files() == [] and all(Path(m).read_bytes() == big for m in marked)
