@@ -163,15 +163,17 @@ def run_apply(args: argparse.Namespace) -> int:
     if args.journal and os.path.lexists(args.journal):
         return _err("apply", f"journal file already exists: {args.journal}; give a new file "
                     "name (a journal holds one action, so it can be undone)")
-    session = Session(reference=args.reference)
+    session = Session()
     try:  # the file's own groups are acted on: what the user reviewed
         session.load(args.results, keep_groups=True)
     except (OSError, ValueError) as e:
         return _err("apply", f"cannot read {args.results}: {e}")
+    saved_marks = bool(session.marks)
+    session.set_reference(args.reference)  # drops the marks under a reference folder
     try:
         if args.keep or args.prefer_folder or args.prefer_encoding:
             session.mark_keep(_rule(args))
-        elif not session.marks:
+        elif not saved_marks:
             return _err("apply", "no --keep rule and no marks saved in the results file")
         action = ("move" if args.move_to else "trash" if args.trash else "hardlink"
                   if args.hardlink else "symlink" if args.symlink else "delete")

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from .act import marking
 from .act.actions import Plan, Report, bind_scan_identity, execute, plan_action
+from .act.journal import JournalRefused
 from .act.lock import ActionLocked
 from .act.recovery import resume, undo
 from .act.release import ReleaseReport, journals_to_release, release
@@ -116,8 +117,6 @@ class GroupingRequest:
 
     def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str]:
         """(groups, index plan); reads no session state, so it may run on any thread."""
-        if not self.records:
-            return [], ""
         return group_records(self.records, self.bits, self.distance, self.grouping,
                              verify=self.verify, similarity=self.similarity,
                              cache_path=self.cache_path, use_cache=self.use_cache,
@@ -385,7 +384,7 @@ class Session:
         """Carry out ``plan``; Refusal when the lock is held or the journal cannot start."""
         try:
             return execute(plan, job, dry_run=dry_run, journal=journal)
-        except ActionLocked as e:
+        except (ActionLocked, JournalRefused) as e:  # JournalRefused: e.g. a foreign key
             raise Refusal(str(e)) from e
         except OSError as e:  # the journal could not be started: nothing was done
             raise Refusal(f"cannot write the journal, so nothing was done: {e.strerror or e}"
@@ -397,6 +396,8 @@ class Session:
         try:
             return undo(journal, job)
         except FileNotFoundError:
+            if journal is not None:  # that journal (or the lock) is missing: an error
+                raise
             return Report("undo")  # nothing left to undo: the report says "nothing to do"
         except (ActionLocked, ValueError) as e:
             raise Refusal(str(e)) from e

@@ -99,3 +99,67 @@ def test_scan_reads_the_ignore_list_and_never_writes_it(tmp_path, capsys):
     assert paths["en_c"] in {f["path"] for g in json.loads(cap.out)["groups"]
                              for f in g["files"]}
     assert path.read_text(encoding="utf-8") == "{not json"  # a broken list is left alone
+
+
+def test_saved_marks_all_under_a_reference_folder_mean_nothing_to_do(tmp_path, capsys):
+    """Marks were saved, all under --reference: nothing to do, not "no marks saved"."""
+    paths, results = scan_json(tmp_path)
+    doc = json.loads(Path(results).read_text(encoding="utf-8"))
+    for g in doc["groups"]:
+        for f in g["files"]:
+            f["marked"] = f["path"] == paths["en_b"]
+    Path(results).write_text(json.dumps(doc), encoding="utf-8")
+    capsys.readouterr()
+    rc = main(["apply", results, "--delete", "--dry-run",
+               "--reference", str(tmp_path / "src" / "bb")])
+    cap = capsys.readouterr()
+    assert "no marks saved" not in cap.err
+    assert rc == 0 and "nothing to do" in cap.out
+
+
+def test_an_undo_that_could_not_run_is_an_error_not_nothing_to_do(tmp_path, capsys):
+    """The action lock cannot be opened (ENOENT): the files stay moved, and the user is
+    told so with exit 2, never "nothing to do"."""
+    from simdup_gui.core.act.lock import lock_path
+
+    _, results = scan_json(tmp_path)
+    journal = tmp_path / "j.jsonl"
+    assert main(["apply", results, "--keep", "oldest", "--move-to", str(tmp_path / "dups"),
+                 "--yes", "--journal", str(journal)]) == 0
+    moved = tree_state(tmp_path / "src")
+    lock = Path(lock_path())
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    if lock.is_symlink() or lock.exists():
+        lock.unlink()
+    lock.symlink_to(tmp_path / "no-such-dir" / "lock")
+    capsys.readouterr()
+    rc = main(["undo", str(journal)])
+    cap = capsys.readouterr()
+    assert tree_state(tmp_path / "src") == moved
+    assert "nothing to do" not in cap.out and rc == 2 and "Traceback" not in cap.err
+
+
+def test_scan_of_an_empty_folder_still_says_how_it_grouped(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    assert main(["scan", str(tmp_path / "empty"), "--format", "json", "--no-cache"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["groups"] == [] and "0 fingerprints" in doc["settings"]["index"]
+
+
+def test_a_refused_journal_key_is_a_clear_error_not_a_traceback(tmp_path, capsys,
+                                                                monkeypatch):
+    from simdup_gui.core.act import actions
+    from simdup_gui.core.act.journal import JournalRefused
+
+    _, results = scan_json(tmp_path)
+
+    def refuse(*a, **k):
+        raise JournalRefused("refusing journal key: owned by another user")
+
+    monkeypatch.setattr(actions, "JournalWriter", refuse)
+    before = tree_state(tmp_path / "src")
+    capsys.readouterr()
+    rc = main(["apply", results, "--keep", "oldest", "--delete", "--yes"])
+    cap = capsys.readouterr()
+    assert rc == 2 and "owned by another user" in cap.err and "Traceback" not in cap.err
+    assert tree_state(tmp_path / "src") == before

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..scan.decode import normalise_codec
 from ..models import FileRecord, Group
 from ..review.results import Results
-from ..textsim import DEFAULT_SIMILARITY
+from ..textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
 from ..group.verify import PairSimilarity, check_threshold
 from ..validate import one_of
 
@@ -158,9 +158,12 @@ def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = ()
 
 
 def results_threshold(res: Results) -> float:
-    """The text similarity a kept copy needs: the results' setting, else the default."""
+    """The text similarity a kept copy needs: the results' setting (else the default), and
+    never less than DIFFERENT_BELOW: below it two texts are different by the definition, so
+    no setting, saved or forged, lets a file go on the strength of such a "copy"."""
     try:
-        return check_threshold(res.settings.get("similarity", DEFAULT_SIMILARITY))
+        return max(check_threshold(res.settings.get("similarity", DEFAULT_SIMILARITY)),
+                   DIFFERENT_BELOW)
     except (TypeError, ValueError):
         return DEFAULT_SIMILARITY
 

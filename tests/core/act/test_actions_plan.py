@@ -213,3 +213,22 @@ def test_keep_rule_on_a_chain_keeps_enough_files_that_the_action_is_not_refused(
     plan = plan_action(res, marks, "delete")
     for op in plan.ops:
         assert any(text_j(op.path, k.path) >= 0.7 for k in op.kept)
+
+
+def test_a_forged_low_similarity_never_lets_a_different_file_go(corpus):
+    """A results file is untrusted: with its similarity set to 0.01 and an unrelated file
+    put into a group, the plan still refuses, since below DIFFERENT_BELOW texts are
+    different by the definition."""
+    from simdup_gui.core.models import Group, Member
+
+    res, p, _ = corpus
+    idx = {r.path: i for i, r in enumerate(res.records)}
+    g = next(g for g in res.groups if any(res.records[m.index].path == p["en_a"]
+                                          for m in g.members))
+    g.members.append(Member(idx[p["other"]], 30, False))
+    res.settings["similarity"] = 0.01
+    with pytest.raises(ActionRefused, match="no kept copy at least 50% similar"):
+        plan_action(res, {p["other"]}, "delete")
+    res.settings["similarity"] = 0.99  # a stricter setting than the floor still applies
+    with pytest.raises(ActionRefused, match="at least 99% similar"):
+        plan_action(res, {p["en_c"], p["en_b"]}, "delete")
