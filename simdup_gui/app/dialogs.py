@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QAbstractButton, QDialog, QDialogButtonBox, QLabe
                                QTextBrowser, QVBoxLayout, QWidget)
 
 from simdup_gui.core.act.actions import Report
+from simdup_gui.core.presenters import colours
 from simdup_gui.core.presenters.actions import report_summary
 
 
@@ -53,11 +54,11 @@ class ReportDialog(QDialog):
         lay = QVBoxLayout(self)
         lay.addWidget(QLabel("<b>" + html.escape(report_summary(report)) + "</b>"))
         view = QTextBrowser()
-        colours = {"done": "#137333", "planned": "#1a73e8", "skipped": "#b06000", "failed": "#c5221f"}
+        scheme = colours.current()  # light or dark, as the window is painted
         rows = []
         order = {"failed": 0, "skipped": 1}
         for o in sorted(report.outcomes, key=lambda o: order.get(o.status, 2)):
-            c = colours.get(o.status, "#202124")
+            c = scheme.status.get(o.status, scheme.text)
             dest = f" → {html.escape(o.dest)}" if o.dest else ""
             why = f" <i>({html.escape(o.reason)})</i>" if o.reason else ""
             rows.append(f'<div><b style="color:{c}">{html.escape(o.status)}</b> '

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
 
 from simdup_gui.core.group.cluster import GROUPING_MODES
 from simdup_gui.core.models import ALLOWED_BITS
+from simdup_gui.core.presenters import colours
 from simdup_gui.core.presenters.progress import ProgressView, chance_warning, distance_hint
 from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler
 from simdup_gui.core.scan.features import FEATURE_MODES
@@ -66,7 +67,7 @@ class ScanPanel(QWidget):
         self.scheduler_edit = QLineEdit()
         self.chance_label = QLabel()  # a warning when small fingerprints match by chance
         self.chance_label.setWordWrap(True)
-        self.chance_label.setStyleSheet("color: #b3261e")
+        self.recolour()
         self.file_count = 0  # files scanned, for the chance warning
         self.scan_btn = QPushButton()
         self.scan_btn.setDefault(True)
@@ -261,6 +262,10 @@ class ScanPanel(QWidget):
         self._enable_for_verify()
         self.update_hint()
         self.settingsChanged.emit()
+
+    def recolour(self) -> None:
+        """The warning in the scheme's colour (light or dark, as the window is painted)."""
+        self.chance_label.setStyleSheet(f"color: {colours.current().warning}")
 
     def update_hint(self) -> None:
         verify = self.verify_box.currentData()

@@ -55,4 +55,5 @@ class ThemeWatcher(QObject):
                 gv.textdiff.retranslate()  # re-renders the diff's HTML in the new colours
             gv.bitdiff.grid_a.update()
             gv.bitdiff.grid_b.update()
+            self.window.panel.recolour()
         return name

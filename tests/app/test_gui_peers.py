@@ -253,6 +253,17 @@ def test_the_diff_follows_a_dark_palette_and_back(qtbot, reviewed):
         html = w.groups_view.textdiff.diff.left
         assert colours.LIGHT.text not in html
         assert w.groups_view.textdiff.changed_rows() == 0 or colours.DARK.text in html
+        # the chance warning and an action's report are readable on dark too
+        assert colours.DARK.warning in w.panel.chance_label.styleSheet()
+        from simdup_gui.app.dialogs import ReportDialog
+        from simdup_gui.core.act.actions import Outcome, Report
+
+        rep = Report("trash", [Outcome(a, "failed", "trash", reason="gone"),
+                               Outcome(b, "done", "trash")])
+        page = ReportDialog(rep, w).findChild(__import__("PySide6.QtWidgets", fromlist=[
+            "QTextBrowser"]).QTextBrowser).toHtml().lower()
+        assert colours.DARK.status["failed"] in page and colours.DARK.status["done"] in page
+        assert colours.LIGHT.status["failed"] not in page
     finally:
         QGuiApplication.setPalette(old)
         qtbot.waitUntil(lambda: colours.current().name == "light")

@@ -25,6 +25,10 @@ class Scheme:
     bit_diff_text: str = ""
     block_line: str = ""  # the line between blocks
     frame: str = ""
+    page_bg: str = ""  # a text view's background (the report of an action)
+    window_bg: str = ""  # the darkest (light scheme: the lightest) usual window background
+    status: dict[str, str] = field(default_factory=dict)  # outcome words on page_bg
+    warning: str = ""  # a warning label on window_bg
 
     def backgrounds(self) -> list[str]:
         """Every background the scheme's ``text`` is drawn on."""
@@ -36,14 +40,22 @@ LIGHT = Scheme(
     row_bg={"replace": "#fef7e0", "delete": "#fce8e6", "insert": "#e6f4ea"},
     blank_bg="#f1f3f4", word_bg={"left": "#f4c7c3", "right": "#b7e1cd"},
     bit_tints=("#e8f0fe", "#fef7e0", "#e6f4ea", "#fce8e6", "#f3e8fd", "#e4f7fb"),
-    bit_diff_bg="#c5221f", bit_diff_text="#ffffff", block_line="#1a73e8", frame="#5f6368")
+    bit_diff_bg="#c5221f", bit_diff_text="#ffffff", block_line="#1a73e8", frame="#5f6368",
+    page_bg="#ffffff", window_bg="#efefef",
+    status={"done": "#137333", "planned": "#1967d2", "skipped": "#a85a00",
+            "failed": "#c5221f"},
+    warning="#b3261e")
 
 DARK = Scheme(
     "dark", text="#e8eaed",
     row_bg={"replace": "#3d3420", "delete": "#4a2527", "insert": "#1f3a28"},
     blank_bg="#2a2b2e", word_bg={"left": "#7a2e2a", "right": "#245c40"},
     bit_tints=("#23314d", "#3d3420", "#1f3a28", "#4a2527", "#3a2a4d", "#1f3d44"),
-    bit_diff_bg="#f28b82", bit_diff_text="#202124", block_line="#8ab4f8", frame="#9aa0a6")
+    bit_diff_bg="#f28b82", bit_diff_text="#202124", block_line="#8ab4f8", frame="#9aa0a6",
+    page_bg="#202124", window_bg="#353535",
+    status={"done": "#81c995", "planned": "#8ab4f8", "skipped": "#fdd663",
+            "failed": "#f28b82"},
+    warning="#f28b82")
 
 SCHEMES = {"light": LIGHT, "dark": DARK}
 _current = LIGHT

@@ -13,6 +13,10 @@ def test_every_foreground_background_pair_has_contrast_of_at_least_4_5(scheme):
     for bg in scheme.backgrounds():
         assert contrast_ratio(scheme.text, bg) >= colours.MIN_CONTRAST, (scheme.name, bg)
     assert contrast_ratio(scheme.bit_diff_text, scheme.bit_diff_bg) >= colours.MIN_CONTRAST
+    for word in (scheme.text, *scheme.status.values()):  # an action's report
+        assert contrast_ratio(word, scheme.page_bg) >= colours.MIN_CONTRAST, (scheme.name, word)
+    assert contrast_ratio(scheme.warning, scheme.window_bg) >= colours.MIN_CONTRAST
+    assert set(scheme.status) == {"done", "planned", "skipped", "failed"}
 
 
 def test_contrast_ratio_matches_wcag_examples():
