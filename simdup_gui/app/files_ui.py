@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu
 
 from simdup_gui.core.review.export import load_results
 
+from . import heap
 from .errors import show_error
 from .workers import Worker
 
@@ -93,7 +94,7 @@ class FilesController(QObject):
         except OSError:
             big = False  # load_results says why it cannot be read
         if big:
-            self._loader = Worker(_read_results, path)
+            self._loader = Worker(heap.building(_read_results), path)
             self._loader.signals.returned.connect(self._loaded)
             self._loader.signals.errored.connect(
                 lambda e: show_error(self.win, self.tr("Cannot load"), e))
@@ -115,10 +116,8 @@ class FilesController(QObject):
         self._loader = None
 
     def _loaded(self, res) -> None:
-        from .window import settle_heap
-
         self.session.set_loaded(res)
-        settle_heap()
+        heap.settle()
         w = self.win
         w.problems_model.set_problems(w.problems)
         w.panel.show_size(self.session.settings.bits, self.session.settings.distance)

@@ -24,6 +24,7 @@ from simdup_gui.core.presenters.tree import (COLUMNS, RIGHT_ALIGNED, GroupRows, 
                                              problem_reason, problems_headers)
 from simdup_gui.core.session import Session
 
+from . import heap
 from .workers import Worker
 
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 2  # record index (files) or -1 (groups)
@@ -140,7 +141,7 @@ class GroupTreeModel(QAbstractItemModel):
         if not big:
             self._apply(gen, base, settings, derive(base, wanted))
             return
-        worker = Worker(derive, base, wanted)
+        worker = Worker(heap.building(derive), base, wanted)
         worker.signals.returned.connect(lambda res: self._apply(gen, base, settings, res))
         worker.signals.errored.connect(lambda e: self._failed(gen, e))
         worker.signals.finished.connect(lambda: self._workers.discard(worker))

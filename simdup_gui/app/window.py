@@ -7,7 +7,6 @@ steps on the thread pool.
 
 from __future__ import annotations
 
-import gc
 import time
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QThreadPool, Signal
@@ -22,7 +21,7 @@ from simdup_gui.core.presenters.details import comparison_pair
 from simdup_gui.core.scan.pipeline import ScanOptions, ScanResult
 from simdup_gui.core.session import Session
 
-from . import i18n
+from . import heap, i18n
 from . import options as opt
 from .desktop import open_path  # noqa: F401 - the window's open_path, as before
 from .errors import show_error
@@ -284,7 +283,7 @@ class MainWindow(QMainWindow):
 
     def _on_scanned(self, result: ScanResult) -> None:
         self.session.set_scan(result)
-        settle_heap()
+        heap.settle()
         self.problems_model.set_problems(self.problems)
         self.problems_view.resizeColumnsToContents()
         self.panel.set_file_count(len(self.records))
@@ -324,7 +323,7 @@ class MainWindow(QMainWindow):
         request = self.session.begin_regroup()
         if request is None:
             return  # one is running; the session runs this change after it
-        worker = Worker(request.run)
+        worker = Worker(heap.building(request.run))
         t0 = time.monotonic()
         worker.signals.progress.connect(lambda ev: self._on_group_progress(ev, t0))
         worker.signals.returned.connect(self._regrouped)
@@ -384,12 +383,3 @@ class MainWindow(QMainWindow):
         self.pool.waitForDone(3000)
         self.save_settings()
         super().closeEvent(event)
-
-
-def settle_heap() -> None:
-    """Move the objects alive now (a scan's or a file's records) out of the cyclic garbage
-    collector's view: a full collection over 100,000 records holds the GIL for a tenth of
-    a second or more, from whichever thread triggers it (a worker's, stalling the window).
-    They are still freed by reference counting."""
-    gc.collect()
-    gc.freeze()

@@ -140,3 +140,35 @@ def test_a_large_results_file_is_loaded_on_the_pool(qtbot, monkeypatch, tmp_path
         assert not w.is_scanning()
     assert not w.actions.loading()
     assert len(w.records) == 2 and len(w.session.groups) == 1
+
+
+def test_collection_is_paused_while_bulk_data_is_built_and_frozen_after():
+    import gc
+    import threading
+
+    from simdup_gui.app import heap
+
+    seen = []
+    both_in = threading.Barrier(2)
+
+    @heap.building
+    def build(*, job=None):
+        both_in.wait(10)  # the other builder is inside too
+        seen.append(gc.isenabled())
+        both_in.wait(10)
+        return [object() for _ in range(100)]
+
+    frozen = gc.get_freeze_count()
+    try:
+        t = threading.Thread(target=build)
+        t.start()
+        built = build(job=None)
+        t.join()
+        assert seen == [False, False] and gc.isenabled()
+        assert len(built) == 100 and gc.get_freeze_count() >= frozen + 100
+        gc.disable()  # a collector switched off by someone else stays off
+        build_alone = heap.building(lambda: gc.isenabled())
+        assert build_alone() is False and not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
