@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings, Qt, QThreadPool  # noqa: E402
+from PySide6.QtCore import QPersistentModelIndex, QSettings, Qt, QThreadPool  # noqa: E402
 from PySide6.QtTest import QAbstractItemModelTester  # noqa: E402
 
 from simdup_gui.app import files_ui, tree_models  # noqa: E402
@@ -140,6 +140,47 @@ def test_a_large_results_file_is_loaded_on_the_pool(qtbot, monkeypatch, tmp_path
         assert not w.is_scanning()
     assert not w.actions.loading()
     assert len(w.records) == 2 and len(w.session.groups) == 1
+
+
+_derive = tree_models.derive
+
+
+def test_asking_for_the_same_sort_twice_rebuilds_the_rows_once(qtbot, model, monkeypatch):
+    """QTreeView.sortByColumn asks the model to sort twice; the second ask is the first."""
+    monkeypatch.setattr(tree_models, "REBUILD_IN_WORKER_ABOVE", 10)
+    recs, groups = records_and_groups(300)
+    with qtbot.waitSignal(model.rebuilt, timeout=30_000):
+        model.set_data(recs, groups, 64)
+    built = []
+
+    def derive(*args, **kwargs):
+        built.append(1)
+        return _derive(*args, **kwargs)
+
+    monkeypatch.setattr(tree_models, "derive", derive)
+    with qtbot.waitSignal(model.rebuilt, timeout=30_000):
+        model.sort(COL_SIZE, Qt.SortOrder.DescendingOrder)
+        model.sort(COL_SIZE, Qt.SortOrder.DescendingOrder)
+    qtbot.waitUntil(lambda: not model.busy(), timeout=30_000)
+    assert len(built) == 1
+    model.sort(COL_SIZE, Qt.SortOrder.DescendingOrder)  # as shown already: nothing to do
+    assert not model.busy() and len(built) == 1
+
+
+def test_a_sort_hands_back_groups_fetched_far_down_but_keeps_the_selection(qtbot, model,
+                                                                          monkeypatch):
+    monkeypatch.setattr(tree_models, "FETCH_ROWS", 100)
+    recs, groups = records_and_groups(1000)
+    with qtbot.waitSignal(model.rebuilt, timeout=30_000):
+        model.set_data(recs, groups, 64)
+    model.fetch_to(799)  # scrolled far down
+    kept = QPersistentModelIndex(model.index(1, 0, model.index(650, 0)))  # a selected file
+    path = recs[kept.data(tree_models.RECORD_ROLE)].path
+    with qtbot.waitSignal(model.rebuilt, timeout=30_000):
+        model.sort(COL_SIZE, Qt.SortOrder.DescendingOrder)
+    assert kept.isValid() and recs[kept.data(tree_models.RECORD_ROLE)].path == path
+    assert model.rowCount() == max(100, kept.parent().row() + 1) < 800
+    assert model.canFetchMore()
 
 
 def test_collection_is_paused_while_bulk_data_is_built_and_frozen_after():
