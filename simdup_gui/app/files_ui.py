@@ -9,16 +9,13 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from simdup_gui.core.review.export import load_results
+from simdup_gui.core.review.process_load import load_results_in_process
 
 from . import heap
 from .errors import show_error
 from .workers import Worker
 
 LOAD_IN_WORKER_ABOVE = 2 << 20  # bytes; smaller results files are loaded at once
-
-
-def _read_results(path: str, *, job=None):
-    return load_results(path)
 
 
 class FilesController(QObject):
@@ -94,7 +91,9 @@ class FilesController(QObject):
         except OSError:
             big = False  # load_results says why it cannot be read
         if big:
-            self._loader = Worker(heap.building(_read_results), path)
+            # parsed and checked in a child process: json.loads alone would hold this
+            # process's GIL, and so the window, for most of a second
+            self._loader = Worker(heap.building(load_results_in_process), path)
             self._loader.signals.returned.connect(self._loaded)
             self._loader.signals.errored.connect(
                 lambda e: show_error(self.win, self.tr("Cannot load"), e))

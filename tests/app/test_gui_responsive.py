@@ -213,3 +213,24 @@ def test_collection_is_paused_while_bulk_data_is_built_and_frozen_after():
     finally:
         gc.enable()
         gc.unfreeze()
+
+
+def test_a_bad_large_results_file_is_one_clear_error_and_nothing_changes(qtbot, monkeypatch,
+                                                                         tmp_path):
+    monkeypatch.setattr(files_ui, "LOAD_IN_WORKER_ABOVE", 0)
+    shown = []
+    monkeypatch.setattr(files_ui, "show_error", lambda _w, title, e: shown.append((title, e)))
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+                   language="en")
+    qtbot.addWidget(w)
+    recs, groups = records_and_groups(3)
+    w.session.records, w.session.groups = recs, groups
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"version": 1, "records": [' + "[" * 50 + "]" * 50 + "]}", encoding="utf-8")
+    w.actions.load_from(str(bad))
+    assert w.actions.loading()  # read in a child process, waited for on the pool
+    qtbot.waitUntil(lambda: not w.actions.loading(), timeout=60_000)
+    assert [(t, type(e).__name__, str(e)) for t, e in shown] == [
+        ("Cannot load", "ResultsError",
+         "nested more than 12 levels deep: not a simdup results file")]
+    assert w.session.records is recs and w.session.groups is groups

@@ -1,5 +1,5 @@
 """What a user reviews and keeps: results in JSON, CSV and text (results), saving and loading
-them (export), the HTML report, and the two diffs the details pane shows (textdiff, bitdiff).
+them (export; process_load: in a child process, for a GUI), the HTML report, and the two diffs the details pane shows (textdiff, bitdiff).
 """
 
 from .._lazy import lazy_exports
@@ -8,6 +8,7 @@ from .._lazy import lazy_exports
 _EXPORTS = {
     "export_results": ".export",
     "load_results": ".export",
+    "load_results_in_process": ".process_load",
     "save_results": ".export",
     "Results": ".results",
     "load_json": ".results",
