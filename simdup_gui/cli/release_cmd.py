@@ -95,8 +95,7 @@ def run_release(args: argparse.Namespace) -> int:
         if not _confirm(what + ". Proceed?"):
             print("nothing done")
             return 0
-        journals = [r.journal for r in previews if r.journal]
-        refused = []  # asked again below, now for real
+        journals = [r.journal for r in previews if r.journal]  # the refused ones stay named
     reports = []
     for j in journals:
         try:

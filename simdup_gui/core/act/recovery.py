@@ -34,8 +34,8 @@ from .journal import (JournalState, JournalWriter, check_journal, held_dir, jour
 from .lock import action_lock
 from ..models import ProgressEvent
 
-RELEASED_REASON = ("its original was released (simdup release); the link stays, and the kept "
-                   "copy has its bytes")
+RELEASED_REASON = ("its original was released (simdup release), so there is nothing to put "
+                   "back; the link stays (the kept copy had its bytes when it was released)")
 
 
 def _plan_of(state: JournalState) -> Plan:

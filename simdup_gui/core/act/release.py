@@ -114,6 +114,9 @@ def _release(journal: str | None, job: Job, dry_run: bool) -> ReleaseReport:
     if state.action not in LINK_ACTIONS:
         raise ReleaseRefused(f"{journal} is a {state.action} action: only a replacement by "
                              "hard or symbolic links holds originals; nothing to release")
+    if os.path.islink(held_dir()):
+        raise ReleaseRefused(f"the holding folder {held_dir()} is a symbolic link; simdup "
+                             "deletes nothing through it, so nothing was released")
     if state.interrupted or state.pending():
         raise ReleaseRefused(f"the action in {journal} was interrupted: finish it with "
                              f"`simdup resume {journal}` or take it back with `simdup undo "
@@ -190,7 +193,7 @@ def _release_one(state: JournalState, op: PlannedOp, roots: set[str],
         except OSError as e:
             out.reason = f"cannot read its held original, so it is kept: {_err(e)}"
             return out, 0
-        why = _kept_side_reason(state, op, b, hh, roots)
+        why, seen = _kept_side(state, op, b, hh, roots, h_st)
         if why is not None:
             out.reason = why
             return out, 0
@@ -204,6 +207,11 @@ def _release_one(state: JournalState, op: PlannedOp, roots: set[str],
             return out, freed
         _jw(writer, {"type": "released", "seq": op.seq, "held": held, "hash": hh,
                      "size": h_st.st_size, "time": time.time()})
+        if _identity(*seen[:2]) != seen[2]:  # changed while the entry was written
+            out.reason = f"the kept side changed just now; {CHANGED_REASON}"
+            _jw(writer, {"type": "release-failed", "seq": op.seq, "held": held,
+                         "error": out.reason})
+            return out, 0
         try:
             unlink_at(h, h_st)
         except OSError as e:
@@ -218,12 +226,13 @@ def _release_one(state: JournalState, op: PlannedOp, roots: set[str],
     return out, freed
 
 
-def _kept_side_reason(state: JournalState, op: PlannedOp, b: dict, held_hash: str,
-                      roots: set[str]) -> str | None:
-    """Why the bytes ``held_hash`` are not at the kept side of ``op`` right now (None if
-    they are): the path must still be the link simdup made, and the file it shares bytes
-    with (the path itself for a hard link, the kept copy for a symbolic link) must hash
-    to ``held_hash``."""
+def _kept_side(state: JournalState, op: PlannedOp, b: dict, held_hash: str,
+               roots: set[str], held_st: os.stat_result) -> tuple[str | None, tuple]:
+    """(why the bytes ``held_hash`` are not at the kept side of ``op`` right now, or None if
+    they are; (path, root, identity) of the file that has them, to look at again just
+    before the unlink). The path must still be the link simdup made, and the file it
+    shares bytes with (the path itself for a hard link, the kept copy for a symbolic
+    link) must hash to ``held_hash`` and be another file than the held original itself."""
     kind = "hard link" if op.action == "hardlink" else "symbolic link"
     target = str(b.get("target"))
     try:
@@ -231,28 +240,47 @@ def _kept_side_reason(state: JournalState, op: PlannedOp, b: dict, held_hash: st
             x_st = x.lstat()
             if x_st is None:
                 return (f"{op.path} no longer exists; its held original is the only copy "
-                        "left there, so it is kept")
+                        "left there, so it is kept"), ()
             if not _is_ours(x, x_st, op, b):
                 return (f"{op.path} is no longer the {kind} simdup made (replaced or "
-                        "changed since); its held original is kept")
+                        "changed since); its held original is kept"), ()
             if op.action == "hardlink":
-                return _differs(x, x_st, held_hash)
+                return _differs(x, x_st, held_hash, held_st), (op.path, op.root,
+                                                                _ident(x_st))
             kroot = next((k.root for k in op.kept if k.path == target and k.root), "") \
                 or _root_for(target, roots)
             with anchor(target, kroot) as k:
                 k_st = k.lstat()
                 if k_st is None:
                     return (f"the kept copy {target} is gone; its held original is the only "
-                            "copy of those bytes, so it is kept")
+                            "copy of those bytes, so it is kept"), ()
                 if not stat.S_ISREG(k_st.st_mode):
                     return (f"the kept copy {target} is no longer a regular file; its held "
-                            "original is kept")
-                return _differs(k, k_st, held_hash)
+                            "original is kept"), ()
+                return _differs(k, k_st, held_hash, held_st), (target, kroot, _ident(k_st))
     except Unsafe as e:
-        return f"{e}; its held original is kept"
+        return f"{e}; its held original is kept", ()
     except OSError as e:
-        return f"cannot read the kept side ({_err(e)}); its held original is kept"
+        return f"cannot read the kept side ({_err(e)}); its held original is kept", ()
 
 
-def _differs(a: Anchored, st: os.stat_result, held_hash: str) -> str | None:
+def _ident(st: os.stat_result) -> tuple:
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _identity(path: str, root: str) -> tuple | None:
+    """What the kept side is now (None if it cannot be looked at safely)."""
+    try:
+        with anchor(path, root) as a:
+            st = a.lstat()
+            return None if st is None else _ident(st)
+    except (Unsafe, OSError):
+        return None
+
+
+def _differs(a: Anchored, st: os.stat_result, held_hash: str,
+             held_st: os.stat_result) -> str | None:
+    if (st.st_dev, st.st_ino) == (held_st.st_dev, held_st.st_ino):
+        return ("the kept side is the held original itself (a folder was replaced by a link "
+                "into the holding folder?); it is the only copy, so it is kept")
     return None if hash_at(a, st) == held_hash else CHANGED_REASON
