@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
@@ -33,13 +34,40 @@ class ViewState:
     all_expanded: bool = False  # every group was expanded (Expand all)
 
 
+class GroupsTree(QTreeView):
+    """A QTreeView that lays out only the groups the model has handed it. Qt 6's tree view
+    asks for one more chunk each time it lays out the top level (a reset, a sort, Expand
+    all), so each of them laid out twice the rows the model offered, at four Python calls
+    a row; it still asks for more when scrolled to the end."""
+
+    def doItemsLayout(self) -> None:  # noqa: N802 - Qt API
+        with self._no_fetching():
+            super().doItemsLayout()
+
+    def expandAll(self) -> None:  # noqa: N802 - Qt API
+        with self._no_fetching():
+            super().expandAll()
+
+    @contextmanager
+    def _no_fetching(self) -> Iterator[None]:
+        model = self.model()
+        if not isinstance(model, GroupTreeModel):
+            yield
+            return
+        model.laying_out = True
+        try:
+            yield
+        finally:
+            model.laying_out = False
+
+
 class GroupsView(QWidget):
     """Widgets only; the window fills the model and says which pair to compare."""
 
     def __init__(self, model: GroupTreeModel, parent=None) -> None:
         super().__init__(parent)
         self.model = model
-        self.tree = QTreeView()
+        self.tree = GroupsTree()
         self.tree.setModel(model)
         self.tree.setSortingEnabled(True)
         self.tree.header().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)

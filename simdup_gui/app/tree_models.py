@@ -32,6 +32,8 @@ GROUP_ROLE = Qt.ItemDataRole.UserRole + 3  # position of the group in the model
 _GROUP_ID = 0xFFFFFFFF  # internal id of group rows; file rows carry their group's position
 REBUILD_IN_WORKER_ABOVE = 5_000  # files shown; more are filtered and sorted on the pool
 FETCH_ROWS = 1_000  # groups handed to the view at a time (more as it scrolls: fetchMore)
+_SORT_HINT = QAbstractItemModel.LayoutChangeHint.VerticalSortHint  # rows re-ordered, no more
+_LAYOUT_ARGS = "QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint"
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _CHECKABLE = _FLAGS | Qt.ItemFlag.ItemIsUserCheckable
 
@@ -88,6 +90,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._then: list[Callable[[], None]] = []
         self._workers: set[Worker] = set()
         self._fetched = 0  # groups the view has been given (rowCount); all are in ``rows``
+        self.laying_out = False  # the view lays out its rows: no more are handed out then
 
     # what tests and the window read
     records = property(lambda self: self.view.records)
@@ -172,7 +175,9 @@ class GroupTreeModel(QAbstractItemModel):
             self._fetched = min(FETCH_ROWS, len(view.rows))
             self.endResetModel()
         else:
-            self.layoutAboutToBeChanged.emit()
+            # a sort hint: the header then keeps no persistent index of its own in row 0 (it
+            # would hold that group's new row, maybe the last, fetched)
+            self.layoutAboutToBeChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
             old = self.persistentIndexList()  # the expanded groups, the selection
             keys = [self._key_of(i) for i in old]
             self.view, self._positions = view, positions
@@ -190,13 +195,13 @@ class GroupTreeModel(QAbstractItemModel):
             rows = [i.row() if i.internalId() == _GROUP_ID else int(i.internalId())
                     for i in new if i.isValid()]
             # the view keeps the first groups and those holding the selection, the current
-            # file and the expanded groups; groups fetched further down (as the user scrolled,
-            # or one chunk more each time QTreeView lays out the top level) are handed back,
-            # so a sort never lays out more rows than that: 4 Python calls a row, 20 us
+            # file and the expanded groups; groups fetched further down (as the user
+            # scrolled) are handed back, so a sort never lays out more rows than that: four
+            # Python calls a row, 20 us
             need = max([min(FETCH_ROWS, len(view.rows)), *(r + 1 for r in rows)])
             self._fetched = max(self._fetched, need)
             self.changePersistentIndexList(old, new)
-            self.layoutChanged.emit()
+            self.layoutChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
             if self._fetched > need:
                 self.beginRemoveRows(QModelIndex(), need, self._fetched - 1)
                 self._fetched = need
@@ -221,7 +226,8 @@ class GroupTreeModel(QAbstractItemModel):
 
     # lazy population: the view asks for more groups as it scrolls to the end
     def canFetchMore(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        return not parent.isValid() and self._fetched < len(self.rows)
+        return (not parent.isValid() and not self.laying_out
+                and self._fetched < len(self.rows))
 
     def fetchMore(self, parent=QModelIndex()):  # noqa: N802 - Qt API
         if not parent.isValid():

@@ -1,5 +1,6 @@
 """What a user reviews and keeps: results in JSON, CSV and text (results), saving and loading
-them (export; process_load: in a child process, for a GUI), the HTML report, and the two diffs the details pane shows (textdiff, bitdiff).
+them (export; process_load: loading in a child process, for a GUI), the HTML report, and the
+two diffs the details pane shows (textdiff, bitdiff).
 """
 
 from .._lazy import lazy_exports
