@@ -22,18 +22,43 @@ def _owner_editor(widget: QWidget) -> QWidget:
 
 
 class MenuShortcuts(QObject):
-    """An application event filter that lets ``window``'s action shortcuts through."""
+    """An event filter that lets ``window``'s action shortcuts through.
+
+    It watches the focus widget only (a ShortcutOverride goes to it first): a filter on the
+    whole application ran Python for every event of the app, each call waiting for the GIL
+    while a worker runs Python (a few ms each, tens of ms an event-loop turn)."""
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.window = window
-        QApplication.instance().installEventFilter(self)
+        self._watched: QWidget | None = None
+        app = QApplication.instance()
+        app.focusChanged.connect(self._follow_focus)
         window.destroyed.connect(self._remove)
+        self._follow_focus(None, app.focusWidget())
+
+    def _follow_focus(self, _old: QWidget | None, now: QWidget | None) -> None:
+        self._unwatch()
+        if now is not None and now.window() is self.window:
+            now.installEventFilter(self)
+            self._watched = now
+
+    def _unwatch(self) -> None:
+        if self._watched is not None:
+            try:
+                self._watched.removeEventFilter(self)
+            except RuntimeError:  # the widget is gone already
+                pass
+            self._watched = None
 
     def _remove(self) -> None:
         app = QApplication.instance()
         if app is not None:
-            app.removeEventFilter(self)
+            try:
+                app.focusChanged.disconnect(self._follow_focus)
+            except (RuntimeError, TypeError):  # disconnected with this object already
+                pass
+        self._watched = None
 
     def action_for(self, seq: QKeySequence) -> QAction | None:
         for a in self.window.findChildren(QAction):
