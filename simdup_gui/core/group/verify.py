@@ -99,7 +99,20 @@ def _class_pairs(inverse: np.ndarray, fp_pairs: np.ndarray, cls: np.ndarray,
         return np.zeros((0, 2), dtype=np.int64)
     pairs = np.concatenate(out).astype(np.int64)
     pairs.sort(axis=1)
-    return np.unique(pairs, axis=0)
+    return unique_pairs(pairs)
+
+
+def unique_pairs(pairs: np.ndarray) -> np.ndarray:
+    """``np.unique(pairs, axis=0)`` for (n, 2) arrays of non-negative indices below 2**31:
+    the same rows in the same order. np.unique by rows sorts them as one structured value
+    each, holding the GIL throughout (70-140 ms for the LSH candidates of 100,000 files, a
+    frozen window when grouping runs on a GUI's worker thread); here each row is one int64
+    key, whose sort releases it."""
+    if len(pairs) == 0 or int(pairs.max()) >= 1 << 31 or int(pairs.min()) < 0:
+        return np.unique(pairs, axis=0)
+    keys = np.sort((pairs[:, 0].astype(np.int64) << 32) | pairs[:, 1])
+    keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+    return np.stack((keys >> 32, keys & 0xFFFFFFFF), axis=1).astype(pairs.dtype)
 
 
 def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.ndarray,
@@ -301,7 +314,7 @@ def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
     n_lsh = len(lp)
     both = np.concatenate((near, lp)) if n_lsh else near
     if len(both):
-        both = np.unique(both, axis=0)
+        both = unique_pairs(both)
     where = " on the Dask cluster" if source == "cluster" else ""
     return both, (f"SimHash k={tight} ({npairs.plan.describe()}) plus sketch LSH{where} "
                   f"({BANDS} bands of {ROWS}) within k={distance}: {len(near)} + {n_lsh} "

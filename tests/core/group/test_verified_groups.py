@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.cli import main
 from simdup_gui.core.group.cluster import build_groups
+from simdup_gui.core.group.verify import unique_pairs
 from simdup_gui.core.scan.features import FeatureBuilder, rechunk
 from simdup_gui.core.scan.pipeline import ScanOptions, scan
 from simdup_gui.core.textsim import (estimate, make_sketch, shingle_set, sketch_array,
@@ -240,3 +241,19 @@ def test_files_too_alike_lower_the_candidate_distance_instead_of_filling_memory(
     # random fingerprints keep the shipped distance
     monkeypatch.setattr(index_mod, "MAX_CANDIDATES", 40_000_000)
     assert safe_distance(fingerprint_words(recs), 64, 16)[0] == 16
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=200),
+       st.sampled_from([np.int64, np.intp, np.int32]))
+def test_unique_pairs_are_the_rows_np_unique_gives_in_its_order(rows, dtype):
+    pairs = np.array(rows, dtype=dtype).reshape(-1, 2)
+    want = np.unique(pairs, axis=0)
+    got = unique_pairs(pairs)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert (got == want).all()
+
+
+def test_unique_pairs_of_large_indices_fall_back_to_np_unique():
+    pairs = np.array([[1 << 40, 3], [2, 5], [1 << 40, 3]], dtype=np.int64)
+    assert (unique_pairs(pairs) == np.unique(pairs, axis=0)).all()
