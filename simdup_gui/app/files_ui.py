@@ -97,7 +97,8 @@ class FilesController(QObject):
             self._loader.signals.returned.connect(self._loaded)
             self._loader.signals.errored.connect(
                 lambda e: show_error(self.win, self.tr("Cannot load"), e))
-            self._loader.signals.finished.connect(self._load_finished)
+            self._loader.signals.finished.connect(
+                lambda w=self._loader: self._load_finished(w))
             self.win.status_label.setText(self.tr("Loading {0}…").format(path))
             self.win.pool.start(self._loader)
             return
@@ -111,10 +112,12 @@ class FilesController(QObject):
     def loading(self) -> bool:
         return self._loader is not None
 
-    def _load_finished(self) -> None:
-        self._loader = None
+    def _load_finished(self, worker: Worker) -> None:
+        if self._loader is worker:  # not a load started since
+            self._loader = None
 
     def _loaded(self, res) -> None:
+        self._loader = None  # the results are in: loading is over before anything shows
         self.session.set_loaded(res)
         heap.settle()
         w = self.win
