@@ -36,15 +36,7 @@ sys.path.insert(0, REPO)
 sys.path.insert(0, HERE)
 
 
-PEER = r"""
-import json, sys, time
-from simhash import Simhash
-texts = json.load(open(sys.argv[1], encoding="utf-8"))
-t = time.process_time()
-for s in texts:
-    Simhash(s)
-print(json.dumps({"seconds": time.process_time() - t}))
-"""
+PEER = None  # coldscan.PEER timed in CPU seconds (set in main)
 
 
 def steps(root: str) -> dict[str, float]:
@@ -101,7 +93,12 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
+    import coldscan
     import mixcorpus
+
+    global PEER
+    PEER = coldscan.PEER.replace("time.perf_counter()", "time.process_time()")
+    assert "process_time" in PEER
 
     peer_py = os.path.join(HERE, ".venv", "pypi-simhash", "bin", "python")
     if not os.path.exists(peer_py):

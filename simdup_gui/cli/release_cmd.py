@@ -61,6 +61,23 @@ def _nothing(args: argparse.Namespace) -> int:
     return 0
 
 
+def _each(journals: list[str], args: argparse.Namespace, refused: list[tuple[str, str]],
+          **kw) -> list | int:
+    """Session.release(j, **kw) for each journal: the reports, or an exit code after an
+    error. With --all a refused journal is noted in ``refused`` and the others go on."""
+    reports = []
+    for j in journals:
+        try:
+            reports.append(Session.release(j, **kw))
+        except Refusal as e:
+            if not args.all:
+                return _err(CMD, _shown(str(e)))
+            refused.append((j, str(e)))
+        except OSError as e:
+            return _err(CMD, _shown(f"cannot use the journal {j}: {e.strerror or e}"))
+    return reports
+
+
 def run_release(args: argparse.Namespace) -> int:
     journals = _journals(args)
     if journals is None:
@@ -69,16 +86,9 @@ def run_release(args: argparse.Namespace) -> int:
         return _nothing(args)
     refused: list[tuple[str, str]] = []
     if args.dry_run or not args.yes:  # say what would be freed (and ask)
-        previews = []
-        for j in journals:
-            try:
-                previews.append(Session.release(j, dry_run=True))
-            except Refusal as e:
-                if not args.all:
-                    return _err(CMD, _shown(str(e)))
-                refused.append((j, str(e)))
-            except OSError as e:
-                return _err(CMD, _shown(f"cannot use the journal {j}: {e.strerror or e}"))
+        previews = _each(journals, args, refused, dry_run=True)
+        if isinstance(previews, int):
+            return previews
         if args.dry_run:
             return _print(previews, refused, args)
         count = sum(r.count("planned") for r in previews)
@@ -96,17 +106,8 @@ def run_release(args: argparse.Namespace) -> int:
             print("nothing done")
             return 0
         journals = [r.journal for r in previews if r.journal]  # the refused ones stay named
-    reports = []
-    for j in journals:
-        try:
-            reports.append(Session.release(j, job=Job(_progress)))
-        except Refusal as e:
-            if not args.all:
-                return _err(CMD, _shown(str(e)))
-            refused.append((j, str(e)))
-        except OSError as e:
-            return _err(CMD, _shown(f"cannot use the journal {j}: {e.strerror or e}"))
-    return _print(reports, refused, args)
+    reports = _each(journals, args, refused, job=Job(_progress))
+    return reports if isinstance(reports, int) else _print(reports, refused, args)
 
 
 def _print(reports: list, refused: list[tuple[str, str]], args: argparse.Namespace) -> int:
