@@ -191,12 +191,15 @@ def idf(token: str) -> float:
 
 
 def tokenizer_name() -> str:
-    try:
-        import rjieba  # noqa: F401
+    """"rjieba" when it is installed, else "jieba" (for the cache key). Found without
+    importing it: rjieba loads its dictionary on import, holding the GIL for about 0.2 s,
+    which would freeze the app's window when a scan starts; only the workers cut text."""
+    import importlib.util
+    import sys
 
+    if "rjieba" in sys.modules or importlib.util.find_spec("rjieba") is not None:
         return "rjieba"
-    except ImportError:
-        return "jieba"
+    return "jieba"
 
 
 @lru_cache(maxsize=1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import multiprocessing as mp
 import os
 import queue
@@ -155,9 +156,28 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
     stats["bytes"] = sum(r.size for r in records)
     stats["problems"] = len(problems)
     stats["seconds"] = round(time.perf_counter() - t0, 3)
-    records.sort(key=lambda r: r.path)
+    records = _sorted_by_path(records)
     job.report(ProgressEvent("done", len(records), len(records)))
     return ScanResult(records, problems, stats, cancelled, [os.path.abspath(r) for r in roots])
+
+
+SORT_BLOCK = 4096
+
+
+def _path(r: FileRecord) -> str:
+    return r.path
+
+
+def _sorted_by_path(records: list[FileRecord]) -> list[FileRecord]:
+    """``records`` sorted by path, as ``sorted`` would: blocks sorted one by one, then
+    merged. One list.sort of 100,000 paths holds the GIL for about 65 ms, which freezes the
+    app's window while a scan ends on a worker thread; a block takes a few milliseconds,
+    and the merge runs as Python code, which lets other threads in."""
+    blocks = [sorted(records[i : i + SORT_BLOCK], key=_path)
+              for i in range(0, len(records), SORT_BLOCK)]
+    if len(blocks) <= 1:
+        return blocks[0] if blocks else []
+    return list(heapq.merge(*blocks, key=_path))
 
 
 def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:

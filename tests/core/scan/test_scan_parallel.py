@@ -81,3 +81,19 @@ def test_worker_count_is_a_setting_defaulting_to_the_cores():
 
     assert ScanOptions().worker_count() == max(1, os.cpu_count() or 1)
     assert ScanOptions(workers=3).worker_count() == 3
+
+
+def test_records_are_sorted_by_path_in_blocks_exactly_as_sorted_would():
+    import random
+
+    from simdup_gui.core.models import FileRecord
+    from simdup_gui.core.scan import pipeline
+
+    rng = random.Random(3)
+    names = [f"/r/{rng.choice('ab.')}/{rng.randrange(10**6)}\udcff{i}" for i in range(9000)]
+    recs = [FileRecord(path=p, size=1, mtime_ns=0, inode=0, dev=0, root="/r", encoding="utf-8",
+                       fingerprint=0, features=1, text_hash="", content_hash="") for p in names]
+    rng.shuffle(recs)
+    assert pipeline.SORT_BLOCK < len(recs)
+    assert [r.path for r in pipeline._sorted_by_path(recs)] == sorted(names)
+    assert pipeline._sorted_by_path([]) == [] and pipeline._sorted_by_path(recs[:1]) == recs[:1]
