@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..textsim import ShingleBuilder, drop_invisible, solid
+from ..textsim import SHINGLE, SKETCH_K, ShingleBuilder, drop_invisible, solid
+from . import kernels
 from ..validate import one_of
 
 FEATURE_MODES = ("shingles", "tokens", "topk")
@@ -421,23 +422,73 @@ class _Vocab:
         self.blen = np.zeros(cap, dtype=np.int64)
         self.buf = np.zeros(1 << 16, dtype=np.uint8)
         self.used = 0
+        # compiled kernels: token ids from a table keyed by the tokens' hashes, not the dict
+        self.compiled = kernels.active()
+        if self.compiled:
+            self.keys = np.zeros((1 << 12, 2), dtype=np.uint64)
+            self.vals = np.full(1 << 12, -1, dtype=np.int32)
+            self.counts = np.zeros(cap, dtype=np.int32)  # fingerprint()'s scratch, all zero
 
     def lookup(self, toks: list[str]):
         """int32 ids of the word tokens among ``toks`` (punctuation and spaces dropped)."""
         import numpy as np
 
-        ids = np.fromiter(map(self.ids.__getitem__, toks), dtype=np.int32, count=len(toks))
-        if self.ids.new:
-            self._register()
+        if self.compiled:
+            ids = self._lookup_compiled(toks)
+        else:
+            ids = np.fromiter(map(self.ids.__getitem__, toks), dtype=np.int32, count=len(toks))
+            if self.ids.new:
+                new = self.ids.new
+                self.ids.new = []
+                self._register(new)
         return ids[self.word[ids]]
 
-    def _register(self) -> None:
+    def _lookup_compiled(self, toks: list[str]):
+        import numpy as np
+
+        n = len(toks)
+        if not n:
+            return np.zeros(0, dtype=np.int32)
+        raw = "\x1f".join(toks).encode("utf-8", "surrogatepass")
+        ends = np.zeros(0, dtype=np.int64)
+        if raw.count(b"\x1f") != n - 1:  # a token holds 0x1F (the tokenizer's text never
+            # does: str.split counts it as whitespace): say where each token ends instead
+            lens = np.fromiter((len(t.encode("utf-8", "surrogatepass")) for t in toks),
+                               dtype=np.int64, count=n)
+            ends = np.cumsum(lens + 1) - 1
+        data = np.frombuffer(raw, dtype=np.uint8)
+        ids = np.empty(n, dtype=np.int32)
+        pos = tok = 0
+        while tok < n:
+            room = len(self.vals) // 2 - len(self.tokens)
+            if room < 1:
+                self._grow_table()
+                continue
+            k = min(n - tok, room)
+            new_index = np.empty(k, dtype=np.int64)
+            new_hash = np.empty((k, 2), dtype=np.uint64)
+            pos, tok, new = kernels.impl().token_ids(data, pos, tok, self.keys, self.vals,
+                                              len(self.tokens), ids, new_index, new_hash,
+                                              ends)
+            if new:
+                self._register([toks[i] for i in new_index[:new].tolist()], new_hash[:new])
+        return ids
+
+    def _grow_table(self) -> None:
+        import numpy as np
+
+        cap = 2 * len(self.vals)
+        keys = np.zeros((cap, 2), dtype=np.uint64)
+        vals = np.full(cap, -1, dtype=np.int32)
+        kernels.impl().rehash(self.keys, self.vals, keys, vals)
+        self.keys, self.vals = keys, vals
+
+    def _register(self, new: list[str], hashes=None) -> None:
+        """Append tokens seen for the first time (``hashes``: their mmh3, if known)."""
         import numpy as np
 
         from .simhash import mmh3_128
 
-        new = self.ids.new
-        self.ids.new = []
         lo = len(self.tokens)
         hi = lo + len(new)
         self.tokens.extend(new)
@@ -448,12 +499,15 @@ class _Vocab:
             self.hash = np.resize(self.hash, (cap, 2))
             self.start = np.resize(self.start, cap)
             self.blen = np.resize(self.blen, cap)
+            if self.compiled:
+                self.counts = np.zeros(cap, dtype=np.int32)
         enc = [t.encode("utf-8", "surrogatepass") for t in new]
         self.tb.extend(enc)
         is_word = [_is_word(t) for t in new]
         self.word[lo:hi] = is_word
-        self.hash[lo:hi] = np.frombuffer(b"".join(map(mmh3_128, enc)),
-                                         dtype="<u8").reshape(-1, 2)
+        if hashes is None:
+            hashes = np.frombuffer(b"".join(map(mmh3_128, enc)), dtype="<u8").reshape(-1, 2)
+        self.hash[lo:hi] = hashes
         idfs = _idf_of_new(new, is_word, self.hash[lo:hi, 0])
         self.idf_l.extend(idfs)
         self.idf[lo:hi] = idfs
@@ -474,7 +528,7 @@ _LOCAL = threading.local()
 
 def _vocab() -> _Vocab:
     v = getattr(_LOCAL, "vocab", None)
-    if v is None or len(v.tokens) > VOCAB_LIMIT:
+    if v is None or len(v.tokens) > VOCAB_LIMIT or v.compiled != kernels.active():
         v = _LOCAL.vocab = _Vocab()
     return v
 
@@ -524,7 +578,12 @@ class FeatureBuilder:
         self.chars = 0
         self._hash = hashlib.blake2b(digest_size=16)
         self._crlf = self._lf = self._cr = 0
-        self.shingles = ShingleBuilder() if shingles else None
+        if not shingles:
+            self.shingles = None
+        elif self._vocab.compiled:
+            self.shingles = _CompiledShingles()
+        else:
+            self.shingles = ShingleBuilder()
 
     def add(self, raw: str) -> None:
         self.chars += len(raw)
@@ -610,6 +669,13 @@ class FeatureBuilder:
         """
         from .simhash import simhash128_hashed
 
+        v = self._vocab
+        if v.compiled and self.mode != "topk":
+            lo, hi, n, status = kernels.impl().fingerprint(
+                self._all_ids(), v.idf, v.hash, v.start, v.blen, v.buf, _log_table(), v.counts,
+                self.mode == "shingles")
+            if status == 0:
+                return int(lo) | (int(hi) << 64), int(n)
         hw = self.hashed_features()
         if hw is None:
             return None
@@ -669,6 +735,44 @@ class FeatureBuilder:
         return self._hash.hexdigest()
 
 
+class _CompiledShingles:
+    """textsim.ShingleBuilder through the compiled kernels: the same hashes, sketch and
+    count; one sort of every chunk's 5-gram hashes, no other temporaries."""
+
+    def __init__(self) -> None:
+        self._parts: list = []
+        self._tail = ""
+        self.chars = 0
+
+    def add_clean(self, s: str) -> None:
+        if not s:
+            return
+        self.chars += len(s)
+        s = self._tail + s
+        if self.chars >= SHINGLE:  # a shorter text is one shingle, taken at the end
+            self._parts.append(kernels.impl().gram_hashes(_code_points(s)))
+        self._tail = s[-(SHINGLE - 1):] if self.chars >= SHINGLE else s
+
+    def sketch(self) -> tuple[bytes, int]:
+        import numpy as np
+
+        if self.chars < SHINGLE:
+            h = kernels.impl().gram_hashes(_code_points(self._tail))
+        elif len(self._parts) == 1:
+            h = self._parts[0]
+        else:
+            h = np.concatenate(self._parts)
+        h.sort()
+        out, n = kernels.impl().sketch_sorted(h, SKETCH_K)
+        return out.astype("<u4").tobytes(), int(n)
+
+
+def _code_points(s: str):
+    import numpy as np
+
+    return np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+
+
 PAIR_BLOCK = 1 << 16  # word pairs hashed per numpy pass
 
 
@@ -709,15 +813,23 @@ def _log_list() -> list[float]:
     return _LOG_LIST
 
 
-def _logs(counts):
-    """math.log of each count, looked up (so bit-identical to the scalar formula)."""
+def _log_table():
+    """math.log(c) for c < 2**16 (0.0 at 0) as a float64 array."""
     import numpy as np
 
     global _LOG_TABLE
     if _LOG_TABLE is None:
         _LOG_TABLE = np.array([0.0] + [math.log(c) for c in range(1, 1 << 16)])
-    if len(counts) and int(counts.max()) < len(_LOG_TABLE):
-        return _LOG_TABLE[counts]
+    return _LOG_TABLE
+
+
+def _logs(counts):
+    """math.log of each count, looked up (so bit-identical to the scalar formula)."""
+    import numpy as np
+
+    table = _log_table()
+    if len(counts) and int(counts.max()) < len(table):
+        return table[counts]
     uniq, inv = np.unique(counts, return_inverse=True)
     table = np.array([math.log(c) for c in uniq.tolist()], dtype=np.float64)
     return table[inv]

@@ -61,9 +61,21 @@ def _chunks(cands: list[Candidate], workers: int = 1) -> list[list[Candidate]]:
 
 
 def _warm_worker() -> None:
-    from .features import default_tokenizer
+    from .warm import warm
 
-    default_tokenizer()("预热")
+    warm()
+
+
+def _pool_context():
+    """A fork server where the platform has one: it imports .warm once, and workers forked
+    from it share rjieba's dictionary and the loaded kernels; it outlives a scan, so the
+    next scan in the app starts warm. Elsewhere (Windows) spawn, each worker warming itself.
+    Both start from a fresh interpreter, never a fork of the app's threads."""
+    if "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload([__package__ + ".warm"])
+        return ctx
+    return mp.get_context("spawn")
 
 
 def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_JOB) -> ScanResult:
@@ -186,7 +198,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
     Tokenizers hold the GIL, so processes, not threads. On cancel the pool is
     terminated at once: a chunk half done is dropped, finished ones are kept.
     """
-    ctx = mp.get_context("spawn")
+    ctx = _pool_context()
     results: queue.Queue = queue.Queue()
     pool = ctx.Pool(workers, initializer=_warm_worker)
     try:

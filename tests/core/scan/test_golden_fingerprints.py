@@ -64,9 +64,19 @@ def _values(tmp_path) -> dict:
     return out
 
 
-def test_fingerprints_of_fixed_texts_are_the_stored_ones(tmp_path):
+@pytest.mark.parametrize("compiled", ["0", "1"])  # the numpy path, the numba kernels
+def test_fingerprints_of_fixed_texts_are_the_stored_ones(tmp_path, compiled, monkeypatch):
+    from simdup_gui.core.scan import features, kernels
+
+    if compiled == "1" and not kernels.available():
+        pytest.skip("numba is not installed")
+    monkeypatch.setenv("SIMDUP_COMPILED", compiled)
+    features._LOCAL.__dict__.clear()
     got = _values(tmp_path)
-    if os.environ.get("SIMDUP_REGEN_GOLDEN") == "1":
+    features._LOCAL.__dict__.clear()
+    if compiled == "1":
+        assert kernels.active()
+    if os.environ.get("SIMDUP_REGEN_GOLDEN") == "1" and compiled == "0":
         GOLDEN.write_text(json.dumps(got, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
                           encoding="utf-8")
         pytest.skip("golden values regenerated")

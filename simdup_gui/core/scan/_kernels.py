@@ -1,0 +1,379 @@
+"""Compiled kernels of the fingerprint path (numba), bit-identical to the numpy path.
+
+Imported only through :func:`kernels.impl` (numba's import costs about 0.4 s and 60 MB).
+
+The numpy path (features.py, simhash.py, textsim.py) turns each token into an id through a
+Python dict (one look-up per token), counts ids and word pairs with np.unique, hashes word
+pairs 16 bytes per numpy pass and sums the SimHash through a bincount: about half of a
+scan's CPU on a user-like mix. Here the same steps run as loops compiled by numba:
+
+- :func:`token_ids`: the tokens of a chunk, joined by 0x1F into one UTF-8 buffer, get their
+  ids from an open-addressing table keyed by each token's 128-bit mmh3 (the hash the
+  vocabulary keeps anyway); tokens never seen are appended and reported to Python, which
+  works out their word test and IDF once.
+- :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
+  the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
+  SimHash in exact integer sums.
+- :func:`gram_hashes` and :func:`sketch_sorted`: the 5-gram hashes of the definition, their
+  distinct count and the bottom-k sketch.
+
+Every result equals the numpy path's bit for bit (tests/core/scan/test_compiled_kernels.py
+and the golden fingerprints run both). Where a kernel meets a case it does not handle (a
+count beyond the log table, weights too large for exact sums) it says so and the caller
+takes the numpy path.
+
+numba compiles each kernel on first use and keeps the machine code in its cache
+(``__pycache__`` beside this file, or the user's cache folder when that is read-only), so
+only the first scan after an install pays the compile (about 8 s). When they are used:
+kernels.py.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+def _jit(fn):
+    return njit(cache=True, nogil=True)(fn)
+
+
+_U0 = np.uint64(0)
+_M8 = np.uint64(0xFF)
+_C1 = np.uint64(0x87C37B91114253D5)
+_C2 = np.uint64(0x4CF5AD432745937F)
+_F1 = np.uint64(0xFF51AFD7ED558CCD)
+_F2 = np.uint64(0xC4CEB9FE1A85EC53)
+_N1 = np.uint64(0x52DCE729)
+_N2 = np.uint64(0x38495AB5)
+_FIVE = np.uint64(5)
+
+
+@_jit
+def _rotl(x, r):
+    return (x << np.uint64(r)) | (x >> np.uint64(64 - r))
+
+
+@_jit
+def _fmix(k):
+    k ^= k >> np.uint64(33)
+    k *= _F1
+    k ^= k >> np.uint64(33)
+    k *= _F2
+    k ^= k >> np.uint64(33)
+    return k
+
+
+@_jit
+def _word(buf, p, n):
+    """Little-endian uint64 of buf[p:p+n] (n <= 8)."""
+    k = _U0
+    for i in range(n):
+        k |= np.uint64(buf[p + i]) << np.uint64(8 * i)
+    return k
+
+
+@_jit
+def mmh3_128(buf, p, n):
+    """MurmurHash3_x64_128, seed 0, of buf[p:p+n]: (h1, h2) as mmh3.hash_bytes gives them
+    little-endian."""
+    h1 = _U0
+    h2 = _U0
+    nblocks = n >> 4
+    for j in range(nblocks):
+        q = p + 16 * j
+        k1 = _word(buf, q, 8)
+        k2 = _word(buf, q + 8, 8)
+        k1 *= _C1
+        k1 = _rotl(k1, 31)
+        k1 *= _C2
+        h1 ^= k1
+        h1 = _rotl(h1, 27)
+        h1 += h2
+        h1 = h1 * _FIVE + _N1
+        k2 *= _C2
+        k2 = _rotl(k2, 33)
+        k2 *= _C1
+        h2 ^= k2
+        h2 = _rotl(h2, 31)
+        h2 += h1
+        h2 = h2 * _FIVE + _N2
+    tail = n & 15
+    q = p + 16 * nblocks
+    if tail > 8:
+        k2 = _word(buf, q + 8, tail - 8)
+        k2 *= _C2
+        k2 = _rotl(k2, 33)
+        k2 *= _C1
+        h2 ^= k2
+    if tail > 0:
+        k1 = _word(buf, q, min(tail, 8))
+        k1 *= _C1
+        k1 = _rotl(k1, 31)
+        k1 *= _C2
+        h1 ^= k1
+    ln = np.uint64(n)
+    h1 ^= ln
+    h2 ^= ln
+    h1 += h2
+    h2 += h1
+    h1 = _fmix(h1)
+    h2 = _fmix(h2)
+    h1 += h2
+    h2 += h1
+    return h1, h2
+
+
+@_jit
+def token_ids(data, pos, tok, keys, vals, n_vocab, ids, new_index, new_hash, ends):
+    """Ids of the 0x1F-separated tokens of ``data`` from byte ``pos`` (token number ``tok``).
+
+    ``ends``: empty, or the end offset of each token, for tokens that hold 0x1F themselves.
+
+    ``keys`` (cap, 2) uint64 and ``vals`` (cap,) int32 (-1: empty) are the open-addressing
+    table, cap a power of two; a token not in it gets id ``n_vocab + k`` (k-th new one), its
+    token number goes to ``new_index[k]`` and its hash to ``new_hash[k]``. Stops before the
+    table would be more than half full or ``new_index`` is full. Returns (pos, tok, new):
+    where it stopped (``tok == len(ids)`` when done) and how many tokens were new.
+    """
+    cap = vals.shape[0]
+    mask = np.uint64(cap - 1)
+    limit = min(cap // 2 - n_vocab, new_index.shape[0])
+    n = data.shape[0]
+    new = 0
+    n_tok = ids.shape[0]
+    split = ends.shape[0] == 0
+    while tok < n_tok:
+        if split:
+            q = pos
+            while q < n and data[q] != 0x1F:
+                q += 1
+        else:
+            q = ends[tok]
+        h1, h2 = mmh3_128(data, pos, q - pos)
+        slot = np.int64(h1 & mask)
+        while True:
+            v = vals[slot]
+            if v < 0:
+                if new >= limit:
+                    return pos, tok, new
+                keys[slot, 0] = h1
+                keys[slot, 1] = h2
+                v = n_vocab + new
+                vals[slot] = v
+                new_index[new] = tok
+                new_hash[new, 0] = h1
+                new_hash[new, 1] = h2
+                new += 1
+                break
+            if keys[slot, 0] == h1 and keys[slot, 1] == h2:
+                break
+            slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+        ids[tok] = v
+        tok += 1
+        pos = q + 1
+    return pos, tok, new
+
+
+@_jit
+def rehash(keys, vals, new_keys, new_vals):
+    """Move every entry of one table into an empty larger one."""
+    mask = np.uint64(new_vals.shape[0] - 1)
+    for s in range(vals.shape[0]):
+        v = vals[s]
+        if v < 0:
+            continue
+        h1 = keys[s, 0]
+        slot = np.int64(h1 & mask)
+        while new_vals[slot] >= 0:
+            slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+        new_keys[slot, 0] = h1
+        new_keys[slot, 1] = keys[s, 1]
+        new_vals[slot] = v
+
+
+@_jit
+def _add(tbl, h1, h2, w):
+    for b in range(8):
+        tbl[b, np.int64((h1 >> np.uint64(8 * b)) & _M8)] += w
+        tbl[8 + b, np.int64((h2 >> np.uint64(8 * b)) & _M8)] += w
+
+
+@_jit
+def fingerprint(ids, idf, hashes, start, blen, buf, logt, counts, pairs):
+    """The 128-bit SimHash of a file's word ids, as simhash128_hashed(*hashed_features()).
+
+    ``counts``: an all-zero int32 scratch array at least as long as the vocabulary (left
+    all zero). ``pairs``: add word pairs (the ``shingles`` mode). Returns (low 64 bits,
+    high 64 bits, number of features, status): status 1 when a count is beyond ``logt``,
+    2 when the weights are too large for exact sums; then the fingerprint is not valid.
+    """
+    n = ids.shape[0]
+    touched = np.empty(n, dtype=np.int32)
+    nt = 0
+    for i in range(n):
+        a = ids[i]
+        if counts[a] == 0:
+            touched[nt] = a
+            nt += 1
+        counts[a] += 1
+    tbl = np.zeros((16, 256), dtype=np.int64)
+    wsum = 0
+    wabs = 0
+    status = 0
+    n_log = logt.shape[0]
+    for j in range(nt):
+        a = touched[j]
+        c = counts[a]
+        counts[a] = 0
+        if c >= n_log:
+            status = 1
+            continue
+        w = np.int64(np.rint((1.0 + logt[c]) * idf[a] * 1024.0))
+        _add(tbl, hashes[a, 0], hashes[a, 1], w)
+        wsum += w
+        wabs += abs(w)
+    nf = nt
+    if pairs and n > 1:
+        cap = 1
+        while cap < 2 * n:
+            cap *= 2
+        pmask = cap - 1
+        pkeys = np.full(cap, -1, dtype=np.int64)
+        pcnt = np.zeros(cap, dtype=np.int32)
+        for i in range(n - 1):
+            code = (np.int64(ids[i]) << 32) | np.int64(ids[i + 1])
+            slot = ((code * np.int64(-7046029254386353131)) >> 20) & pmask
+            while True:
+                k = pkeys[slot]
+                if k == code:
+                    pcnt[slot] += 1
+                    break
+                if k < 0:
+                    pkeys[slot] = code
+                    pcnt[slot] = 1
+                    break
+                slot = (slot + 1) & pmask
+        scratch = np.empty(64, dtype=np.uint8)
+        for s in range(cap):
+            code = pkeys[s]
+            if code < 0:
+                continue
+            nf += 1
+            c = pcnt[s]
+            if c >= n_log:
+                status = 1
+                continue
+            a = code >> 32
+            b = code & 0xFFFFFFFF
+            w = np.int64(np.rint((1.0 + logt[c]) * 0.5 * (idf[a] + idf[b]) * 1024.0))
+            la = blen[a] + 1  # a's bytes and the 0x1F stored after them
+            lb = blen[b]
+            if la + lb > scratch.shape[0]:
+                scratch = np.empty(2 * (la + lb), dtype=np.uint8)
+            sa = start[a]
+            for t in range(la):
+                scratch[t] = buf[sa + t]
+            sb = start[b]
+            for t in range(lb):
+                scratch[la + t] = buf[sb + t]
+            h1, h2 = mmh3_128(scratch, 0, la + lb)
+            _add(tbl, h1, h2, w)
+            wsum += w
+            wabs += abs(w)
+    if wabs >= (1 << 52):
+        status = 2
+    lo = _U0
+    hi = _U0
+    for bit in range(128):
+        byte = bit >> 3
+        sh = bit & 7
+        total = 0
+        for v in range(256):
+            if (v >> sh) & 1:
+                total += tbl[byte, v]
+        if 2 * total - wsum > 0:
+            if bit < 64:
+                lo |= np.uint64(1) << np.uint64(bit)
+            else:
+                hi |= np.uint64(1) << np.uint64(bit - 64)
+    return lo, hi, nf, status
+
+
+_S1 = np.uint64(0xBF58476D1CE4E5B9)
+_S2 = np.uint64(0x94D049BB133111EB)
+_PAD = np.uint64(0x1FFFFF)
+
+
+@_jit
+def _mix64(x):
+    x ^= x >> np.uint64(30)
+    x *= _S1
+    x ^= x >> np.uint64(27)
+    x *= _S2
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@_jit
+def gram_hashes(c):
+    """textsim.gram_hashes of the code points ``c`` (uint32): one 64-bit hash per 5-gram,
+    in order; fewer than five code points give one hash of them padded; none give none."""
+    n = c.shape[0]
+    if n == 0:
+        return np.zeros(0, dtype=np.uint64)
+    if n < 5:
+        p = np.full(5, _PAD, dtype=np.uint64)
+        for i in range(n):
+            p[i] = np.uint64(c[i])
+        hi = (p[0] << np.uint64(42)) | (p[1] << np.uint64(21)) | p[2]
+        lo = (p[3] << np.uint64(21)) | p[4]
+        out = np.empty(1, dtype=np.uint64)
+        out[0] = _mix64(hi ^ _mix64(lo + _S1))
+        return out
+    m = n - 4
+    out = np.empty(m, dtype=np.uint64)
+    for i in range(m):
+        hi = ((np.uint64(c[i]) << np.uint64(42)) | (np.uint64(c[i + 1]) << np.uint64(21))
+              | np.uint64(c[i + 2]))
+        lo = (np.uint64(c[i + 3]) << np.uint64(21)) | np.uint64(c[i + 4])
+        out[i] = _mix64(hi ^ _mix64(lo + _S1))
+    return out
+
+
+@_jit
+def sketch_sorted(h, k):
+    """textsim.make_sketch of the sorted 64-bit hashes ``h`` (repeats allowed): the ``k``
+    smallest distinct high 32-bit halves (a value 0xFFFFFFFF folded onto 0xFFFFFFFE) padded
+    with 0xFFFFFFFF, and the number of distinct 64-bit hashes."""
+    out = np.full(k, np.uint32(0xFFFFFFFF), dtype=np.uint32)
+    n = h.shape[0]
+    distinct = 0
+    got = 0
+    last = np.uint64(0)
+    for i in range(n):
+        if i and h[i] == h[i - 1]:
+            continue
+        distinct += 1
+        top = h[i] >> np.uint64(32)
+        if got < k and (got == 0 or top != last):  # distinct halves, then the fold
+            last = top
+            out[got] = np.uint32(min(top, np.uint64(0xFFFFFFFE)))
+            got += 1
+    return out, distinct
+
+
+def warm() -> None:
+    """Load every kernel (from numba's cache, or compile it) with tiny inputs, so that the
+    first file does not pay it."""
+    one = np.frombuffer(b"ab\x1fcd", dtype=np.uint8)
+    ids = np.empty(2, dtype=np.int32)
+    keys = np.zeros((16, 2), dtype=np.uint64)
+    vals = np.full(16, -1, dtype=np.int32)
+    token_ids(one, 0, 0, keys, vals, 0, ids, np.empty(2, dtype=np.int64),
+              np.empty((2, 2), dtype=np.uint64), np.zeros(0, dtype=np.int64))
+    rehash(keys, vals, np.zeros((32, 2), dtype=np.uint64), np.full(32, -1, dtype=np.int32))
+    fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(2, dtype=np.int64),
+                np.ones(2, dtype=np.int64), np.zeros(8, dtype=np.uint8), np.zeros(4),
+                np.zeros(2, dtype=np.int32), True)
+    sketch_sorted(np.sort(gram_hashes(np.arange(9, dtype=np.uint32))), 4)

@@ -1,0 +1,55 @@
+"""When the fingerprint path uses the compiled kernels (``_kernels``, numba).
+
+numba's import alone costs about 0.4 s of CPU and 60 MB, so it is imported only by a
+process that uses the kernels: the scan's worker processes (:func:`enable`, from
+``warm``), not the app or the CLI's main process, nor small in-process scans.
+``SIMDUP_COMPILED=0`` turns the kernels off everywhere, ``=1`` on everywhere (tests).
+Without numba (a platform with no wheels for it) the numpy path runs; results are the same
+bit for bit.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from functools import lru_cache
+
+_enabled = False
+
+
+@lru_cache(maxsize=1)
+def available() -> bool:
+    """numba is installed and its kernels load (compiled on first use, then cached)."""
+    if importlib.util.find_spec("numba") is None:
+        return False
+    try:
+        from . import _kernels  # noqa: F401
+    except Exception:  # noqa: BLE001 - a broken numba install means: no kernels
+        return False
+    return True
+
+
+def enable(on: bool = True) -> None:
+    """Use the kernels in this process (the scan's worker processes call this)."""
+    global _enabled
+    _enabled = on
+
+
+def active() -> bool:
+    """Whether the fingerprint path should use the kernels in this process now."""
+    env = os.environ.get("SIMDUP_COMPILED", "")
+    if env == "0" or not (env == "1" or _enabled):
+        return False
+    return available()
+
+
+def impl():
+    """The kernels module (imports numba)."""
+    from . import _kernels
+
+    return _kernels
+
+
+def warm() -> None:
+    if active():
+        impl().warm()

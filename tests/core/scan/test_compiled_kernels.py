@@ -1,0 +1,167 @@
+"""The compiled kernels (numba) give exactly what the numpy path gives: token ids, feature
+counts and weights, pair hashes, the SimHash, the 5-gram sketch and its count; and a scan's
+workers use them."""
+
+from __future__ import annotations
+
+import random
+
+import mmh3
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import simdup_gui.core.scan.features as features
+from simdup_gui.core.scan import kernels
+from simdup_gui.core.scan.features import FeatureBuilder, rechunk
+from simdup_gui.core.scan.fingerprint import FeatureSettings, fingerprint_file
+from simdup_gui.core.textsim import (SKETCH_K, ShingleBuilder, gram_hashes, make_sketch,
+                                     sorted_unique)
+
+from tests.core.scan.test_fast_features import _texts
+
+pytestmark = pytest.mark.skipif(not kernels.available(), reason="numba is not installed")
+
+
+@pytest.fixture
+def compiled(monkeypatch):
+    """Switch the kernels on or off for this test (a new vocabulary each time)."""
+    def use(on: bool) -> None:
+        monkeypatch.setenv("SIMDUP_COMPILED", "1" if on else "0")
+        features._LOCAL.__dict__.clear()
+    yield use
+    features._LOCAL.__dict__.clear()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=80), st.integers(0, 7))
+def test_mmh3_kernel_is_mmh3(data, pad):
+    buf = np.frombuffer(b"\xaa" * pad + data + b"\x55" * 9, dtype=np.uint8)
+    h1, h2 = kernels.impl().mmh3_128(buf, pad, len(data))
+    assert int(h1).to_bytes(8, "little") + int(h2).to_bytes(8, "little") == \
+        mmh3.hash_bytes(data, 0)
+
+
+def _outcome(text: str, is_html: bool, mode: str, chunks: int) -> tuple:
+    fb = FeatureBuilder(mode, is_html)
+    size = max(1, len(text) // chunks)
+    for chunk in rechunk([text], size) if chunks > 1 else [text]:
+        fb.add(chunk)
+    f = fb.finish()
+    return (fb.fingerprint(), fb.shingles.sketch(), sorted(zip(f.names, f.weights)),
+            fb.n_tokens, fb.text_hash())
+
+
+@pytest.mark.parametrize("mode", ["shingles", "tokens"])
+def test_compiled_path_gives_the_numpy_paths_features(mode, compiled):
+    """Every text of the fast-path test (legacy encodings, HTML, no words, a count beyond
+    the log table, fullwidth and ligatures), whole and in three chunks, both paths; the
+    vocabulary is shared across texts, as in a worker."""
+    texts = _texts()
+    compiled(False)
+    want = [_outcome(t, h, mode, c) for t, h in texts for c in (1, 3)]
+    compiled(True)
+    assert features._vocab().compiled
+    got = [_outcome(t, h, mode, c) for t, h in texts for c in (1, 3)]
+    assert got == want
+
+
+def test_the_table_grows_and_ids_stay_the_same(compiled):
+    """Tens of thousands of distinct tokens: the token table is rehashed many times while
+    a file is read; features stay those of the numpy path."""
+    rng = random.Random(5)
+    words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 9)))
+             for _ in range(30000)]
+    text = " ".join(rng.choice(words) for _ in range(120000))
+    compiled(False)
+    want = _outcome(text, False, "shingles", 3)
+    compiled(True)
+    got = _outcome(text, False, "shingles", 3)
+    assert len(features._vocab().vals) >= 2 * 25000  # it did grow
+    assert got == want
+
+
+def test_a_token_holding_the_separator_gets_its_own_id(compiled):
+    """The kernel splits the joined tokens at 0x1F; a tokenizer that returns a token with
+    0x1F in it (the scan's never does) still gets one id per token and the same features."""
+    def cut(text: str) -> list[str]:
+        return ["ab\x1fcd", "ab", "cd", "ab\x1fcd", "x\x1f"] * 100
+
+    def run() -> tuple:
+        fb = FeatureBuilder("shingles", tokenizer=cut)
+        fb.add("anything")
+        return fb.fingerprint(), sorted(fb.finish().names)
+
+    compiled(False)
+    want = run()
+    compiled(True)
+    assert run() == want
+    assert len(want[1]) == 4 + 5  # four distinct words, five distinct pairs
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30),
+                max_size=5))
+def test_shingles_and_sketch_equal_textsim(parts):
+    """5-gram hashes across chunk borders, the sketch (high halves deduplicated before the
+    0xFFFFFFFF fold) and the distinct count, against textsim's numpy code."""
+    ref = ShingleBuilder()
+    fast = features._CompiledShingles()
+    for p in parts:
+        ref.add_clean(p)
+        fast.add_clean(p)
+    assert fast.sketch() == ref.sketch()
+
+
+def test_sketch_keeps_numpys_fold_of_the_top_value():
+    h = np.array([(0xFFFFFFFE << 32) | 5, (0xFFFFFFFF << 32) | 1, (0xFFFFFFFF << 32) | 2],
+                 dtype=np.uint64)
+    out, n = kernels.impl().sketch_sorted(h, SKETCH_K)
+    assert (out.astype("<u4").tobytes(), int(n)) == make_sketch(sorted_unique(h))
+    assert out.tolist()[:2] == [0xFFFFFFFE, 0xFFFFFFFE] and n == 3
+
+
+def test_gram_hashes_kernel_is_textsims():
+    for s in ["", "a", "abcd", "abcde", "中文的文本，长一点" * 7, "\U0002070e\U00020731xy"]:
+        cps = np.frombuffer(s.encode("utf-32-le"), dtype="<u4")
+        assert kernels.impl().gram_hashes(cps).tolist() == gram_hashes(s).tolist()
+
+
+def test_files_fingerprint_alike_on_both_paths(tmp_path, compiled):
+    """Whole files through fingerprint_file: every record field equal, both paths."""
+    from tests.conftest import EN, ZH
+
+    paths = []
+    for i, (name, data) in enumerate([("zh.txt", ZH.encode("gb18030")),
+                                      ("en.txt", EN.encode("utf-16")),
+                                      ("mix.txt", (ZH + EN).encode("utf-8") * 40)]):
+        p = tmp_path / name
+        p.write_bytes(data)
+        paths.append(str(p))
+    compiled(False)
+    want = [fingerprint_file(p, str(tmp_path), FeatureSettings()) for p in paths]
+    compiled(True)
+    got = [fingerprint_file(p, str(tmp_path), FeatureSettings()) for p in paths]
+    assert got == want
+    assert all(r.fingerprint for r in got)
+
+
+def test_scan_workers_use_the_kernels(tmp_path):
+    """The pool's workers come from a fork server (where there is one) that loaded the
+    kernels once: a worker reports them active."""
+    import multiprocessing as mp
+
+    from simdup_gui.core.scan.pipeline import _pool_context
+
+    ctx = _pool_context()
+    if "forkserver" in mp.get_all_start_methods():
+        assert ctx.get_start_method() == "forkserver"
+    with ctx.Pool(1, initializer=_warm) as pool:
+        assert pool.apply(kernels.active) is True
+
+
+def _warm() -> None:
+    from simdup_gui.core.scan.warm import warm
+
+    warm()
