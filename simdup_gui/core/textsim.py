@@ -52,7 +52,9 @@ def solid(text: str) -> str:
 def normalise(text: str) -> str:
     """The normalised string of the definition (NFKC, casefold, invisible and spaces gone)."""
     if not text.isascii():
-        text = drop_invisible(unicodedata.normalize("NFKC", text))
+        if not unicodedata.is_normalized("NFKC", text):  # a C quick check, often true
+            text = unicodedata.normalize("NFKC", text)
+        text = drop_invisible(text)
     return solid(text.casefold())
 
 
