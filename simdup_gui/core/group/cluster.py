@@ -14,6 +14,8 @@ may be left out of a group it is linked to by a chain.
 
 from __future__ import annotations
 
+import os
+
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -235,10 +237,11 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
             store = FingerprintCache(cache_path)
         except Exception:  # noqa: BLE001 - no cache (unwritable, corrupt) only costs speed
             store = None
+    measure = Measurer(records, store, workers=min(os.cpu_count() or 1, 8))
     try:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
-                            similarity=similarity, measure=Measurer(records, store),
-                            client=client, job=job)
+                            similarity=similarity, measure=measure, client=client, job=job)
     finally:
+        measure.close()
         if store is not None:
             store.close()

@@ -146,7 +146,11 @@ def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
     if measure is not None:
         todo = np.flatnonzero(doubt).tolist()
         job.report(ProgressEvent("verify", 0, len(todo)))
+        prefetch = getattr(measure, "prefetch", None)
         for done, x in enumerate(todo, 1):
+            if prefetch is not None and done % PREFETCH_PAIRS == 1:  # the next block's files,
+                prefetch([(int(first[cpairs[y, 0]]), int(first[cpairs[y, 1]]))  # read at once
+                          for y in todo[done - 1 : done - 1 + PREFETCH_PAIRS]])
             if done % 32 == 0:  # progress and cancel between pairs read from the files
                 job.check()
                 job.report(ProgressEvent("verify", done, len(todo)))
@@ -341,17 +345,65 @@ def annotate_estimates(records: Sequence[FileRecord], groups: list[Group]) -> No
             m.similarity, m.measured = round(e, 4), bool(w)
 
 
+PREFETCH_PAIRS = 128  # doubtful pairs whose files are read together
+PARALLEL_READS = 64  # files to read at once that are worth the pool
+
+
 class Measurer:
     """Exact J of two records from the files themselves (None when a file changed or is
     unreadable). Shingle sets of the last few files are kept; results can be remembered
-    in ``store`` (keyed by both content hashes) so a warm rescan reads no file."""
+    in ``store`` (keyed by both content hashes) so a warm rescan reads no file.
 
-    def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 256) -> None:
+    ``workers`` > 1: :meth:`prefetch` reads a block's files (decode, normalise, shingle) on
+    that many processes of the scan's pool (forked from its warm fork server) when there
+    are at least PARALLEL_READS of them; :meth:`close` ends the pool. The sets, and so the
+    similarities, are the same either way."""
+
+    def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 2 * PREFETCH_PAIRS + 64,
+                 workers: int = 1) -> None:
         self.records = records
         self.store = store
         self.keep = keep
         self._sets: OrderedDict[int, np.ndarray | None] = OrderedDict()
         self.read = 0
+        self.workers = workers
+        self._pool = None
+
+    def prefetch(self, pairs: list[tuple[int, int]]) -> None:
+        """Read the files of ``pairs`` not yet held (nor remembered in the store)."""
+        if self.workers < 2:
+            return
+        need: list[int] = []
+        for a, b in pairs:
+            if self._stored(a, b) is not None:
+                continue
+            need += [i for i in (a, b) if i not in self._sets and i not in need]
+        if len(need) < PARALLEL_READS:
+            return
+        if self._pool is None:
+            from ..scan.pipeline import _pool_context
+
+            self._pool = _pool_context().Pool(self.workers)
+        sets = self._pool.map(read_shingles, [self.records[i] for i in need],
+                              chunksize=max(1, len(need) // (4 * self.workers)))
+        self.read += len(need)
+        for i, s in zip(need, sets):
+            self._sets[i] = s
+        while len(self._sets) > max(self.keep, len(need)):
+            self._sets.popitem(last=False)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+    def _stored(self, a: int, b: int) -> float | None:
+        ra, rb = self.records[a], self.records[b]
+        key = tuple(sorted((ra.content_hash, rb.content_hash)))
+        if self.store is not None and all(key):
+            return self.store.get_pair(*key)
+        return None
 
     def _set(self, i: int) -> np.ndarray | None:
         if i in self._sets:

@@ -257,3 +257,49 @@ def test_unique_pairs_are_the_rows_np_unique_gives_in_its_order(rows, dtype):
 def test_unique_pairs_of_large_indices_fall_back_to_np_unique():
     pairs = np.array([[1 << 40, 3], [2, 5], [1 << 40, 3]], dtype=np.int64)
     assert (unique_pairs(pairs) == np.unique(pairs, axis=0)).all()
+
+
+def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monkeypatch):
+    """Files of doubtful pairs read on worker processes (prefetch) give exactly the
+    similarities and groups of reading them one by one here."""
+    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group.cluster import build_groups
+    from simdup_gui.core.group.verify import Measurer
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
+
+    rng = random.Random(11)
+    words = [w for w in (EN + OTHER).lower().split() if w.isalpha()]
+    for fam in range(4):
+        base = " ".join(rng.choice(words) for _ in range(700))
+        filler = " ".join(rng.choice(words) for _ in range(700))
+        (tmp_path / f"f{fam}_base.txt").write_text(base, encoding="utf-8")
+        for i, keep in enumerate((0.76, 0.80, 0.84, 0.88)):  # J near 0.7: doubtful
+            cut = int(len(base) * keep)
+            (tmp_path / f"f{fam}_edit{i}.txt").write_text(base[:cut] + filler[: len(base) - cut],
+                                                          encoding="utf-8")
+    records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
+    monkeypatch.setattr(verify_mod, "PARALLEL_READS", 2)
+    monkeypatch.setattr(verify_mod, "PREFETCH_PAIRS", 3)
+
+    def run(workers: int):
+        m = Measurer(records, workers=workers)
+        pools = []
+        real = m.prefetch
+
+        def watch(pairs):
+            real(pairs)
+            pools.append(m._pool is not None)
+        m.prefetch = watch
+        try:
+            groups, plan = build_groups(records, 64, 16, measure=m)
+        finally:
+            m.close()
+        return [[(m_.index, m_.similarity, m_.measured) for m_ in g.members] for g in groups], \
+            plan, m.read, any(pools)
+
+    one, plan1, read1, pooled1 = run(1)
+    two, plan2, read2, pooled2 = run(2)
+    assert pooled2 and not pooled1
+    assert read1 > 0 and read2 >= read1 // 2
+    assert "measured from the files" in plan1 and plan1 == plan2
+    assert one == two and one
