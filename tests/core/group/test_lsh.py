@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simdup_gui.core.group import verify
 from simdup_gui.core.group.cluster import build_groups, fingerprint_words
@@ -113,3 +115,39 @@ def test_pairs_are_made_in_bounded_chunks_and_filtered_as_they_come(monkeypatch)
     part = lsh.unique_pairs(lsh.pairs_of_equal_keys(key, ids, keep), 3000)
     assert max(seen) < 5000 + 80 * 79 // 2 and len(seen) > 10  # one run over at most
     assert np.array_equal(part, whole[(whole[:, 0] + whole[:, 1]) % 7 == 0])
+
+
+def _old_unique_pairs(pairs, n):
+    """lsh.unique_pairs as it was (np.unique of the codes), the oracle for the one now."""
+    if not len(pairs):
+        return np.zeros((0, 2), dtype=np.int64)
+    pairs = np.sort(pairs, axis=1)
+    code = np.unique(pairs[:, 0] * np.int64(n) + pairs[:, 1])
+    return np.stack((code // n, code % n), axis=1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 60).flatmap(lambda n: st.tuples(
+           st.just(n),
+           st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=300))),
+       st.sampled_from([np.int64, np.intp, np.int32]))
+def test_unique_pairs_give_what_np_unique_of_the_codes_gave(case, dtype):
+    """Sort and compare (a sort of 1-D int64 releases the GIL; numpy 2's hash-based unique
+    held it) gives the same pairs, in the same order, of the same dtype."""
+    from simdup_gui.core.group.lsh import unique_pairs
+
+    n, rows = case
+    pairs = np.array(rows, dtype=dtype).reshape(-1, 2)
+    want, got = _old_unique_pairs(pairs, n), unique_pairs(pairs, n)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert np.array_equal(got, want)
+
+
+def test_unique_pairs_of_many_repeats_match_np_unique_of_the_codes():
+    from simdup_gui.core.group.lsh import unique_pairs
+
+    rng = np.random.default_rng(7)
+    for n in (2, 1000, 99_615):
+        pairs = rng.integers(0, n, (200_000, 2))
+        pairs = np.concatenate((pairs, pairs[::3, ::-1]))  # repeats, either way round
+        assert np.array_equal(unique_pairs(pairs, n), _old_unique_pairs(pairs, n))
