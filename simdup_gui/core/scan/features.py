@@ -595,11 +595,14 @@ class FeatureBuilder:
         if not folded.isascii():
             folded = drop_invisible(folded)
         # the definition's string (textsim): no whitespace at all; shingles come from it
-        flat = solid(folded)
+        words = folded.split() if folded.isascii() else None  # split once for both
+        flat = solid(folded) if words is None else "".join(words)
         if self.shingles is not None:
             self.shingles.add_clean(flat)
         if self.is_html:  # tags out of the features; the definition's shingles keep them
             text = feature_text(drop_invisible(normalise(raw, True)))
+        elif words is not None:
+            text = " ".join(words)  # feature_text of ASCII text
         else:
             text = feature_text(folded, flat)
         # equal feature text means equal tokens, so equal text_hash means equal fingerprint
