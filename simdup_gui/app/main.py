@@ -87,7 +87,17 @@ def main(argv: list[str] | None = None) -> int:
                      language=args.language)
     win.show()
     if args.screenshot:
-        win.scanFinished.connect(lambda _r: _screenshot(app, win, args.screenshot))
+        # once the scan is done and its groups are shown, whichever comes last (a large
+        # scan's grouping runs on a worker after it; a small one's rows show at once)
+        seen: set[str] = set()
+
+        def then(what: str) -> None:
+            seen.add(what)
+            if seen == {"scan", "groups"}:
+                seen.add("shot")
+                _screenshot(app, win, args.screenshot)
+        win.scanFinished.connect(lambda _r: then("scan"))
+        win.groupsChanged.connect(lambda: then("groups"))
     if args.scan or args.screenshot:
         win.start_scan()
     return app.exec()
