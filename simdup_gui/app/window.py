@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import time
 
+# Modules the grouping would otherwise import on its worker thread, mid-run: an import
+# holds the GIL through file loading and extension set-up, so the window froze meanwhile
+# (numpy.random, first used by index.safe_distance: 14 ms on an idle machine, a 333 ms
+# stall of benchmarks/gui_stalls.py's 100,000-file scan when other work loaded both cores).
+# Imported here, on the GUI thread before the window shows.
+import numpy.random  # noqa: F401
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QLabel, QMainWindow, QMessageBox, QScrollArea, QSplitter,
                                QTableView, QTabWidget)
 
 from simdup_gui.core import presenters
+from simdup_gui.core.group import lsh  # noqa: F401 - imported up front: see numpy.random above
 from simdup_gui.core.models import FileRecord, ProgressEvent
 from simdup_gui.core.presenters import progress
 from simdup_gui.core.presenters.details import comparison_pair
