@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from ..job import Job
 from ..models import FileRecord, Problem
-from .fingerprint import fingerprint_batch
+from .fingerprint import fingerprint_batch_compiled
 
 EXTRA = "simdup[dask]"
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker thread: enough to keep it busy
@@ -113,7 +113,8 @@ def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job
                     break
                 i, chunk = nxt
                 items = [(c.path, c.root) for c in chunk]
-                fut = client.submit(fingerprint_batch, items, mode, key=f"simdup-{scan_id}-{i}",
+                fut = client.submit(fingerprint_batch_compiled, items, mode,
+                                    key=f"simdup-{scan_id}-{i}",
                                     pure=False, retries=1)
                 pending[fut] = chunk
             if not pending:

@@ -168,3 +168,13 @@ def fingerprint_batch(items: list[tuple[str, str]], mode: str,
         except Exception as e:  # noqa: BLE001 - one bad file must never stop a scan
             out.append(Problem(path, f"internal error: {type(e).__name__}: {e}", "error"))
     return out
+
+
+def fingerprint_batch_compiled(items: list[tuple[str, str]], mode: str) -> list[FileRecord | Problem]:
+    """fingerprint_batch with the compiled kernels on, where numba is installed (a Dask
+    worker's entry point: such a worker fingerprints many chunks; the results are the same)."""
+    from . import kernels
+
+    kernels.enable(True)
+    return fingerprint_batch(items, mode)
+
