@@ -130,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
         warning = session.load_ignore(ignore_list.default_path(), keep=False)
         if warning:
             print(f"simdup scan: warning: {warning}", file=sys.stderr)
-    session.regroup(job=Job(progress))
+    # the doubtful pairs' files read on as many processes as the scan used
+    session.regroup(job=Job(progress), read_workers=request.options.worker_count())
     progress(ProgressEvent("done"))  # ends the progress line of the grouping phases
     if session.index_plan.startswith("candidate distance lowered"):
         print(f"simdup scan: warning: {session.index_plan.split(';')[0]}", file=sys.stderr)

@@ -25,6 +25,7 @@ Usage::
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sqlite3
 from collections.abc import Iterable, Sequence
@@ -114,13 +115,14 @@ class GroupingRequest:
     cache_path: str | None = None  # where measured similarities are remembered
     use_cache: bool = True
     scheduler: str = ""
+    read_workers: int = field(default=1, compare=False)  # see group_records
 
     def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str]:
         """(groups, index plan); reads no session state, so it may run on any thread."""
         return group_records(self.records, self.bits, self.distance, self.grouping,
                              verify=self.verify, similarity=self.similarity,
                              cache_path=self.cache_path, use_cache=self.use_cache,
-                             scheduler=self.scheduler, job=job)
+                             scheduler=self.scheduler, read_workers=self.read_workers, job=job)
 
 
 class Session:
@@ -213,9 +215,10 @@ class Session:
             self._grouped_paths = {records[m.index].path for g in groups for m in g.members}
         return self._grouped_paths
 
-    def regroup(self, *, job: Job = NULL_JOB) -> None:
-        """Group the fingerprints already computed at the current settings, at once."""
-        req = self.grouping_request()
+    def regroup(self, *, job: Job = NULL_JOB, read_workers: int = 1) -> None:
+        """Group the fingerprints already computed at the current settings, at once
+        (``read_workers``: processes that read the doubtful pairs' files; the CLI's)."""
+        req = dataclasses.replace(self.grouping_request(), read_workers=read_workers)
         self.set_groups(req, *req.run(job=job))
 
     def begin_regroup(self) -> GroupingRequest | None:

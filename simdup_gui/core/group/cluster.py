@@ -14,7 +14,6 @@ may be left out of a group it is linked to by a chain.
 
 from __future__ import annotations
 
-import os
 
 from collections import defaultdict
 from collections.abc import Sequence
@@ -206,11 +205,14 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
                   fingerprints: tuple[np.ndarray, np.ndarray] | None = None, *,
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
                   cache_path: str | None = None, use_cache: bool = True,
-                  scheduler: str = "", job: Job = NULL_JOB) -> tuple[list[Group], str]:
+                  scheduler: str = "", read_workers: int = 1,
+                  job: Job = NULL_JOB) -> tuple[list[Group], str]:
     """:func:`build_groups` with doubtful pairs measured from the files, and the exact
     similarities remembered in the cache (so a warm regroup reads no file). With a Dask
     ``scheduler`` and more than verify.CLUSTER_ABOVE files, the candidate step's LSH bands
-    run on the cluster."""
+    run on the cluster. ``read_workers`` > 1: the doubtful pairs' files are read on that many
+    processes (the CLI; the app keeps 1: a pool's start and its result threads would take
+    the GUI thread's time, and a small regroup runs on the GUI thread itself)."""
     from .verify import CLUSTER_ABOVE
 
     if scheduler and verify != "none" and len(records) > CLUSTER_ABOVE:
@@ -219,16 +221,17 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
         with Cluster(scheduler) as cluster:
             return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
                                   similarity=similarity, cache_path=cache_path,
-                                  use_cache=use_cache, client=cluster.client, job=job)
+                                  use_cache=use_cache, client=cluster.client,
+                                  read_workers=read_workers, job=job)
     return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
                           similarity=similarity, cache_path=cache_path, use_cache=use_cache,
-                          job=job)
+                          read_workers=read_workers, job=job)
 
 
 def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str,
                    fingerprints, *, verify: str, similarity: float, cache_path: str | None,
-                   use_cache: bool, client=None, job: Job = NULL_JOB
-                   ) -> tuple[list[Group], str]:
+                   use_cache: bool, client=None, read_workers: int = 1,
+                   job: Job = NULL_JOB) -> tuple[list[Group], str]:
     store = None
     if use_cache and verify != "none":
         from ..scan.cache import FingerprintCache
@@ -237,7 +240,7 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
             store = FingerprintCache(cache_path)
         except Exception:  # noqa: BLE001 - no cache (unwritable, corrupt) only costs speed
             store = None
-    measure = Measurer(records, store, workers=min(os.cpu_count() or 1, 8))
+    measure = Measurer(records, store, workers=read_workers)
     try:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
                             similarity=similarity, measure=measure, client=client, job=job)

@@ -303,3 +303,30 @@ def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monk
     assert read1 > 0 and read2 >= read1 // 2
     assert "measured from the files" in plan1 and plan1 == plan2
     assert one == two and one
+
+
+def test_only_the_cli_reads_doubtful_pairs_on_a_pool(tmp_path, monkeypatch):
+    """The app's regroups (some on its GUI thread) measure in-process: a pool's start froze
+    the window for over a second; `simdup scan` reads on as many processes as it scanned."""
+    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.session import ReviewSettings, Session
+
+    for name, text in (("a.txt", ZH * 3), ("b.txt", ZH * 3 + "\n补充一句话。"), ("c.txt", EN)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    seen = []
+    real_init = verify_mod.Measurer.__init__
+
+    def init(self, *a, **k):
+        real_init(self, *a, **k)
+        seen.append(self.workers)
+    monkeypatch.setattr(verify_mod.Measurer, "__init__", init)
+    s = Session([str(tmp_path)], ReviewSettings(use_cache=False, workers=1))
+    s.set_scan(s.scan_request().run())
+    s.regroup()
+    req = s.begin_regroup()
+    req.run()
+    assert seen == [1, 1]
+    seen.clear()
+    assert main(["scan", str(tmp_path), "--no-cache", "--workers", "3", "--format", "json",
+                 "-o", str(tmp_path / "r.json")]) == 0
+    assert seen == [3]
