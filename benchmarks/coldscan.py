@@ -111,6 +111,7 @@ def run_simdup(root: str, workers: int, repo: str = REPO) -> dict:
     p = subprocess.Popen(cmd, cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                          env={**os.environ, "PYTHONPATH": repo})
     peak_sum = peak_one = procs = 0
+    at_peak: list = []
     seen: dict[int, float] = {}  # pid -> its CPU seconds when last sampled
     while p.poll() is None:
         pids = tree(p.pid)
@@ -120,6 +121,7 @@ def run_simdup(root: str, workers: int, repo: str = REPO) -> dict:
         s = sum(v[0] for v in vals)
         if s > peak_sum:
             peak_sum, procs = s, len(pids)
+            at_peak = sorted(((v[0] // 1024, _name(x)) for x, v in zip(pids, vals)), reverse=True)
         peak_one = max([peak_one] + [v[1] for v in vals])
         time.sleep(0.02)
     dt = time.perf_counter() - t
@@ -131,7 +133,32 @@ def run_simdup(root: str, workers: int, repo: str = REPO) -> dict:
     if p.returncode not in (0, 1):
         raise SystemExit(f"simdup scan failed ({p.returncode}): {err[-2000:]}")
     return {"seconds": dt, "cpu": cpu, "pss_mb": peak_sum / 1024, "rss_max_mb": peak_one / 1024,
-            "processes": procs}
+            "processes": procs, "at_peak": ", ".join(f"{n} {mb} MB" for mb, n in at_peak)}
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read().decode(errors="replace").replace("\0", " ")
+    except OSError:
+        return ""
+
+
+def _name(pid: int) -> str:
+    """What a process of the scan is: the scan itself, the fork server, a worker, ..."""
+    text = _cmdline(pid)
+    if "forkserver import main" in text:  # the server, or a worker forked from it
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as fh:
+                ppid = int(fh.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            ppid = 0
+        return "worker" if "forkserver import main" in _cmdline(ppid) else "fork server"
+    for key, name in (("resource_tracker", "tracker"), ("spawn_main", "worker"),
+                      ("simdup_gui.cli", "scan")):
+        if key in text:
+            return name
+    return "?"
 
 
 def main() -> int:
@@ -171,8 +198,8 @@ def main() -> int:
             line = (f"round {i + 1}: simdup {r['seconds']:.2f} s ({mb / r['seconds']:.2f} MB/s, "
                     f"{mb / r['seconds'] / args.workers:.2f} MB/s per worker; {r['cpu']:.1f} CPU s, "
                     f"{mb / r['cpu']:.2f} MB per CPU second), peak PSS "
-                    f"{r['pss_mb']:.0f} MB over {r['processes']} processes, largest RSS "
-                    f"{r['rss_max_mb']:.0f} MB")
+                    f"{r['pss_mb']:.0f} MB over {r['processes']} processes ({r['at_peak']}), "
+                    f"largest RSS {r['rss_max_mb']:.0f} MB")
             if texts_path:
                 c0 = _children_cpu()
                 p = subprocess.run([peer_py, "-c", PEER, texts_path], capture_output=True,
