@@ -6,6 +6,7 @@ import heapq
 import multiprocessing as mp
 import os
 import queue
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -69,9 +70,11 @@ def _warm_worker() -> None:
 def _pool_context():
     """A fork server where the platform has one: it imports .warm once, and workers forked
     from it share rjieba's dictionary and the loaded kernels; it outlives a scan, so the
-    next scan in the app starts warm. Elsewhere (Windows) spawn, each worker warming itself.
-    Both start from a fresh interpreter, never a fork of the app's threads."""
-    if "forkserver" in mp.get_all_start_methods():
+    next scan in the app starts warm. Elsewhere spawn, each worker warming itself: Windows
+    has no fork, and macOS's system libraries are not safe to use after a fork (Python's
+    own default there is spawn). Both start from a fresh interpreter, never a fork of the
+    app's threads."""
+    if sys.platform.startswith("linux") and "forkserver" in mp.get_all_start_methods():
         ctx = mp.get_context("forkserver")
         ctx.set_forkserver_preload([__package__ + ".warm"])
         return ctx

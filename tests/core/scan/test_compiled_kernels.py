@@ -150,13 +150,15 @@ def test_files_fingerprint_alike_on_both_paths(tmp_path, compiled):
 def test_scan_workers_use_the_kernels(tmp_path):
     """The pool's workers come from a fork server (where there is one) that loaded the
     kernels once: a worker reports them active."""
-    import multiprocessing as mp
+    import sys
 
     from simdup_gui.core.scan.pipeline import _pool_context
 
     ctx = _pool_context()
-    if "forkserver" in mp.get_all_start_methods():
+    if sys.platform.startswith("linux"):
         assert ctx.get_start_method() == "forkserver"
+    else:
+        assert ctx.get_start_method() == "spawn"
     with ctx.Pool(1, initializer=_warm) as pool:
         assert pool.apply(kernels.active) is True
 
