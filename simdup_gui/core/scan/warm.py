@@ -3,8 +3,8 @@ kernels loaded once.
 
 The scan's pool imports this module in its fork server (``set_forkserver_preload``), so
 the workers forked from it start with all of that in place instead of each paying it
-(about 1 s of CPU per worker with numba); the spawn pool (Windows) calls :func:`warm` in
-each worker instead.
+(about 1 s of CPU per worker with numba); a spawn pool (macOS, Windows) calls :func:`warm`
+in each worker instead.
 """
 
 from __future__ import annotations
