@@ -347,6 +347,7 @@ def annotate_estimates(records: Sequence[FileRecord], groups: list[Group]) -> No
 
 PREFETCH_PAIRS = 128  # doubtful pairs whose files are read together
 PARALLEL_READS = 64  # files to read at once that are worth the pool
+PREFETCH_TIMEOUT = 120.0  # seconds for one block's files (256 at most, each under 16 MB)
 
 
 class Measurer:
@@ -380,12 +381,18 @@ class Measurer:
             need += [i for i in (a, b) if i not in self._sets and i not in need]
         if len(need) < PARALLEL_READS:
             return
-        if self._pool is None:
-            from ..scan.pipeline import _pool_context
+        try:
+            if self._pool is None:
+                from ..scan.pipeline import _pool_context
 
-            self._pool = _pool_context().Pool(self.workers)
-        sets = self._pool.map(read_shingles, [self.records[i] for i in need],
-                              chunksize=max(1, len(need) // (4 * self.workers)))
+                self._pool = _pool_context().Pool(self.workers)
+            sets = self._pool.map_async(read_shingles, [self.records[i] for i in need],
+                                        chunksize=max(1, len(need) // (4 * self.workers))
+                                        ).get(timeout=PREFETCH_TIMEOUT)
+        except Exception:  # noqa: BLE001 - no pool, a worker lost (its task never comes
+            self.close()  # back: the timeout), ...: read them here, one by one, instead
+            self.workers = 1
+            return
         self.read += len(need)
         for i, s in zip(need, sets):
             self._sets[i] = s

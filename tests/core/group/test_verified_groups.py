@@ -330,3 +330,26 @@ def test_only_the_cli_reads_doubtful_pairs_on_a_pool(tmp_path, monkeypatch):
     assert main(["scan", str(tmp_path), "--no-cache", "--workers", "3", "--format", "json",
                  "-o", str(tmp_path / "r.json")]) == 0
     assert seen == [3]
+
+
+def test_a_pool_that_fails_falls_back_to_reading_here(tmp_path, monkeypatch):
+    """A pool that cannot start (or loses a worker, whose task never comes back) is dropped:
+    the pairs are measured in this process, with the same result."""
+    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group.verify import Measurer
+    from simdup_gui.core.scan import pipeline
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
+
+    for name, text in (("a.txt", EN * 3), ("b.txt", EN * 3 + " one more line"), ("c.txt", ZH)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
+    monkeypatch.setattr(verify_mod, "PARALLEL_READS", 1)
+
+    def broken():
+        raise OSError("no processes left")
+    monkeypatch.setattr(pipeline, "_pool_context", broken)
+    m = Measurer(records, workers=2)
+    m.prefetch([(0, 1)])
+    assert m.workers == 1 and m._pool is None
+    j = m(0, 1)
+    assert j is not None and 0 < j <= 1 and m.read == 2
