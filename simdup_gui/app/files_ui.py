@@ -15,7 +15,7 @@ from . import heap
 from .errors import show_error
 from .workers import Worker
 
-LOAD_IN_WORKER_ABOVE = 2 << 20  # bytes; smaller results files are loaded at once
+LOAD_IN_WORKER_ABOVE = 512 << 10  # bytes; smaller results files are loaded at once
 
 
 class FilesController(QObject):

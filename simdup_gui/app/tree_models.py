@@ -36,6 +36,9 @@ _SORT_HINT = QAbstractItemModel.LayoutChangeHint.VerticalSortHint  # rows re-ord
 _LAYOUT_ARGS = "QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint"
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _CHECKABLE = _FLAGS | Qt.ItemFlag.ItemIsUserCheckable
+_R = Qt.ItemDataRole  # the roles data() answers; the view asks 8 a cell (paint, size hints)
+_ANSWERED = frozenset(map(int, (_R.DisplayRole, _R.FontRole, _R.CheckStateRole, _R.ToolTipRole,
+                                _R.TextAlignmentRole, RECORD_ROLE, GROUP_ROLE)))
 
 
 class Positions:
@@ -284,7 +287,7 @@ class GroupTreeModel(QAbstractItemModel):
         return _CHECKABLE if index.internalId() != _GROUP_ID and index.column() == 0 else _FLAGS
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
+        if role not in _ANSWERED or not index.isValid():
             return None
         if index.internalId() == _GROUP_ID:
             return self._group_data(index.row(), index.column(), role)

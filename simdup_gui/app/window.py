@@ -42,7 +42,7 @@ from .tree_models import GroupTreeModel, ProblemsModel
 from .workers import Worker
 
 CONFIRM_CANCEL_AFTER_S = 5.0
-REGROUP_IN_WORKER_ABOVE = 2_000  # files; fewer are grouped at once on the GUI thread
+REGROUP_IN_WORKER_ABOVE = 500  # files; fewer are grouped at once on the GUI thread
 LAB_TAB = 2
 
 
