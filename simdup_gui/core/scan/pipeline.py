@@ -7,6 +7,7 @@ import multiprocessing as mp
 import os
 import queue
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -200,42 +201,102 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
 
     Tokenizers hold the GIL, so processes, not threads. On cancel the pool is
     terminated at once: a chunk half done is dropped, finished ones are kept.
+
+    A worker that dies (killed, out of memory, a crash in native code) takes its chunk with
+    it, multiprocessing.Pool never says which, and one killed while holding the task queue's
+    lock stalls the others for good. So when one is seen gone, the pool is ended and a new one
+    gets every chunk not yet back (fingerprinting is idempotent; a second answer is ignored).
+    A chunk sent ``SENDS`` times without an answer is recorded as problems, so a file that
+    crashes its worker cannot stop the scan.
     """
     ctx = _pool_context()
     results: queue.Queue = queue.Queue()
-    pool = ctx.Pool(workers, initializer=_warm_worker)
+    chunks = list(chunks)
+    sends = [0] * len(chunks)
+    back = [False] * len(chunks)
+    state = {"pool": ctx.Pool(workers, initializer=_warm_worker), "back": 0}
+    known = _pids(state["pool"])  # its worker pids when last looked at
+
+    def send(i: int) -> None:
+        sends[i] += 1
+        items = [(c.path, c.root) for c in chunks[i]]
+        state["pool"].apply_async(fingerprint_batch, (items, mode),
+                                  callback=lambda r: results.put((r, i)),
+                                  error_callback=lambda e: results.put((e, i)))
+
     try:
-        pending = 0
-        it = iter(chunks)
+        nxt = 0
         limit = workers * 3
-        exhausted = False
         while True:
-            while not exhausted and pending < limit:
-                chunk = next(it, None)
-                if chunk is None:
-                    exhausted = True
-                    break
-                items = [(c.path, c.root) for c in chunk]
-                pool.apply_async(fingerprint_batch, (items, mode),
-                                 callback=lambda r, ch=chunk: results.put((r, ch)),
-                                 error_callback=lambda e, ch=chunk: results.put((e, ch)))
-                pending += 1
-            if pending == 0:
+            while nxt < len(chunks) and nxt - state["back"] < limit:
+                send(nxt)
+                nxt += 1
+            if state["back"] == len(chunks):
                 break
             try:
-                res, chunk = results.get(timeout=0.1)
+                res, i = results.get(timeout=0.1)
             except queue.Empty:
                 job.check()
+                now = _pids(state["pool"])
+                if known - now:  # a worker died: a fresh pool, the lost chunks again
+                    _abandon(state["pool"])
+                    state["pool"] = ctx.Pool(workers, initializer=_warm_worker)
+                    now = _pids(state["pool"])
+                    state["back"] += _resend_lost(range(nxt), back, sends, send, chunks, take)
+                known = now
                 continue
-            pending -= 1
+            if back[i]:
+                continue  # a chunk sent again after a worker died: its first answer counted
+            back[i] = True
+            state["back"] += 1
             if isinstance(res, BaseException):
                 res = [Problem(c.path, f"worker failed: {type(res).__name__}: {res}", "error")
-                       for c in chunk]
-            take(res, chunk)
+                       for c in chunks[i]]
+            take(res, chunks[i])
             job.check()
-        pool.close()
+        state["pool"].close()
     except BaseException:
-        pool.terminate()
+        state["pool"].terminate()
         raise
     finally:
-        pool.join()
+        state["pool"].join()
+
+
+def _abandon(pool) -> None:
+    """End a pool one of whose workers died: its workers killed, its threads told to stop
+    on a daemon thread. Pool.terminate may wait for ever on the task queue's lock when the
+    dead worker held it, so nobody waits for it."""
+    for p in list(getattr(pool, "_pool", ())):
+        try:
+            p.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+    threading.Thread(target=pool.terminate, daemon=True, name="simdup-abandoned-pool").start()
+
+
+def _pids(pool) -> set[int]:
+    """The pool's worker pids. Pool keeps its processes in ``_pool``; its handler thread
+    drops a dead one from there and starts another without telling, and its workers never
+    end on their own while it runs (no maxtasksperchild): a pid that leaves is a death."""
+    return {p.pid for p in list(getattr(pool, "_pool", ()))}
+
+
+SENDS = 2  # times a chunk is sent before its files are recorded as lost with their worker
+
+
+def _resend_lost(sent, back, sends, send, chunks, take) -> int:
+    """Send again every chunk not answered; give up on those sent SENDS times (their files
+    become problems). Returns how many were given up."""
+    given_up = 0
+    for i in sent:
+        if back[i]:
+            continue
+        if sends[i] < SENDS:
+            send(i)
+        else:
+            back[i] = True
+            given_up += 1
+            take([Problem(c.path, "its worker process died while fingerprinting it (killed, "
+                          "out of memory, or a crash); not fingerprinted", "error")
+                  for c in chunks[i]], chunks[i])
+    return given_up
