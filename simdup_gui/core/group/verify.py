@@ -390,7 +390,11 @@ class Measurer:
                                         chunksize=max(1, len(need) // (4 * self.workers))
                                         ).get(timeout=PREFETCH_TIMEOUT)
         except Exception:  # noqa: BLE001 - no pool, a worker lost (its task never comes
-            self.close()  # back: the timeout), ...: read them here, one by one, instead
+            if self._pool is not None:  # back: the timeout), ...: read them here instead
+                from ..scan.pipeline import _abandon
+
+                _abandon(self._pool)  # terminate() could wait for ever on a dead worker's lock
+                self._pool = None
             self.workers = 1
             return
         self.read += len(need)
