@@ -181,6 +181,8 @@ def _release_one(state: JournalState, op: PlannedOp, roots: set[str],
             return out, 0
         if h_st is None:
             if op.seq in state.released:
+                if writer is not None:  # a release killed between unlink and prune left
+                    prune_empty_at(held_dir(), os.path.dirname(held))  # its folder: tidy it
                 return None, 0
             out.reason = f"its original is no longer held at {held} (removed by hand?); " \
                 "nothing to free"

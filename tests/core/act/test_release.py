@@ -387,3 +387,20 @@ def test_two_releases_of_the_same_journal_at_once_release_each_file_once(tmp_pat
         released = [e["seq"] for e in entries(journal) if e["type"] == "released"]
         assert sorted(released) == [0, 1, 2]  # each once: the second found nothing to do
         assert held_files() == [] and all(Path(m).read_bytes() == big for m in marked)
+
+
+def test_a_release_killed_before_its_prune_leaves_no_empty_folder_after_the_next(trio):
+    """A release cut off between deleting a held original and pruning its folder leaves
+    held/<journal id>/<seq>/ empty; the next release of that journal removes it (and only
+    empty folders: a dry run touches nothing)."""
+    root, p, res = trio
+    journal = link_action(res, [p["b"], p["c"]], "hardlink")
+    rep = release(journal)
+    assert [o.status for o in rep.outcomes] == ["done"] * 2
+    held = [e["held"] for e in entries(journal) if e["type"] == "released"]
+    os.makedirs(os.path.dirname(held[0]))  # as the kill left it: released, folder still there
+    assert os.listdir(held_dir()) != []
+    dry = release(journal, dry_run=True)
+    assert dry.outcomes == [] and os.path.isdir(os.path.dirname(held[0]))
+    again = release(journal)
+    assert again.outcomes == [] and os.listdir(held_dir()) == []
