@@ -222,9 +222,18 @@ class GroupsView(QWidget):
                     self.tree.resizeColumnToContents(col)
             lo, hi = NAME_WIDTH
             self.tree.setColumnWidth(COL_NAME, max(lo, min(hi, self.tree.columnWidth(COL_NAME))))
+        self.fit_headers()
         if not self.tree.currentIndex().isValid():
             self.bitdiff.set_diff(None)
             self.textdiff.clear()
+
+    def fit_headers(self) -> None:
+        """Widen a column narrower than its title: widths kept from a run in another
+        language (距离 is narrower than Distance) must not cut the new one."""
+        header = self.tree.header()
+        for col in range(COLUMNS):
+            if col != COL_FOLDER and self.tree.columnWidth(col) < header.sectionSizeHint(col):
+                self.tree.setColumnWidth(col, header.sectionSizeHint(col))
 
     def _filter(self, text: str) -> None:
         def shown() -> None:

@@ -197,6 +197,7 @@ class MainWindow(QMainWindow):
                                         else self.tr("Ready."))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
                                           self.model.columnCount() - 1)
+        self.groups_view.fit_headers()
         self.problems_model.retranslate()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt API

@@ -325,3 +325,23 @@ def test_scheduler_errors_are_a_message_never_a_traceback(qtbot, make, tmp_path,
     assert shown[-1] == 'scanning on a Dask cluster needs Dask: pip install "simdup[dask]"'
     assert "The scan failed." in w.progress_label.text()
 
+
+
+def test_widths_kept_from_another_language_never_cut_a_column_title(qtbot, reviewed):
+    """Column widths restored from a run in Chinese (距离 is narrow) are the user's and stay,
+    but a column narrower than its title in this language is widened to show it whole,
+    after a scan's groups show and after a language switch."""
+    from simdup_gui.core.presenters.tree import COL_DISTANCE, COL_SIMILARITY
+
+    w = reviewed
+    header = w.tree.header()
+    w.groups_view.keep_widths = True
+    for col in (COL_DISTANCE, COL_SIMILARITY):
+        w.tree.setColumnWidth(col, 12)
+    w.groups_view.shown_groups_changed(w.model.rowCount())
+    for col in (COL_DISTANCE, COL_SIMILARITY):
+        assert w.tree.columnWidth(col) >= header.sectionSizeHint(col) > 12
+    w.set_language("zh_CN")
+    w.tree.setColumnWidth(COL_DISTANCE, 12)
+    w.set_language("en")
+    assert w.tree.columnWidth(COL_DISTANCE) >= header.sectionSizeHint(COL_DISTANCE) > 12
