@@ -409,12 +409,15 @@ class Measurer:
             self._pool.join()
             self._pool = None
 
+    def _key(self, a: int, b: int) -> tuple[str, str] | None:
+        """The store's key of a pair (both content hashes), or None: no store, or a
+        record without a hash."""
+        key = tuple(sorted((self.records[a].content_hash, self.records[b].content_hash)))
+        return key if self.store is not None and all(key) else None
+
     def _stored(self, a: int, b: int) -> float | None:
-        ra, rb = self.records[a], self.records[b]
-        key = tuple(sorted((ra.content_hash, rb.content_hash)))
-        if self.store is not None and all(key):
-            return self.store.get_pair(*key)
-        return None
+        key = self._key(a, b)
+        return None if key is None else self.store.get_pair(*key)
 
     def _set(self, i: int) -> np.ndarray | None:
         if i in self._sets:
@@ -428,17 +431,15 @@ class Measurer:
         return s
 
     def __call__(self, a: int, b: int) -> float | None:
-        ra, rb = self.records[a], self.records[b]
-        key = tuple(sorted((ra.content_hash, rb.content_hash)))
-        if self.store is not None and all(key):
-            j = self.store.get_pair(*key)
-            if j is not None:
-                return j
+        key = self._key(a, b)
+        j = None if key is None else self.store.get_pair(*key)
+        if j is not None:
+            return j
         sa, sb = self._set(a), self._set(b)
         if sa is None or sb is None:
             return None
         j = round(jaccard(sa, sb), 6)
-        if self.store is not None and all(key):
+        if key is not None:
             self.store.put_pair(*key, j)
         return j
 
