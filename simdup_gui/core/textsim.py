@@ -111,8 +111,18 @@ def jaccard(a: np.ndarray, b: np.ndarray) -> float:
     """Exact J of two sorted distinct shingle arrays (two empty texts are equal: 1.0)."""
     if a.size == 0 and b.size == 0:
         return 1.0
-    inter = np.intersect1d(a, b, assume_unique=True).size
-    return inter / (a.size + b.size - inter)
+    return (inter := intersection_size(a, b)) / (a.size + b.size - inter)
+
+
+def intersection_size(a: np.ndarray, b: np.ndarray) -> int:
+    """|a & b| of two sorted distinct arrays: the smaller one looked up in the larger
+    (binary search; np.intersect1d sorts both again)."""
+    small, big = (a, b) if a.size <= b.size else (b, a)
+    if small.size == 0:
+        return 0
+    at = np.searchsorted(big, small)
+    at[at == big.size] = big.size - 1
+    return int(np.count_nonzero(big[at] == small))
 
 
 def text_similarity(a: str, b: str) -> float:

@@ -345,9 +345,59 @@ def annotate_estimates(records: Sequence[FileRecord], groups: list[Group]) -> No
             m.similarity, m.measured = round(e, 4), bool(w)
 
 
-PREFETCH_PAIRS = 128  # doubtful pairs whose files are read together
+PREFETCH_PAIRS = 128  # doubtful pairs measured together
 PARALLEL_READS = 64  # files to read at once that are worth the pool
-PREFETCH_TIMEOUT = 120.0  # seconds for one block's files (256 at most, each under 16 MB)
+PREFETCH_TIMEOUT = 120.0  # seconds for one block of pairs (256 files at most, each under 16 MB)
+KEEP_SHINGLES = 8 << 20  # shingles (8 bytes each) of recently read files kept per process
+
+
+class _SetCache:
+    """The shingle sets of the files read last, keyed by record index: at most ``keep``
+    sets and ``KEEP_SHINGLES`` shingles in all (one 16 MB file alone has millions)."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.sets: OrderedDict[object, np.ndarray | None] = OrderedDict()
+        self.size = 0
+
+    def get(self, key):
+        s = self.sets.get(key, _MISSING)
+        if s is not _MISSING:
+            self.sets.move_to_end(key)
+        return s
+
+    def put(self, key, s: np.ndarray | None) -> None:
+        self.sets[key] = s
+        self.size += 0 if s is None else s.size
+        while len(self.sets) > 1 and (len(self.sets) > self.keep or self.size > KEEP_SHINGLES):
+            _, old = self.sets.popitem(last=False)
+            self.size -= 0 if old is None else old.size
+
+
+_MISSING = object()
+_WORKER_SETS = _SetCache(256)  # a pool worker's, kept between the blocks it is sent
+
+
+def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[float | None], int]:
+    """A pool worker's part of :meth:`Measurer.prefetch`: the exact J of each pair (None
+    when a file changed or is unreadable), and how many files it read. Only the numbers
+    go back to the scan's process, not the shingle sets (megabytes each, and a
+    multiprocessing.Pool's worker-handler thread spins while results wait in its pipe)."""
+    out: list[float | None] = []
+    read = 0
+    for pair in pairs:
+        sets = []
+        for r in pair:
+            key = (r.path, r.content_hash, r.size, r.mtime_ns)
+            s = _WORKER_SETS.get(key)
+            if s is _MISSING:
+                s = read_shingles(r)
+                read += 1
+                _WORKER_SETS.put(key, s)
+            sets.append(s)
+        a, b = sets
+        out.append(None if a is None or b is None else round(jaccard(a, b), 6))
+    return out, read
 
 
 class Measurer:
@@ -355,53 +405,57 @@ class Measurer:
     unreadable). Shingle sets of the last few files are kept; results can be remembered
     in ``store`` (keyed by both content hashes) so a warm rescan reads no file.
 
-    ``workers`` > 1: :meth:`prefetch` reads a block's files (decode, normalise, shingle) on
-    that many processes of the scan's pool (forked from its warm fork server) when there
-    are at least PARALLEL_READS of them; :meth:`close` ends the pool. The sets, and so the
-    similarities, are the same either way."""
+    ``workers`` > 1: :meth:`prefetch` measures a block of pairs on that many processes of
+    the scan's pool (forked from its warm fork server) when they need at least
+    PARALLEL_READS files; only the similarities come back. :meth:`close` ends the pool.
+    The similarities are the same either way."""
 
     def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 2 * PREFETCH_PAIRS + 64,
                  workers: int = 1) -> None:
         self.records = records
         self.store = store
-        self.keep = keep
-        self._sets: OrderedDict[int, np.ndarray | None] = OrderedDict()
+        self._sets = _SetCache(keep)
+        self._measured: dict[tuple[int, int], float | None] = {}  # by prefetch, not yet asked
         self.read = 0
         self.workers = workers
         self._pool = None
 
     def prefetch(self, pairs: list[tuple[int, int]]) -> None:
-        """Read the files of ``pairs`` not yet held (nor remembered in the store)."""
+        """Measure ``pairs`` (not remembered in the store, nor measured already) on the
+        pool; :meth:`__call__` then answers them without reading."""
         if self.workers < 2:
             return
-        need: list[int] = []
+        todo: list[tuple[int, int]] = []
+        files: set[int] = set()
         for a, b in pairs:
-            if self._stored(a, b) is not None:
+            if (a, b) in self._measured or self._stored(a, b) is not None:
                 continue
-            need += [i for i in (a, b) if i not in self._sets and i not in need]
-        if len(need) < PARALLEL_READS:
+            todo.append((a, b))
+            files.update((a, b))
+        if len(files) < PARALLEL_READS:
             return
+        # contiguous slices: a file's pairs are next to each other, so mostly read once
+        step = -(-len(todo) // (4 * self.workers))
+        blocks = [todo[i : i + step] for i in range(0, len(todo), step)]
         try:
             if self._pool is None:
                 from ..scan.pipeline import _pool_context
 
                 self._pool = _pool_context().Pool(self.workers)
-            sets = self._pool.map_async(read_shingles, [self.records[i] for i in need],
-                                        chunksize=max(1, len(need) // (4 * self.workers))
-                                        ).get(timeout=PREFETCH_TIMEOUT)
+            answers = self._pool.map_async(
+                measure_pairs, [[(self.records[a], self.records[b]) for a, b in blk]
+                                for blk in blocks], chunksize=1).get(timeout=PREFETCH_TIMEOUT)
         except Exception:  # noqa: BLE001 - no pool, a worker lost (its task never comes
-            if self._pool is not None:  # back: the timeout), ...: read them here instead
+            if self._pool is not None:  # back: the timeout), ...: measure them here instead
                 from ..scan.pipeline import _abandon
 
                 _abandon(self._pool)  # terminate() could wait for ever on a dead worker's lock
                 self._pool = None
             self.workers = 1
             return
-        self.read += len(need)
-        for i, s in zip(need, sets):
-            self._sets[i] = s
-        while len(self._sets) > max(self.keep, len(need)):
-            self._sets.popitem(last=False)
+        for blk, (js, read) in zip(blocks, answers):
+            self.read += read
+            self._measured.update(zip(blk, js))
 
     def close(self) -> None:
         if self._pool is not None:
@@ -420,14 +474,11 @@ class Measurer:
         return None if key is None else self.store.get_pair(*key)
 
     def _set(self, i: int) -> np.ndarray | None:
-        if i in self._sets:
-            self._sets.move_to_end(i)
-            return self._sets[i]
-        s = read_shingles(self.records[i])
-        self.read += 1
-        self._sets[i] = s
-        if len(self._sets) > self.keep:
-            self._sets.popitem(last=False)
+        s = self._sets.get(i)
+        if s is _MISSING:
+            s = read_shingles(self.records[i])
+            self.read += 1
+            self._sets.put(i, s)
         return s
 
     def __call__(self, a: int, b: int) -> float | None:
@@ -435,11 +486,14 @@ class Measurer:
         j = None if key is None else self.store.get_pair(*key)
         if j is not None:
             return j
-        sa, sb = self._set(a), self._set(b)
-        if sa is None or sb is None:
-            return None
-        j = round(jaccard(sa, sb), 6)
-        if key is not None:
+        if (a, b) in self._measured:
+            j = self._measured.pop((a, b))
+        else:
+            sa, sb = self._set(a), self._set(b)
+            if sa is None or sb is None:
+                return None
+            j = round(jaccard(sa, sb), 6)
+        if j is not None and key is not None:
             self.store.put_pair(*key, j)
         return j
 
@@ -447,6 +501,7 @@ class Measurer:
 def read_shingles(r: FileRecord) -> np.ndarray | None:
     """The record's shingle set, from its file; None if it changed since the scan."""
     from ..scan.decode import decode_bytes
+    from ..scan.features import shingle_set as fast_shingle_set
     from ..scan.fingerprint import MAX_FEATURE_CHARS, STREAM_ABOVE
 
     try:
@@ -462,7 +517,7 @@ def read_shingles(r: FileRecord) -> np.ndarray | None:
         text = decode_bytes(data).text
     except Exception:  # noqa: BLE001 - undecodable now: no measurement
         return None
-    return shingle_set(text[:MAX_FEATURE_CHARS])
+    return fast_shingle_set(text[:MAX_FEATURE_CHARS])  # = textsim.shingle_set
 
 
 class PairSimilarity:

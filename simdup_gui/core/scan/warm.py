@@ -1,5 +1,5 @@
-"""Ready a process to fingerprint: rjieba's dictionary, the IDF arrays and the compiled
-kernels loaded once.
+"""Ready a process to fingerprint: rjieba's dictionary, the IDF arrays, the NFKC table and
+the compiled kernels loaded once.
 
 The scan's pool imports this module in its fork server (``set_forkserver_preload``), so
 the workers forked from it start with all of that in place instead of each paying it
@@ -9,7 +9,7 @@ in each worker instead.
 
 from __future__ import annotations
 
-from . import kernels
+from . import features, kernels
 from .features import _idf_hashed, default_tokenizer
 
 
@@ -18,6 +18,8 @@ def warm() -> None:
     default_tokenizer()("预热")
     _idf_hashed()
     kernels.warm()
+    if features._nfkc_table() is not None:  # NFKC by table from the first file on
+        features._nfkc_seen = max(features._nfkc_seen, features.NFKC_TABLE_AFTER)
 
 
 warm()

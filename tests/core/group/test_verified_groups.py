@@ -353,3 +353,13 @@ def test_a_pool_that_fails_falls_back_to_reading_here(tmp_path, monkeypatch):
     assert m.workers == 1 and m._pool is None
     j = m(0, 1)
     assert j is not None and 0 < j <= 1 and m.read == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 60), max_size=40), st.lists(st.integers(0, 60), max_size=40))
+def test_intersection_size_is_intersect1d(a, b):
+    from simdup_gui.core.textsim import intersection_size
+
+    x = np.unique(np.array(a, dtype=np.uint64))
+    y = np.unique(np.array(b, dtype=np.uint64))
+    assert intersection_size(x, y) == np.intersect1d(x, y).size == intersection_size(y, x)

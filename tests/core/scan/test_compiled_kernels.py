@@ -167,3 +167,32 @@ def _warm() -> None:
     from simdup_gui.core.scan.warm import warm
 
     warm()
+
+
+_UNICODE_TEXT = st.lists(st.sampled_from(
+    list("abcAB 12\t\n，。！？ＡＢＣ１２３ﬁßİ①㎡…") + ["\u0301", "\u0308", "\u3099", "\uff9e", "\u1100",
+                                                "\u1161", "\u3131", "\u314f", "\ufeff",
+                                                "\u200b", "\u00ad", "e\u0301", "北", "京",
+                                                "\U00020000", "\uf900"]), max_size=60).map("".join)
+
+
+@pytest.mark.parametrize("on", [False, True])
+@pytest.mark.parametrize("tabled", [False, True])
+def test_the_scans_shingle_set_is_the_definitions(on, tabled, compiled, monkeypatch):
+    """features.shingle_set (what reading a doubtful pair's files uses: NFKC by runs once a
+    process has normalised enough text, compiled 5-grams in a worker) equals
+    textsim.shingle_set element for element, on both paths and both NFKC ways."""
+    from simdup_gui.core.textsim import shingle_set
+
+    compiled(on)
+    monkeypatch.setattr(features, "_nfkc_seen", features.NFKC_TABLE_AFTER if tabled else 0)
+    monkeypatch.setattr(features, "NFKC_TABLE_AFTER", 1 << 60 if not tabled else
+                        features.NFKC_TABLE_AFTER)
+
+    @settings(max_examples=150, deadline=None)
+    @given(_UNICODE_TEXT)
+    def check(text):
+        assert np.array_equal(features.shingle_set(text), shingle_set(text))
+    check()
+    for text, _ in _texts():
+        assert np.array_equal(features.shingle_set(text), shingle_set(text))

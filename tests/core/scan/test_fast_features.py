@@ -188,6 +188,15 @@ def test_run_wise_nfkc_equals_unicodedata_nfkc(monkeypatch):
     for cp in range(0x80, 0x30000, 7):
         s = "e" + chr(cp) + "中" + chr(cp) + chr(0x301) + "ᄀ" + chr(cp)
         assert _nfkc(s) == unicodedata.normalize("NFKC", s), hex(cp)
+    # long texts: few risky characters (pieces by the table) and many (normalised whole)
+    stable = "abc 中文，。！？…ＡＢＣ１２３ﬁ①㎏½\uf900\U00020000"
+    for n_risky in (0, 1, 5, features.MANY_RISKY, features.MANY_RISKY + 1, 400):
+        for _ in range(30):
+            chars = [rng.choice(stable) for _ in range(rng.randint(1, 3000))]
+            for _ in range(n_risky):
+                chars.insert(rng.randrange(len(chars) + 1), rng.choice(alphabet))
+            s = "".join(chars)
+            assert _nfkc(s) == unicodedata.normalize("NFKC", s), ascii(s[:80])
 
 
 def test_vectorised_mmh3_equals_mmh3_for_every_length_and_offset():
