@@ -24,7 +24,29 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _scan_may_use_pool(argv: list[str]) -> bool:
+    """A guess from the raw arguments, before the parser (which imports the engine): a
+    ``scan`` that may fingerprint on this machine's pool. Only a hint: a wrong guess starts
+    the fork server for nothing (it ends with this process) or not early."""
+    if argv[:1] != ["scan"] or {"-h", "--help"} & set(argv):
+        return False
+    for i, a in enumerate(argv):
+        value = argv[i + 1] if i + 1 < len(argv) else ""
+        if a == "--scheduler" or a.startswith("--scheduler="):
+            return False
+        if a.startswith("--workers="):
+            value, a = a.split("=", 1)[1], "--workers"
+        if a == "--workers" and value.strip() == "1":
+            return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if _scan_may_use_pool(argv):  # its warm-up then runs beside the imports below
+        from simdup_gui.core.scan.poolctx import prestart
+
+        prestart()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -97,3 +97,29 @@ def test_cache_info_and_clear(capsys, tmp_path):
     assert f"cleared {n} " in capsys.readouterr().out
     assert main(["cache", "info", "--cache", cache]) == 0
     assert " 0 cached" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, early", [
+    (["scan", "d"], True),
+    (["scan", "d", "--workers", "2"], True),
+    (["scan", "d", "--workers", "1"], False),
+    (["scan", "d", "--workers=1"], False),
+    (["scan", "d", "--scheduler", "local"], False),
+    (["scan", "d", "--scheduler=local"], False),
+    (["scan", "--help"], False),
+    (["apply", "r.json"], False),
+    ([], False),
+])
+def test_the_fork_server_starts_before_the_imports_only_for_a_pooled_scan(argv, early,
+                                                                          monkeypatch):
+    """`simdup scan` starts the pool's fork server before the parser imports the engine,
+    so its warm-up runs beside them; not for a scan that will not use the pool."""
+    from simdup_gui import cli
+    from simdup_gui.core.scan import poolctx
+
+    started = []
+    monkeypatch.setattr(poolctx, "prestart", lambda: started.append(True) or True)
+    monkeypatch.setattr(cli, "build_parser", lambda: (_ for _ in ()).throw(SystemExit(0)))
+    with pytest.raises(SystemExit):
+        cli.main(argv)
+    assert started == ([True] if early else [])

@@ -439,17 +439,17 @@ class Measurer:
         blocks = [todo[i : i + step] for i in range(0, len(todo), step)]
         try:
             if self._pool is None:
-                from ..scan.pipeline import _pool_context
+                from ..scan.poolctx import pool_context
 
-                self._pool = _pool_context().Pool(self.workers)
+                self._pool = pool_context().Pool(self.workers)
             answers = self._pool.map_async(
                 measure_pairs, [[(self.records[a], self.records[b]) for a, b in blk]
                                 for blk in blocks], chunksize=1).get(timeout=PREFETCH_TIMEOUT)
         except Exception:  # noqa: BLE001 - no pool, a worker lost (its task never comes
             if self._pool is not None:  # back: the timeout), ...: measure them here instead
-                from ..scan.pipeline import _abandon
+                from ..scan.poolctx import abandon
 
-                _abandon(self._pool)  # terminate() could wait for ever on a dead worker's lock
+                abandon(self._pool)  # terminate() could wait for ever on a dead worker's lock
                 self._pool = None
             self.workers = 1
             return

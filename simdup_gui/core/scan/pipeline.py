@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import heapq
-import multiprocessing as mp
 import os
 import queue
-import sys
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -15,6 +12,7 @@ from .cache import FingerprintCache
 from .fingerprint import FeatureSettings, fingerprint_batch
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
+from .poolctx import abandon, pool_context, prestart
 from .walk import Candidate, WalkOptions, walk
 
 CHUNK_BYTES = 2 << 20
@@ -68,20 +66,6 @@ def _warm_worker() -> None:
     warm()
 
 
-def _pool_context():
-    """A fork server where the platform has one: it imports .warm once, and workers forked
-    from it share rjieba's dictionary and the loaded kernels; it outlives a scan, so the
-    next scan in the app starts warm. Elsewhere spawn, each worker warming itself: Windows
-    has no fork, and macOS's system libraries are not safe to use after a fork (Python's
-    own default there is spawn). Both start from a fresh interpreter, never a fork of the
-    app's threads."""
-    if sys.platform.startswith("linux") and "forkserver" in mp.get_all_start_methods():
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload([__package__ + ".warm"])
-        return ctx
-    return mp.get_context("spawn")
-
-
 def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_JOB) -> ScanResult:
     """Scan ``roots`` and return every record and problem. Cancelling keeps what was done."""
     opt = options or ScanOptions()
@@ -92,6 +76,8 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
              "fingerprinted": 0, "empty": 0, "problems": 0, "workers": 0}
     cancelled = False
     cache: FingerprintCache | None = None
+    if not opt.scheduler and opt.worker_count() > 1:
+        prestart()  # the fork server warms up while the walk runs (unused if all is cached)
     try:
         w = walk(roots, opt.walk, job)
         problems.extend(w.problems)
@@ -209,7 +195,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
     A chunk sent ``SENDS`` times without an answer is recorded as problems, so a file that
     crashes its worker cannot stop the scan.
     """
-    ctx = _pool_context()
+    ctx = pool_context()
     results: queue.Queue = queue.Queue()
     chunks = list(chunks)
     sends = [0] * len(chunks)
@@ -239,7 +225,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
                 job.check()
                 now = _pids(state["pool"])
                 if known - now:  # a worker died: a fresh pool, the lost chunks again
-                    _abandon(state["pool"])
+                    abandon(state["pool"])
                     state["pool"] = ctx.Pool(workers, initializer=_warm_worker)
                     now = _pids(state["pool"])
                     state["back"] += _resend_lost(range(nxt), back, sends, send, chunks, take)
@@ -260,18 +246,6 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
         raise
     finally:
         state["pool"].join()
-
-
-def _abandon(pool) -> None:
-    """End a pool one of whose workers died: its workers killed, its threads told to stop
-    on a daemon thread. Pool.terminate may wait for ever on the task queue's lock when the
-    dead worker held it, so nobody waits for it."""
-    for p in list(getattr(pool, "_pool", ())):
-        try:
-            p.kill()
-        except (OSError, ValueError, AttributeError):
-            pass
-    threading.Thread(target=pool.terminate, daemon=True, name="simdup-abandoned-pool").start()
 
 
 def _pids(pool) -> set[int]:

@@ -337,7 +337,7 @@ def test_a_pool_that_fails_falls_back_to_reading_here(tmp_path, monkeypatch):
     the pairs are measured in this process, with the same result."""
     from simdup_gui.core.group import verify as verify_mod
     from simdup_gui.core.group.verify import Measurer
-    from simdup_gui.core.scan import pipeline
+    from simdup_gui.core.scan import poolctx
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     for name, text in (("a.txt", EN * 3), ("b.txt", EN * 3 + " one more line"), ("c.txt", ZH)):
@@ -347,7 +347,7 @@ def test_a_pool_that_fails_falls_back_to_reading_here(tmp_path, monkeypatch):
 
     def broken():
         raise OSError("no processes left")
-    monkeypatch.setattr(pipeline, "_pool_context", broken)
+    monkeypatch.setattr(poolctx, "pool_context", broken)
     m = Measurer(records, workers=2)
     m.prefetch([(0, 1)])
     assert m.workers == 1 and m._pool is None

@@ -152,9 +152,9 @@ def test_scan_workers_use_the_kernels(tmp_path):
     kernels once: a worker reports them active."""
     import sys
 
-    from simdup_gui.core.scan.pipeline import _pool_context
+    from simdup_gui.core.scan.poolctx import pool_context
 
-    ctx = _pool_context()
+    ctx = pool_context()
     if sys.platform.startswith("linux"):
         assert ctx.get_start_method() == "forkserver"
     else:

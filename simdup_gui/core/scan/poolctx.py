@@ -1,0 +1,56 @@
+"""The scan's process pools: where they come from, starting early, and giving one up.
+
+Kept apart from the pipeline so that the CLI can start the fork server before it imports
+the engine (numpy, the grouping): its warm-up then runs beside those imports.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sys
+import threading
+
+WARM_MODULE = __package__ + ".warm"
+
+
+def pool_context():
+    """A fork server where the platform has one: it imports .warm once, and workers forked
+    from it share rjieba's dictionary and the loaded kernels; it outlives a scan, so the
+    next scan in the app starts warm. Elsewhere spawn, each worker warming itself: Windows
+    has no fork, and macOS's system libraries are not safe to use after a fork (Python's
+    own default there is spawn). Both start from a fresh interpreter, never a fork of the
+    app's threads."""
+    if sys.platform.startswith("linux") and "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload([WARM_MODULE])
+        return ctx
+    return mp.get_context("spawn")
+
+
+def prestart() -> bool:
+    """Start the fork server now, if the pools use one and it is not running: its warm-up
+    (about 1 s: rjieba, numba, the tables) overlaps whatever the caller does next, and the
+    scan's pool forks its workers from it. False where there is none or it cannot start
+    (the pool then starts it, as without this)."""
+    ctx = pool_context()
+    if ctx.get_start_method() != "forkserver":
+        return False
+    try:
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+    except Exception:  # noqa: BLE001 - only an early start: the pool tries again
+        return False
+    return True
+
+
+def abandon(pool) -> None:
+    """End a pool one of whose workers died: its workers killed, its threads told to stop
+    on a daemon thread. Pool.terminate may wait for ever on the task queue's lock when the
+    dead worker held it, so nobody waits for it."""
+    for p in list(getattr(pool, "_pool", ())):
+        try:
+            p.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+    threading.Thread(target=pool.terminate, daemon=True, name="simdup-abandoned-pool").start()
