@@ -194,7 +194,7 @@ def sketch_array(sketches: Iterable[bytes], n: int) -> np.ndarray:
     return arr
 
 
-PAIR_BLOCK = 1 << 14
+PAIR_BLOCK = 1 << 12  # pairs estimated at once: about 6 MB of temporaries
 
 
 def estimate(sk: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -216,7 +216,7 @@ def estimate(sk: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, 
         first = np.ones(C.shape, dtype=bool)
         first[:, 1:] = ~same_next[:, :-1]
         first &= C != EMPTY
-        in_union = first & (np.cumsum(first, axis=1) <= SKETCH_K)
+        in_union = first & (np.cumsum(first, axis=1, dtype=np.int16) <= SKETCH_K)
         union = in_union.sum(axis=1)
         both = (in_union & same_next).sum(axis=1)
         est[s : s + PAIR_BLOCK] = np.where(union > 0, both / np.maximum(union, 1), 1.0)

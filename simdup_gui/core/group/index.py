@@ -118,6 +118,7 @@ def _popcount(lo_a, hi_a, lo_b, hi_b) -> np.ndarray:
 
 
 MAX_CANDIDATES = 40_000_000  # candidate pairs held at once (16 bytes each): about 640 MB
+SCAN_BLOCK = 1 << 20  # fingerprint pairs compared at once (a few bytes each, 8 MB temporaries)
 _SAMPLE = 3000
 
 
@@ -136,10 +137,16 @@ def safe_distance(fps, bits: int, distance: int, limit: int = MAX_CANDIDATES,
     rng = np.random.default_rng(seed)
     pick = rng.choice(n, size=min(n, _SAMPLE), replace=False)
     sl, sh = lo[pick], hi[pick]
-    d = _popcount(sl[:, None], sh[:, None], sl[None, :], sh[None, :])
-    iu = np.triu_indices(len(pick), 1)
-    counts = np.bincount(d[iu], minlength=bits + 1).cumsum()
-    share = counts / max(1, len(iu[0]))
+    m = len(pick)
+    counts = np.zeros(bits + 1, dtype=np.int64)
+    rows = max(1, SCAN_BLOCK // m)  # rows of the upper triangle at a time: bounded memory
+    for i in range(0, m - 1, rows):
+        end = min(m - 1, i + rows)
+        d = _popcount(sl[i:end, None], sh[i:end, None], sl[None, i + 1 :], sh[None, i + 1 :])
+        upper = np.arange(i + 1, m)[None, :] > np.arange(i, end)[:, None]
+        counts += np.bincount(d[upper], minlength=bits + 1)
+    counts = counts.cumsum()
+    share = counts / max(1, m * (m - 1) // 2)
     at_distance = float(share[distance] * total)
     for k in range(distance, -1, -1):
         if share[k] * total <= limit:
@@ -381,7 +388,7 @@ def _pairs_scan(lo, hi, distance: int) -> np.ndarray:
     n = len(lo)
     out: list[np.ndarray] = []
     wide = bool(hi.any())
-    rows_per = max(1, (1 << 23) // max(1, n))
+    rows_per = max(1, SCAN_BLOCK // max(1, n))
     for i in range(0, n - 1, rows_per):
         end = min(n - 1, i + rows_per)
         d = np.bitwise_count(lo[i:end, None] ^ lo[None, i + 1 :])

@@ -376,4 +376,6 @@ def warm() -> None:
     fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(2, dtype=np.int64),
                 np.ones(2, dtype=np.int64), np.zeros(8, dtype=np.uint8), np.zeros(4),
                 np.zeros(2, dtype=np.int32), True)
-    sketch_sorted(np.sort(gram_hashes(np.arange(9, dtype=np.uint32))), 4)
+    # code points come read-only (np.frombuffer): warm that specialisation, not another
+    points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
+    sketch_sorted(np.sort(gram_hashes(points)), 4)

@@ -225,6 +225,27 @@ def default_tokenizer() -> Tokenizer:
     return cut
 
 
+CUT_SLICE = 1 << 16  # characters cut at a time: a token list of a whole chunk (2 million
+# characters) holds about a million strings, 50 MB more in a worker while it lives
+_SLICE_AT = re.compile("[ ，。、；：！？]")
+
+
+def cut_slices(text: str, size: int | None = None) -> Iterator[str]:
+    """``text`` in pieces of about ``size`` characters, each but the first starting at a
+    space or a CJK punctuation mark. jieba cuts at those anyway (a space is a token of its
+    own, the marks are outside its word-character class, and each run between them is cut
+    on its own), so the pieces' tokens, one after the other, are the whole text's."""
+    size = size or CUT_SLICE
+    pos, n = 0, len(text)
+    while n - pos > 2 * size:
+        m = _SLICE_AT.search(text, pos + size, pos + 2 * size)
+        if m is None:
+            break
+        yield text[pos : m.start()]
+        pos = m.start()
+    yield text[pos:] if pos else text
+
+
 def strip_html(text: str) -> str:
     return html.unescape(_TAG.sub(" ", text))
 
@@ -681,10 +702,11 @@ class FeatureBuilder:
         # equal feature text means equal tokens, so equal text_hash means equal fingerprint
         self._hash.update(text.encode("utf-8", "surrogatepass"))
         cut = self.tokenizer or default_tokenizer()
-        ids = self._vocab.lookup(cut(text))
-        if len(ids):
-            self.n_tokens += len(ids)
-            self._ids.append(ids)
+        for part in cut_slices(text):
+            ids = self._vocab.lookup(cut(part))
+            if len(ids):
+                self.n_tokens += len(ids)
+                self._ids.append(ids)
 
     def newline(self) -> str:
         kinds = [n for n, c in (("CRLF", self._crlf), ("LF", self._lf), ("CR", self._cr)) if c]

@@ -9,6 +9,8 @@ in each worker instead.
 
 from __future__ import annotations
 
+import gc
+
 from . import features, kernels
 from .features import _idf_hashed, default_tokenizer
 
@@ -23,3 +25,7 @@ def warm() -> None:
 
 
 warm()
+# Objects loaded so far (modules, the kernels' dispatchers, rjieba's Python side) are never
+# garbage: moved out of the collector's view, a worker's collections do not touch them, so
+# the pages a forked worker shares with its fork server stay shared (copy-on-write).
+gc.freeze()

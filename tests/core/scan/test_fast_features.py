@@ -223,3 +223,17 @@ def test_word_pairs_hashed_in_blocks_give_the_same_fingerprint(monkeypatch):
     monkeypatch.setattr(features, "PAIR_BLOCK", 7)
     for (text, is_html), w in zip(texts, want):
         assert _outcome(_built(text, is_html, "shingles")) == w
+
+
+@pytest.mark.parametrize("mode", ["shingles", "tokens"])
+def test_cutting_in_slices_gives_the_whole_texts_tokens(mode, monkeypatch):
+    """A long chunk is cut in slices that start at a space or a CJK mark (the token list of
+    a whole chunk costs a worker tens of megabytes): the same tokens, features and
+    fingerprint as one cut, even with slices of a few characters."""
+    texts = _texts() + [(("北京大学，" + ZH + "。" + EN + "！") * 40, False)]
+    want = {i: _outcome(_built(t, h, mode)) for i, (t, h) in enumerate(texts)}
+    for size in (3, 40):
+        monkeypatch.setattr(features, "CUT_SLICE", size)
+        for i, (t, h) in enumerate(texts):
+            assert _outcome(_built(t, h, mode)) == want[i], (size, t[:40])
+    assert len(list(features.cut_slices("ab " * 100, 40))) > 3
