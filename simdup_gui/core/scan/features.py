@@ -702,7 +702,8 @@ class FeatureBuilder:
         # equal feature text means equal tokens, so equal text_hash means equal fingerprint
         self._hash.update(text.encode("utf-8", "surrogatepass"))
         cut = self.tokenizer or default_tokenizer()
-        for part in cut_slices(text):
+        # jieba's cut may go in slices (cut_slices); another tokenizer gets the whole text
+        for part in cut_slices(text) if self.tokenizer is None else (text,):
             ids = self._vocab.lookup(cut(part))
             if len(ids):
                 self.n_tokens += len(ids)
