@@ -374,6 +374,16 @@ class _SetCache:
             self.size -= 0 if old is None else old.size
 
 
+    def read(self, key, r: FileRecord) -> tuple[np.ndarray | None, int]:
+        """(the set of ``r``, kept under ``key``; files read for it: 0 or 1)."""
+        s = self.get(key)
+        if s is not _MISSING:
+            return s, 0
+        s = read_shingles(r)
+        self.put(key, s)
+        return s, 1
+
+
 _MISSING = object()
 _WORKER_SETS = _SetCache(256)  # a pool worker's, kept between the blocks it is sent
 
@@ -386,16 +396,9 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[floa
     out: list[float | None] = []
     read = 0
     for pair in pairs:
-        sets = []
-        for r in pair:
-            key = (r.path, r.content_hash, r.size, r.mtime_ns)
-            s = _WORKER_SETS.get(key)
-            if s is _MISSING:
-                s = read_shingles(r)
-                read += 1
-                _WORKER_SETS.put(key, s)
-            sets.append(s)
-        a, b = sets
+        (a, ra), (b, rb) = (_WORKER_SETS.read((r.path, r.content_hash, r.size, r.mtime_ns), r)
+                            for r in pair)
+        read += ra + rb
         out.append(None if a is None or b is None else round(jaccard(a, b), 6))
     return out, read
 
@@ -474,11 +477,8 @@ class Measurer:
         return None if key is None else self.store.get_pair(*key)
 
     def _set(self, i: int) -> np.ndarray | None:
-        s = self._sets.get(i)
-        if s is _MISSING:
-            s = read_shingles(self.records[i])
-            self.read += 1
-            self._sets.put(i, s)
+        s, read = self._sets.read(i, self.records[i])
+        self.read += read
         return s
 
     def __call__(self, a: int, b: int) -> float | None:
