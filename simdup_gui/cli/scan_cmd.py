@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
+from collections.abc import Iterable
 
 from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from simdup_gui.core.group import ignore as ignore_list
@@ -14,7 +16,7 @@ from simdup_gui.core.group.verify import VERIFY_MODES
 from simdup_gui.core.job import Job
 from simdup_gui.core.models import ProgressEvent
 from simdup_gui.core.review.export import write_atomic
-from simdup_gui.core.review.results import dumps_json, to_csv, to_text
+from simdup_gui.core.review.results import iter_json, to_csv, to_text
 from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler, require_dask
 from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.session import ReviewSettings, Session
@@ -136,12 +138,10 @@ def run(args: argparse.Namespace) -> int:
     if session.index_plan.startswith("candidate distance lowered"):
         print(f"simdup scan: warning: {session.index_plan.split(';')[0]}", file=sys.stderr)
     res = session.results()
-    if args.format == "json":
-        out = dumps_json(res) + "\n"
-    elif args.format == "csv":
-        out = to_csv(res)
+    if args.format == "json":  # in pieces, written as they are made
+        out: Iterable[str] = itertools.chain(iter_json(res), ("\n",))
     else:
-        out = to_text(res)
+        out = [to_csv(res) if args.format == "csv" else to_text(res)]
     if args.output:
         try:  # a temporary file renamed over: a failure never truncates an existing file
             write_atomic(args.output, out)
@@ -150,11 +150,12 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     else:
-        try:
-            sys.stdout.write(out)
-        except UnicodeEncodeError:  # a file name that is not valid UTF-8: its raw bytes
-            sys.stdout.flush()
-            sys.stdout.buffer.write(out.encode(sys.stdout.encoding or "utf-8",
-                                               "surrogateescape"))
-            sys.stdout.buffer.flush()
+        for piece in out:
+            try:
+                sys.stdout.write(piece)
+            except UnicodeEncodeError:  # a file name that is not valid UTF-8: its raw bytes
+                sys.stdout.flush()
+                sys.stdout.buffer.write(piece.encode(sys.stdout.encoding or "utf-8",
+                                                     "surrogateescape"))
+                sys.stdout.buffer.flush()
     return 130 if session.cancelled else 0

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import tempfile
+from collections.abc import Iterable
 
 from .report_html import to_html
 from ..validate import one_of
-from .results import Results, dumps_json, load_json, to_csv
+from .results import Results, dumps_json, iter_json, load_json, to_csv
 
 EXPORT_FORMATS = ("json", "csv", "html")
 
@@ -24,10 +26,11 @@ def _umask() -> int:
     return 0o022
 
 
-def write_atomic(path: str, text: str) -> None:
+def write_atomic(path: str, text: str | Iterable[str]) -> None:
     """Write to a temporary file beside ``path`` and rename it over: never half a file, and
     an existing file is left as it was if anything fails. File names that are not valid
-    UTF-8 (surrogate escapes, e.g. in CSV) are written as their original bytes."""
+    UTF-8 (surrogate escapes, e.g. in CSV) are written as their original bytes. ``text``
+    may come in pieces (:func:`iter_json`), written as they are made."""
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".simdup-save-", dir=folder)
@@ -40,7 +43,11 @@ def write_atomic(path: str, text: str) -> None:
         except OSError:
             pass
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as fh:
-            fh.write(text)
+            if isinstance(text, str):
+                fh.write(text)
+            else:
+                for piece in text:
+                    fh.write(piece)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -52,7 +59,7 @@ def write_atomic(path: str, text: str) -> None:
 
 def save_results(res: Results, path: str) -> None:
     """Save results with their marks (and every record, so nothing is lost on reload)."""
-    write_atomic(path, dumps_json(res, include_ungrouped=True) + "\n")
+    write_atomic(path, itertools.chain(iter_json(res, include_ungrouped=True), ("\n",)))
 
 
 def load_results(path: str) -> Results:

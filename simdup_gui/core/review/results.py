@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..act.fileops import is_under
@@ -51,18 +52,39 @@ def _file_entry(r: FileRecord, m: Member, bits: int, rep: bool, marked: bool) ->
     }
 
 
-def to_json_dict(res: Results, include_ungrouped: bool = False) -> dict:
+def _group_entry(res: Results, g: Group, bits: int) -> dict:
+    files = [_file_entry(res.records[m.index], m, bits, m.index == g.representative,
+                         res.records[m.index].path in res.marks) for m in g.members]
+    return {"id": g.id, "exact": g.exact, "reference": res.records[g.representative].path,
+            "files": files}
+
+
+class _Lazy(list):
+    """A list whose items are made as the JSON encoder reaches them: ``make(item)`` for
+    each of ``items``. json's encoder with an indent walks lists with ``for``, so the
+    entries of 100,000 files never exist all at once (they took hundreds of MB)."""
+
+    def __init__(self, items, make: Callable) -> None:
+        super().__init__(items)
+        self._make = make
+
+    def __iter__(self):
+        return map(self._make, super().__iter__())
+
+
+def to_json_dict(res: Results, include_ungrouped: bool = False, lazy: bool = False) -> dict:
+    """The results as JSON values; ``lazy``: the groups and records as lists whose entries
+    are built while they are encoded (for :func:`iter_json`)."""
     bits = res.bits
-    groups = []
-    for g in res.groups:
-        files = [_file_entry(res.records[m.index], m, bits, m.index == g.representative,
-                             res.records[m.index].path in res.marks) for m in g.members]
-        groups.append({"id": g.id, "exact": g.exact,
-                       "reference": res.records[g.representative].path, "files": files})
+    if lazy:
+        groups: list = _Lazy(res.groups, lambda g: _group_entry(res, g, bits))
+    else:
+        groups = [_group_entry(res, g, bits) for g in res.groups]
     out = {"version": RESULTS_VERSION, "settings": res.settings, "stats": res.stats,
            "groups": groups, "problems": [p.to_dict() for p in res.problems]}
     if include_ungrouped:
-        out["records"] = [r.to_dict() for r in res.records]
+        out["records"] = (_Lazy(res.records, FileRecord.to_dict) if lazy
+                          else [r.to_dict() for r in res.records])
     return out
 
 
@@ -76,9 +98,28 @@ def escape_surrogates(text: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+JSON_PIECE = 1 << 16  # characters :func:`iter_json` yields at a time, about
+
+
+def iter_json(res: Results, include_ungrouped: bool = False) -> Iterator[str]:
+    """:func:`dumps_json`'s text in pieces of about ``JSON_PIECE`` characters, made as they
+    are written: memory stays at one piece and one group's entries, not the whole text
+    (which, escaped and encoded, was four copies of a 100 MB string)."""
+    enc = json.JSONEncoder(ensure_ascii=False, indent=1)
+    buf: list[str] = []
+    size = 0
+    for chunk in enc.iterencode(to_json_dict(res, include_ungrouped, lazy=True)):
+        buf.append(chunk)
+        size += len(chunk)
+        if size >= JSON_PIECE:
+            yield escape_surrogates("".join(buf))
+            buf, size = [], 0
+    if buf:
+        yield escape_surrogates("".join(buf))
+
+
 def dumps_json(res: Results, include_ungrouped: bool = False) -> str:
-    return escape_surrogates(json.dumps(to_json_dict(res, include_ungrouped),
-                                        ensure_ascii=False, indent=1))
+    return "".join(iter_json(res, include_ungrouped))
 
 
 def to_csv(res: Results) -> str:

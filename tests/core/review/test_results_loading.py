@@ -15,7 +15,8 @@ from simdup_gui.core.models import FileRecord, Group, Member, Problem
 from simdup_gui.core.review import process_load
 from simdup_gui.core.review.export import load_results, save_results
 from simdup_gui.core.review.process_load import load_results_in_process
-from simdup_gui.core.review.results import Results
+from simdup_gui.core.review import results as results_mod
+from simdup_gui.core.review.results import Results, escape_surrogates, iter_json, to_json_dict
 from simdup_gui.core.review.schema import MAX_DEPTH, _depth_ok
 from simdup_gui.core.textsim import SKETCH_BYTES
 
@@ -183,3 +184,51 @@ def test_a_child_error_that_cannot_travel_comes_back_as_text():
     assert isinstance(back, RuntimeError)
     assert "Odd: strange" in str(back) and "Traceback" in str(back)
     assert os.path.basename(__file__) in str(back)
+
+
+def _reference_json(res: Results, include_ungrouped: bool) -> str:
+    """What the results file held before it was written in pieces: one json.dumps."""
+    return escape_surrogates(json.dumps(to_json_dict(res, include_ungrouped),
+                                        ensure_ascii=False, indent=1))
+
+
+@pytest.mark.parametrize("piece", [1, 7, 100, 1 << 16])
+@pytest.mark.parametrize("include_ungrouped", [False, True])
+def test_json_written_in_pieces_is_the_text_of_one_dump(monkeypatch, piece, include_ungrouped):
+    res = rich_results()
+    monkeypatch.setattr(results_mod, "JSON_PIECE", piece)
+    pieces = list(iter_json(res, include_ungrouped))
+    assert "".join(pieces) == _reference_json(res, include_ungrouped)
+    if piece == 7:
+        assert len(pieces) > 50
+    assert all("\udce9" not in p for p in pieces)  # the name's odd byte escaped in every piece
+    assert json.loads("".join(pieces))["groups"][1]["files"][1]["path"] == "/data/d1/caf\udce9.txt"
+
+
+def test_json_pieces_are_made_as_they_are_written(monkeypatch):
+    """The first piece is out before most files' entries exist: a results file of 100,000
+    files never holds every entry (or the whole text) in memory at once."""
+    res = rich_results(200)
+    res.groups = [Group(g, 4 * g, [Member(4 * g + j, j, j == 0, 1.0, False) for j in range(4)])
+                  for g in range(50)]
+    made = []
+    real = results_mod._file_entry
+    monkeypatch.setattr(results_mod, "_file_entry", lambda *a: made.append(1) or real(*a))
+    monkeypatch.setattr(results_mod, "JSON_PIECE", 2_000)
+    pieces = iter_json(res, include_ungrouped=True)
+    next(pieces)
+    assert 0 < len(made) < 50
+    rest = list(pieces)
+    assert len(made) == 200 and rest
+
+
+def test_a_saved_file_is_written_in_pieces_and_loads_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(results_mod, "JSON_PIECE", 64)
+    path = str(tmp_path / "r.json")
+    res = rich_results()
+    save_results(res, path)
+    with open(path, encoding="utf-8") as fh:
+        assert fh.read() == _reference_json(res, True) + "\n"
+    back = load_results(path)
+    assert [r.path for r in back.records] == [r.path for r in res.records]
+    assert back.marks == res.marks
