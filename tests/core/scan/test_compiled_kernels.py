@@ -196,3 +196,30 @@ def test_the_scans_shingle_set_is_the_definitions(on, tabled, compiled, monkeypa
     check()
     for text, _ in _texts():
         assert np.array_equal(features.shingle_set(text), shingle_set(text))
+
+
+def test_the_compiled_table_keeps_tokens_only_in_arrays(compiled):
+    """With the kernels the vocabulary holds no Python str, bytes or float per token (150
+    bytes each), yet gives the same tokens, bytes, IDFs and hashed features as the numpy
+    path's lists, for short texts (Python counting) and long ones."""
+    texts = [t for t, _ in _texts()]
+    compiled(False)
+    want = []
+    for t in texts:
+        fb = FeatureBuilder("shingles")
+        fb.add(t)
+        want.append((fb.hashed_features(), fb.unigrams))
+    plain = features._vocab()
+    compiled(True)
+    for t, (w, uni) in zip(texts, want):
+        fb = FeatureBuilder("shingles")
+        fb.add(t)
+        got = fb.hashed_features()
+        assert np.array_equal(got[0], w[0]) and np.array_equal(got[1], w[1])
+        assert fb.unigrams == uni
+    v = features._vocab()
+    assert v.compiled and v.n > 100
+    assert v.tokens == [] and v.tb == [] and v.idf_l == []
+    for i in range(v.n):
+        j = plain.ids[v.token(i)]
+        assert v.token_bytes(i) == plain.tb[j] and v.idf_at(i) == plain.idf_l[j]
