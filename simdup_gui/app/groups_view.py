@@ -1,14 +1,16 @@
-"""The Duplicates tab: a filter, the groups tree and, below it, the bit and text diffs."""
+"""The Duplicates tab: a filter, the groups table (groups and, below each expanded one, its
+files, as the rows of a flat table) and, below it, the bit and text diffs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QSplitter, QTreeView, QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QModelIndex, QRect, Qt
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHBoxLayout, QHeaderView,
+                               QLabel, QLineEdit, QPushButton, QSplitter, QStyle,
+                               QStyledItemDelegate, QStyleOption, QStyleOptionViewItem,
+                               QTableView, QVBoxLayout, QWidget)
 
 from simdup_gui.core.models import FileRecord
 from simdup_gui.core.presenters.details import compare_bits, names
@@ -16,10 +18,11 @@ from simdup_gui.core.presenters.tree import COL_FOLDER, COL_NAME, COLUMNS
 
 from .bitgrid import BitDiffView
 from .textdiffview import TextDiffView
-from .tree_models import GROUP_ROLE, RECORD_ROLE, GroupTreeModel
+from .tree_models import RECORD_ROLE, GroupTreeModel
 
 EXPAND_UP_TO = 200  # groups; more are left collapsed
 NAME_WIDTH = (160, 360)  # the name column fits its contents within these bounds
+FIT_ROWS = 60  # rows (around those on screen) a column is fitted to
 
 
 @dataclass
@@ -34,31 +37,190 @@ class ViewState:
     all_expanded: bool = False  # every group was expanded (Expand all)
 
 
-class GroupsTree(QTreeView):
-    """A QTreeView that lays out only the groups the model has handed it. Qt 6's tree view
-    asks for one more chunk each time it lays out the top level (a reset, a sort, Expand
-    all), so each of them laid out twice the rows the model offered, at four Python calls
-    a row; it still asks for more when scrolled to the end."""
+class GroupsDelegate(QStyledItemDelegate):
+    """Column 0 of the flat table: a group row starts with its expand indicator, a file row
+    is indented below it (as a tree would draw them); the check box moves with the text."""
 
-    def doItemsLayout(self) -> None:  # noqa: N802 - Qt API
-        with self._no_fetching():
-            super().doItemsLayout()
+    def __init__(self, model: GroupTreeModel, parent=None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.indent = 20
 
-    def expandAll(self) -> None:  # noqa: N802 - Qt API
-        with self._no_fetching():
-            super().expandAll()
+    def _indent(self, index) -> tuple[int, bool, bool]:
+        """(pixels before the content, a group row, expanded)."""
+        level, expanded = self.model.level_at(index.row())
+        return self.indent * (level + 1), level == 0, expanded
 
-    @contextmanager
-    def _no_fetching(self) -> Iterator[None]:
-        model = self.model()
-        if not isinstance(model, GroupTreeModel):
-            yield
+    def paint(self, painter, option, index) -> None:
+        indent, group, expanded = self._indent(index)
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        # the indent's background (the selection spans the whole row)
+        style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, widget)
+        if group:
+            branch = QStyleOption()
+            branch.initFrom(widget) if widget is not None else None
+            branch.rect = QRect(option.rect.left(), option.rect.top(), self.indent,
+                                option.rect.height())
+            branch.state = option.state | QStyle.StateFlag.State_Children
+            if expanded:
+                branch.state |= QStyle.StateFlag.State_Open
+            style.drawPrimitive(QStyle.PrimitiveElement.PE_IndicatorBranch, branch, painter,
+                                widget)
+        shifted = QStyleOptionViewItem(option)
+        shifted.rect = option.rect.adjusted(indent, 0, 0, 0)
+        super().paint(painter, shifted, index)
+
+    def editorEvent(self, event, model, option, index) -> bool:  # noqa: N802 - Qt API
+        shifted = QStyleOptionViewItem(option)
+        shifted.rect = option.rect.adjusted(self._indent(index)[0], 0, 0, 0)
+        return super().editorEvent(event, model, shifted, index)
+
+    def sizeHint(self, option, index):  # noqa: N802 - Qt API
+        hint = super().sizeHint(option, index)
+        hint.setWidth(hint.width() + self._indent(index)[0])
+        return hint
+
+
+class GroupsTable(QTableView):
+    """The groups and the files of the expanded groups as the rows of a flat table: a table
+    view lays out no rows (uniform height, one section list), so a large result costs only
+    the rows it paints. Group rows expand and collapse like a tree's: the indicator, a
+    double click, Right and Left; the tree-like methods (isExpanded, setExpanded, expand,
+    collapse, expandAll, collapseAll, header) keep the callers' code."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.verticalHeader().hide()
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.setCornerButtonEnabled(False)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self._fit_row_height()
+
+    def _fit_row_height(self) -> None:
+        style = self.style()
+        check = style.pixelMetric(QStyle.PixelMetric.PM_IndicatorHeight, None, self)
+        height = max(self.fontMetrics().height(), check) + 6
+        header = self.verticalHeader()
+        header.setMinimumSectionSize(min(height, header.minimumSectionSize()))
+        header.setDefaultSectionSize(height)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_row_height()
+
+    def groups(self) -> GroupTreeModel | None:
+        m = self.model()
+        return m if isinstance(m, GroupTreeModel) else None
+
+    def header(self) -> QHeaderView:
+        return self.horizontalHeader()
+
+    # tree-like expansion, by the index of a group row (of any column)
+    def isExpanded(self, index) -> bool:  # noqa: N802 - QTreeView's name
+        m = self.groups()
+        return bool(m is not None and m.is_group(index) and m.is_expanded(m.group_row(index)))
+
+    def setExpanded(self, index, on: bool) -> None:  # noqa: N802 - QTreeView's name
+        m = self.groups()
+        if m is None or not m.is_group(index):
             return
-        model.laying_out = True
-        try:
-            yield
-        finally:
-            model.laying_out = False
+        row = m.group_row(index)
+        if not on:
+            self._current_to_group(row)
+        m.set_expanded(row, on)
+
+    def expand(self, index) -> None:
+        self.setExpanded(index, True)
+
+    def collapse(self, index) -> None:
+        self.setExpanded(index, False)
+
+    def toggle(self, index) -> None:
+        self.setExpanded(index, not self.isExpanded(index))
+
+    def expandAll(self) -> None:  # noqa: N802 - QTreeView's name
+        if (m := self.groups()) is not None:
+            m.set_all_expanded(True)
+
+    def collapseAll(self) -> None:  # noqa: N802 - QTreeView's name
+        if (m := self.groups()) is not None:
+            m.set_all_expanded(False)
+
+    def _current_to_group(self, row: int) -> None:
+        """Before a group collapses: a current file of it gives way to the group row."""
+        m = self.groups()
+        cur = self.currentIndex()
+        if cur.isValid() and not m.is_group(cur) and m.group_row(cur) == row:
+            group = m.group_index(row, cur.column())
+            sm = self.selectionModel()
+            sm.setCurrentIndex(group, QItemSelectionModel.SelectionFlag.NoUpdate)
+            sm.select(group, QItemSelectionModel.SelectionFlag.Select
+                      | QItemSelectionModel.SelectionFlag.Rows)
+
+    def _on_indicator(self, pos) -> QModelIndex | None:
+        """The group row whose expand indicator is at ``pos`` (viewport coordinates)."""
+        m = self.groups()
+        index = self.indexAt(pos)
+        if m is None or index.column() != 0 or not m.is_group(index):
+            return None
+        rect = self.visualRect(index)
+        delegate = self.itemDelegateForColumn(0)
+        width = delegate.indent if isinstance(delegate, GroupsDelegate) else 20
+        return index if rect.left() <= pos.x() < rect.left() + width else None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        index = self._on_indicator(event.position().toPoint())
+        if index is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.toggle(index)
+            return
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802 - Qt API
+        pos = event.position().toPoint()
+        if self._on_indicator(pos) is not None:  # a second click on the indicator
+            self.mousePressEvent(event)
+            return
+        index = self.indexAt(pos)
+        super().mouseDoubleClickEvent(event)
+        m = self.groups()
+        if (event.button() == Qt.MouseButton.LeftButton and m is not None
+                and m.is_group(index)):
+            self.toggle(index)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        m = self.groups()
+        cur = self.currentIndex()
+        key = event.key()
+        plain = not (event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier)
+        if m is not None and cur.isValid() and plain and key in (Qt.Key.Key_Left,
+                                                                  Qt.Key.Key_Right):
+            row = m.group_row(cur)
+            if key == Qt.Key.Key_Right:
+                if m.is_group(cur) and not m.is_expanded(row):
+                    m.set_expanded(row, True)
+                elif m.is_group(cur) and m.member_count(row):
+                    self.setCurrentIndex(m.file_index(row, 0, cur.column()))
+            elif m.is_group(cur):
+                m.set_expanded(row, False)
+            else:
+                self.setCurrentIndex(m.group_index(row, cur.column()))
+            return
+        super().keyPressEvent(event)
+
+    def moveCursor(self, action, modifiers):  # noqa: N802 - Qt API
+        """Home and End go to the first and last row (a tree's keys), not column."""
+        m = self.model()
+        if m is not None and m.rowCount() and action in (
+                QAbstractItemView.CursorAction.MoveHome, QAbstractItemView.CursorAction.MoveEnd):
+            col = max(0, self.currentIndex().column())
+            row = 0 if action == QAbstractItemView.CursorAction.MoveHome else m.rowCount() - 1
+            return m.index(row, col)
+        return super().moveCursor(action, modifiers)
 
 
 class GroupsView(QWidget):
@@ -67,11 +229,12 @@ class GroupsView(QWidget):
     def __init__(self, model: GroupTreeModel, parent=None) -> None:
         super().__init__(parent)
         self.model = model
-        self.tree = GroupsTree()
+        self.tree = GroupsTable()
         self.tree.setModel(model)
+        self.delegate = GroupsDelegate(model, self.tree)
+        self.tree.setItemDelegateForColumn(0, self.delegate)
         self.tree.setSortingEnabled(True)
         self.tree.header().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-        self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -79,9 +242,10 @@ class GroupsView(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_FOLDER, QHeaderView.ResizeMode.Stretch)  # no gap
         header.setStretchLastSection(False)
-        # fit columns to the rows on screen only: the default (1,000 rows) calls the model
-        # thousands of times per column on the GUI thread
-        header.setResizeContentsPrecision(0)
+        # fit columns to a few rows: the default (1,000 rows) calls the model thousands of
+        # times per column on the GUI thread, and 0 (the rows on screen) means every row
+        # to a table view that is not shown
+        header.setResizeContentsPrecision(FIT_ROWS)
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._filter)
@@ -89,11 +253,6 @@ class GroupsView(QWidget):
         self.expand_btn.clicked.connect(self.expand_all)
         self.collapse_btn = QPushButton()
         self.collapse_btn.clicked.connect(self.collapse_all)
-        self._expanded: set[int] = set()  # positions in model.groups of the expanded groups
-        self._all_expanded = False
-        self.tree.expanded.connect(lambda i: self._expanded_changed(i, True))
-        self.tree.collapsed.connect(lambda i: self._expanded_changed(i, False))
-        model.modelReset.connect(self._model_reset)
         self.bitdiff = BitDiffView()
         self.textdiff = TextDiffView()
         self.keep_widths = False
@@ -134,15 +293,15 @@ class GroupsView(QWidget):
 
     def view_state(self) -> ViewState:
         """Expansion and selection, by path (call before the model is reset). The expanded
-        groups are the ones the tree said it expanded, so no row is visited here."""
+        groups are the model's, so no row is visited here."""
         st = ViewState()
         m = self.model
         shown = m.positions.of_path.keys()
-        if self._all_expanded:
+        if m.all_expanded():
             st.expanded = set(shown)
             st.all_expanded = True
         else:
-            for gi in self._expanded:
+            for gi in m.expanded_groups():
                 if 0 <= gi < len(m.groups):
                     st.expanded.update(m.records[x.index].path for x in m.groups[gi].members)
             st.expanded &= shown
@@ -161,53 +320,40 @@ class GroupsView(QWidget):
             self.expand_all()
         else:
             rows = {where[p][0] for p in st.expanded if p in where}
-            if m.rowCount() <= EXPAND_UP_TO:
+            if m.shown_group_count() <= EXPAND_UP_TO:
                 rows |= {row for row, (_, members) in enumerate(m.rows)
                          if not any(m.records[x.index].path in st.collapsed for x in members)}
-            if rows:
-                m.fetch_to(max(rows))
-            for row in sorted(rows):
-                self.tree.expand(m.index(row, 0))
+            m.set_expanded_rows(sorted(rows))
         selection = QItemSelection()
-        wanted = [where[p][0] for p in (*st.selected, st.current) if p in where]
-        if wanted:
-            m.fetch_to(max(wanted))
         for p in st.selected:
             if p in where:
-                row, child = where[p]
-                idx = m.index(child, 0, m.index(row, 0))
-                selection.select(idx, idx)
+                idx = m.file_index(*where[p])
+                if idx.isValid():
+                    selection.select(idx, idx)
         sm = self.tree.selectionModel()
         flags = QItemSelectionModel.SelectionFlag.Rows
         if st.current in where:
             row, child = where[st.current]
-            sm.setCurrentIndex(m.index(child, 0, m.index(row, 0)),
+            current = m.file_index(row, child)
+            sm.setCurrentIndex(current if current.isValid() else m.group_index(row),
                                QItemSelectionModel.SelectionFlag.NoUpdate)
         sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect | flags)
 
-    # ---- expansion, tracked so that saving it visits no rows ---------------------------
+    # ---- expansion: the model's --------------------------------------------------------
     def expand_all(self) -> None:
         self.tree.expandAll()
-        self._all_expanded = True
 
     def collapse_all(self) -> None:
         self.tree.collapseAll()
-        self._all_expanded = False
-        self._expanded.clear()
 
-    def _expanded_changed(self, index, expanded: bool) -> None:
-        gi = index.data(GROUP_ROLE)
-        if gi is None or index.parent().isValid():
-            return
-        if expanded:
-            self._expanded.add(gi)
-        else:
-            self._expanded.discard(gi)
-            self._all_expanded = False
-
-    def _model_reset(self) -> None:
-        self._expanded.clear()  # a reset collapses every group
-        self._all_expanded = False
+    def show_file(self, row: int, child: int) -> QModelIndex:
+        """Expand group row ``row`` and make its file ``child`` the current row."""
+        self.model.set_expanded(row, True)
+        idx = self.model.file_index(row, child)
+        if idx.isValid():
+            self.tree.setCurrentIndex(idx)
+            self.tree.scrollTo(idx)
+        return idx
 
     def shown_groups_changed(self, count: int, state: ViewState | None = None) -> None:
         """After new groups: restore ``state`` (a regroup) or expand small results (a new
@@ -237,7 +383,7 @@ class GroupsView(QWidget):
 
     def _filter(self, text: str) -> None:
         def shown() -> None:
-            if text and self.model.rowCount() <= EXPAND_UP_TO:
+            if text and self.model.shown_group_count() <= EXPAND_UP_TO:
                 self.expand_all()
 
         self.model.set_filter(text, then=shown)
