@@ -22,7 +22,7 @@ from .tree_models import RECORD_ROLE, GroupTreeModel
 
 EXPAND_UP_TO = 200  # groups; more are left collapsed
 NAME_WIDTH = (160, 360)  # the name column fits its contents within these bounds
-FIT_ROWS = 60  # rows (around those on screen) a column is fitted to
+FIT_ROWS = 20  # rows at least (around those on screen) a column is fitted to
 
 
 @dataclass
@@ -103,7 +103,7 @@ class GroupsTable(QTableView):
     def _fit_row_height(self) -> None:
         style = self.style()
         check = style.pixelMetric(QStyle.PixelMetric.PM_IndicatorHeight, None, self)
-        height = max(self.fontMetrics().height(), check) + 6
+        height = max(self.fontMetrics().height(), check) + 4
         header = self.verticalHeader()
         header.setMinimumSectionSize(min(height, header.minimumSectionSize()))
         header.setDefaultSectionSize(height)
@@ -363,6 +363,9 @@ class GroupsView(QWidget):
         elif count <= EXPAND_UP_TO:
             self.expand_all()
         if not self.keep_widths:  # widths the user set (restored from the last run) stay
+            # fitted to about the rows on screen (each costs a dozen Python calls a column)
+            rows = self.tree.viewport().height() // self.tree.verticalHeader().defaultSectionSize()
+            self.tree.header().setResizeContentsPrecision(max(FIT_ROWS, rows + 1))
             for col in range(COLUMNS):
                 if col != COL_FOLDER:
                     self.tree.resizeColumnToContents(col)
