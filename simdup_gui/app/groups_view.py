@@ -59,7 +59,8 @@ class GroupsDelegate(QStyledItemDelegate):
         style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, widget)
         if group:
             branch = QStyleOption()
-            branch.initFrom(widget) if widget is not None else None
+            if widget is not None:
+                branch.initFrom(widget)
             branch.rect = QRect(option.rect.left(), option.rect.top(), self.indent,
                                 option.rect.height())
             branch.state = option.state | QStyle.StateFlag.State_Children

@@ -1,12 +1,14 @@
-"""Item models over plain engine data: group -> file tree, problems table.
+"""Item models over plain engine data: the groups table (group rows, and below each
+expanded group its files, as the rows of a flat table), the problems table.
 
 The rows and texts come from Qt-free presenters (``core.presenters.tree``); the marks are
 the session's. These classes only map Qt indexes and roles onto them.
 
 Filtering and sorting a large result build a new :class:`GroupRows` on the thread pool
-(the one worker pattern) while the tree keeps showing the old rows; the new ones replace
+(the one worker pattern) while the table keeps showing the old rows; the new ones replace
 them in one reset (new data, a filter) or one layout change (a sort, selection and
-expansion kept). No loop over every row runs on the GUI thread.
+expansion kept). Expanding and collapsing groups changes a numpy map of the flat rows. No
+loop over every row runs on the GUI thread.
 """
 
 from __future__ import annotations
@@ -468,8 +470,9 @@ class GroupTreeModel(QAbstractTableModel):
         starts = self._flat()
         rows = {where[p][0] for p in changed if p in where}
         if len(rows) > 200:  # one signal: the view repaints what it shows
-            self.dataChanged.emit(self.index(0, 0), self.index(self._total - 1, 0),
-                                  [Qt.ItemDataRole.CheckStateRole])
+            if self._total:
+                self.dataChanged.emit(self.index(0, 0), self.index(self._total - 1, 0),
+                                      [Qt.ItemDataRole.CheckStateRole])
             rows = ()
         for row in sorted(r for r in rows if self.is_expanded(r)):
             first = int(starts[row]) + 1

@@ -288,13 +288,13 @@ class Counted(GroupTreeModel):
         self.asked_rows.add(index.row())
         return super().flags(index)
 
-    def rowCount(self, parent=tree_models.QModelIndex()):  # noqa: N802 - Qt API
+    def rowCount(self, *parent):  # noqa: N802 - Qt API
         self.calls += 1
-        return super().rowCount(parent)
+        return super().rowCount(*parent)
 
-    def columnCount(self, parent=tree_models.QModelIndex()):  # noqa: N802 - Qt API
+    def columnCount(self, *parent):  # noqa: N802 - Qt API
         self.calls += 1
-        return super().columnCount(parent)
+        return super().columnCount(*parent)
 
     def headerData(self, *args):  # noqa: N802 - Qt API
         self.calls += 1
