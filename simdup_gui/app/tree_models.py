@@ -1,32 +1,26 @@
-"""Item models over plain engine data: the groups table (group rows, and below each
-expanded group its files, as the rows of a flat table), the problems table.
+"""The groups table's item model over plain engine data: group rows and, below each
+expanded group, its files, as the rows of a flat table (``core.presenters.flat``).
 
 The rows and texts come from Qt-free presenters (``core.presenters.tree``); the marks are
-the session's. These classes only map Qt indexes and roles onto them.
-
-Filtering and sorting a large result build a new :class:`GroupRows` on the thread pool
-(the one worker pattern) while the table keeps showing the old rows; the new ones replace
-them in one reset (new data, a filter) or one layout change (a sort, selection and
-expansion kept). Expanding and collapsing groups changes a numpy map of the flat rows. No
-loop over every row runs on the GUI thread.
+the session's. Filtering and sorting a large result build a new :class:`GroupRows` on the
+thread pool (the one worker pattern) while the table keeps showing the old rows; the new
+ones replace them in one reset (new data, a filter) or one layout change (a sort, selection
+and expansion kept). No loop over every row runs on the GUI thread.
 """
 
 from __future__ import annotations
 
-import copy
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-
-import numpy as np
 
 from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel, QModelIndex, QThreadPool,
                             Qt, Signal)
 from PySide6.QtGui import QFont
 
-from simdup_gui.core.models import FileRecord, Group, Problem, human_size
-from simdup_gui.core.presenters.tree import (COLUMNS, RIGHT_ALIGNED, GroupRows, headers,
-                                             problem_reason, problems_headers)
+from simdup_gui.core.models import FileRecord, Group, human_size
+from simdup_gui.core.presenters.flat import FlatRows, Positions, same_settings, settings_of, derive
+from simdup_gui.core.presenters.tree import COLUMNS, RIGHT_ALIGNED, GroupRows, headers
 from simdup_gui.core.session import Session
 
 from . import heap
@@ -44,40 +38,7 @@ _ANSWERED = frozenset(map(int, (_R.DisplayRole, _R.FontRole, _R.CheckStateRole, 
                                 _R.TextAlignmentRole, RECORD_ROLE, GROUP_ROLE)))
 
 
-class Positions:
-    """Where each group and file of a :class:`GroupRows` is shown, built with its rows (on
-    the worker) so that a sort, a selection or a repaint of marks needs no loop over rows."""
-
-    def __init__(self, view: GroupRows) -> None:
-        self.rows = view.rows  # the rows these positions are of
-        self.row_of_group = {gi: row for row, (gi, _) in enumerate(view.rows)}
-        recs = view.records
-        self.of_path = {recs[m.index].path: (row, child) for row, (_, members)
-                        in enumerate(view.rows) for child, m in enumerate(members)}
-        n = len(view.rows)
-        self.group_ids = np.fromiter((gi for gi, _ in view.rows), dtype=np.int64, count=n)
-        self.sizes = np.fromiter((len(m) for _, m in view.rows), dtype=np.int64, count=n)
-
-
-def derive(base: GroupRows, changes: dict, *, job=None) -> tuple[GroupRows, Positions]:
-    """A copy of ``base`` with ``changes`` (attributes of GroupRows) and its rows rebuilt;
-    reads, never changes, ``base``: safe on a worker thread."""
-    view = copy.copy(base)
-    for name, value in changes.items():
-        setattr(view, name, value)
-    view.rebuild()
-    return view, Positions(view)
-
-
-def _settings_of(view: GroupRows) -> dict:
-    return {k: v for k, v in vars(view).items() if k != "rows"}
-
-
-def _same(a: dict, b: dict) -> bool:
-    return a.keys() == b.keys() and all(
-        a[k] is b[k] or (isinstance(a[k], (str, int, float)) and a[k] == b[k]) for k in a)
-
-__all__ = ["GROUP_ROLE", "RECORD_ROLE", "GroupTreeModel", "ProblemsModel", "human_size"]
+__all__ = ["GROUP_ROLE", "RECORD_ROLE", "GroupTreeModel", "human_size"]
 
 
 class GroupTreeModel(QAbstractTableModel):
@@ -104,13 +65,8 @@ class GroupTreeModel(QAbstractTableModel):
         self._reset = False  # they need a reset (new data, a filter), not just a re-order
         self._then: list[Callable[[], None]] = []
         self._workers: set[Worker] = set()
-        # the flat map: which groups are expanded (by position in ``groups``), and the flat
-        # row of each group row of ``_map_of`` (the positions it was laid out for)
-        self._open = np.zeros(0, dtype=bool)
+        self.flat = FlatRows()  # the flat rows of ``_map_of`` (the positions laid out)
         self._map_of: Positions | None = None
-        self._starts = np.zeros(0, dtype=np.int64)
-        self._total = 0
-        self._last = (-1, 0, -1)  # (flat row, group row, child) of the last look-up
         self._flat()
 
     # what tests and the window read
@@ -131,7 +87,7 @@ class GroupTreeModel(QAbstractTableModel):
 
     def sort(self, column, order=Qt.SortOrder.AscendingOrder) -> None:
         wanted = {"sort_column": column, "descending": order == Qt.SortOrder.DescendingOrder}
-        coming = {**_settings_of(self.view), **self._changes}  # shown, or on its way
+        coming = {**settings_of(self.view), **self._changes}  # shown, or on its way
         if all(coming[k] == v for k, v in wanted.items()):
             return  # asked already: sortByColumn may ask twice (indicator, then sort)
         self.change_view(reset=False, **wanted)
@@ -164,7 +120,7 @@ class GroupTreeModel(QAbstractTableModel):
         big = (self.pool is not None
                and sum(len(g.members) for g in groups) > REBUILD_IN_WORKER_ABOVE)
         base, wanted, gen = self.view, dict(self._changes), self._generation
-        settings = _settings_of(base)
+        settings = settings_of(base)
         if not big:
             self._apply(gen, base, settings, derive(base, wanted))
             return
@@ -184,7 +140,7 @@ class GroupTreeModel(QAbstractTableModel):
                result: tuple[GroupRows, Positions]) -> None:
         if gen != self._generation:
             return  # a newer change is on its way
-        if base is not self.view or not _same(settings, _settings_of(self.view)):
+        if base is not self.view or not same_settings(settings, settings_of(self.view)):
             self.change_view(reset=self._reset)  # the view changed meanwhile: again from it
             return
         view, positions = result
@@ -203,7 +159,7 @@ class GroupTreeModel(QAbstractTableModel):
             with self._relaid():
                 self.view, self._positions = view, positions
                 self._map_of = positions
-                self._relayout()
+                self.flat.lay_out(positions.group_ids, positions.sizes, len(view.groups))
         then, self._then = self._then, []
         for fn in then:
             fn()
@@ -211,37 +167,20 @@ class GroupTreeModel(QAbstractTableModel):
         self.marksChanged.emit()
 
     # ---- the flat map ---------------------------------------------------------------
-    def _flat(self) -> np.ndarray:
-        """The flat row of each group row, laid out again if the rows were replaced (a
-        reset collapses every group)."""
+    def _flat(self) -> FlatRows:
+        """The flat rows, laid out again if the rows were replaced (a reset collapses every
+        group)."""
         pos = self.positions
         if self._map_of is not pos:
             self._map_of = pos
-            self._open = np.zeros(len(self.view.groups), dtype=bool)
-            self._relayout()
-        return self._starts
-
-    def _relayout(self) -> None:
-        pos = self._map_of
-        gi = pos.group_ids
-        if len(self._open) != len(self.view.groups):
-            self._open = np.zeros(len(self.view.groups), dtype=bool)
-        occupied = 1 + pos.sizes * self._open[gi] if len(gi) else np.zeros(0, dtype=np.int64)
-        ends = np.cumsum(occupied, dtype=np.int64)
-        self._starts = ends - occupied
-        self._total = int(ends[-1]) if len(ends) else 0
-        self._last = (-1, 0, -1)
+            self.flat.lay_out(pos.group_ids, pos.sizes, len(self.view.groups), keep=False)
+        return self.flat
 
     def locate(self, flat: int) -> tuple[int, int]:
         """(group row, child) of a flat row; child -1 for the group's own row."""
-        last = self._last
-        if last[0] == flat and self._map_of.rows is self.view.rows:
-            return last[1], last[2]
-        starts = self._flat()
-        row = int(np.searchsorted(starts, flat, side="right")) - 1
-        child = flat - int(starts[row]) - 1
-        self._last = (flat, row, child)
-        return row, child
+        if self._map_of.rows is not self.view.rows:
+            self._flat()
+        return self.flat.locate(flat)
 
     @contextmanager
     def _relaid(self) -> Iterator[None]:
@@ -253,21 +192,21 @@ class GroupTreeModel(QAbstractTableModel):
         keys = [self._key_of(i.row()) for i in old]
         yield
         positions = self.positions
-        starts = self._flat()
+        flat = self._flat()
         new = []
         for idx, (gi, path) in zip(old, keys):
             row = positions.row_of_group.get(gi)
             if row is None:
                 new.append(QModelIndex())
                 continue
-            flat = int(starts[row])
-            if path is not None and self._open[gi]:
+            child = -1
+            if path is not None and flat.open[gi]:
                 at = positions.of_path.get(path)
                 if at is None:
                     new.append(QModelIndex())
                     continue
-                flat += 1 + at[1]
-            new.append(self.createIndex(flat, idx.column()))
+                child = at[1]
+            new.append(self.createIndex(flat.flat_of(row, child), idx.column()))
         self.changePersistentIndexList(old, new)
         self.layoutChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
 
@@ -286,18 +225,11 @@ class GroupTreeModel(QAbstractTableModel):
         """Files shown in the group of group row ``row`` (expanded or not)."""
         return len(self.rows[row][1])
 
-    def group_row_of(self, flat: int) -> int:
-        return self.locate(flat)[0]
-
-    def child_of(self, flat: int) -> int:
-        """The file's position in its group of flat row ``flat``; -1 for a group row."""
-        return self.locate(flat)[1]
-
     def group_index(self, row: int, column: int = 0) -> QModelIndex:
         """The index of group row ``row``'s own row."""
         if not 0 <= row < len(self.rows):
             return QModelIndex()
-        return self.index(int(self._flat()[row]), column)
+        return self.index(self._flat().flat_of(row), column)
 
     def file_index(self, row: int, child: int, column: int = 0) -> QModelIndex:
         """The index of file ``child`` of group row ``row``; invalid if the group is
@@ -305,7 +237,7 @@ class GroupTreeModel(QAbstractTableModel):
         if not (0 <= row < len(self.rows) and 0 <= child < len(self.rows[row][1])
                 and self.is_expanded(row)):
             return QModelIndex()
-        return self.index(int(self._flat()[row]) + 1 + child, column)
+        return self.index(self.flat.flat_of(row, child), column)
 
     def group_row(self, index) -> int:
         """The group row of an index of a group or of a file (-1: none)."""
@@ -317,72 +249,52 @@ class GroupTreeModel(QAbstractTableModel):
     def level_at(self, flat: int) -> tuple[int, bool]:
         """(0 for a group row, 1 for a file row; the group is expanded): for the delegate."""
         row, child = self.locate(flat)
-        return (0 if child < 0 else 1), bool(self._open[self.rows[row][0]])
+        return (0 if child < 0 else 1), self.flat.is_open(row)
 
     def is_expanded(self, row: int) -> bool:
-        self._flat()
-        return 0 <= row < len(self.rows) and bool(self._open[self.rows[row][0]])
+        return 0 <= row < len(self.rows) and self._flat().is_open(row)
 
     def expanded_groups(self) -> set[int]:
         """Positions in ``groups`` of the expanded groups."""
-        self._flat()
-        return set(np.flatnonzero(self._open).tolist())
+        return self._flat().open_groups()
 
     def all_expanded(self) -> bool:
-        self._flat()
-        gi = self._map_of.group_ids
-        return bool(len(gi)) and bool(self._open[gi].all())
+        return self._flat().all_open()
 
     def set_expanded(self, row: int, on: bool) -> None:
         """Expand (insert its files right below it) or collapse group row ``row``."""
-        starts = self._flat()
-        if not 0 <= row < len(self.rows):
+        flat = self._flat()
+        if not 0 <= row < len(self.rows) or flat.is_open(row) == on:
             return
-        gi = self.rows[row][0]
-        if bool(self._open[gi]) == on:
-            return
-        k = len(self.rows[row][1])
+        first, k = flat.files_range(row)
         if k == 0:
-            self._open[gi] = on
-            return
-        first = int(starts[row]) + 1
-        if on:
+            flat.set_open(row, on)
+        elif on:
             self.beginInsertRows(QModelIndex(), first, first + k - 1)
-        else:
-            self.beginRemoveRows(QModelIndex(), first, first + k - 1)
-        self._open[gi] = on
-        self._starts[row + 1:] += k if on else -k
-        self._total += k if on else -k
-        self._last = (-1, 0, -1)
-        if on:
+            flat.set_open(row, on)
             self.endInsertRows()
         else:
+            self.beginRemoveRows(QModelIndex(), first, first + k - 1)
+            flat.set_open(row, on)
             self.endRemoveRows()
 
     def set_expanded_rows(self, rows, on: bool = True) -> None:
         """Expand (or collapse) several group rows at once: one layout change."""
-        self._flat()
         rows = list(rows)
         if len(rows) == 1:
             self.set_expanded(rows[0], on)
-            return
-        gi = self._map_of.group_ids[np.asarray(rows, dtype=np.int64)] if rows else None
-        if gi is None or bool((self._open[gi] == on).all()):
-            return
-        with self._relaid():
-            self._open[gi] = on
-            self._relayout()
+        elif rows and self._flat().differs(rows, on):
+            with self._relaid():
+                self.flat.set_open_rows(rows, on)
 
     def set_all_expanded(self, on: bool) -> None:
         """Expand all or Collapse all: one layout change, a cumulative sum over the groups."""
-        self._flat()
-        gi = self._map_of.group_ids
-        if not len(gi) or bool((self._open[gi] == on).all()):
-            self._open[:] = on
+        flat = self._flat()
+        if not flat.differs(None, on):
+            flat.open[:] = on  # groups the filter hides too
             return
         with self._relaid():
-            self._open[:] = on
-            self._relayout()
+            flat.set_open_rows(None, on)
 
     def group_at(self, index) -> Group:
         """The group of a group row or of a file row."""
@@ -390,10 +302,7 @@ class GroupTreeModel(QAbstractTableModel):
 
     # ---- structure ----------------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        if parent.isValid():
-            return 0
-        self._flat()
-        return self._total
+        return 0 if parent.isValid() else self._flat().total
 
     def columnCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
         return 0 if parent.isValid() else COLUMNS
@@ -467,17 +376,16 @@ class GroupTreeModel(QAbstractTableModel):
     def marks_changed(self, changed: set[str]) -> None:
         """Repaint the check boxes of the expanded groups holding ``changed`` paths."""
         where = self.positions.of_path
-        starts = self._flat()
+        flat = self._flat()
         rows = {where[p][0] for p in changed if p in where}
         if len(rows) > 200:  # one signal: the view repaints what it shows
-            if self._total:
-                self.dataChanged.emit(self.index(0, 0), self.index(self._total - 1, 0),
+            if flat.total:
+                self.dataChanged.emit(self.index(0, 0), self.index(flat.total - 1, 0),
                                       [Qt.ItemDataRole.CheckStateRole])
             rows = ()
-        for row in sorted(r for r in rows if self.is_expanded(r)):
-            first = int(starts[row]) + 1
-            self.dataChanged.emit(self.index(first, 0),
-                                  self.index(first + len(self.rows[row][1]) - 1, 0),
+        for row in sorted(r for r in rows if flat.is_open(r)):
+            first, k = flat.files_range(row)
+            self.dataChanged.emit(self.index(first, 0), self.index(first + k - 1, 0),
                                   [Qt.ItemDataRole.CheckStateRole])
         self.marksChanged.emit()
 
@@ -490,39 +398,3 @@ class GroupTreeModel(QAbstractTableModel):
 
     def marked_size(self) -> int:
         return self.session.marked_size()
-
-
-class ProblemsModel(QAbstractTableModel):
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.problems: list[Problem] = []
-
-    def set_problems(self, problems: list[Problem]) -> None:
-        self.beginResetModel()
-        self.problems = list(problems)
-        self.endResetModel()
-
-    def retranslate(self) -> None:
-        """Show the headers and reasons in the current language."""
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 2)
-        if self.problems:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self.problems) - 1, 2))
-
-    def rowCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else len(self.problems)
-
-    def columnCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else 3
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return problems_headers()[section]
-        return None
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        p = self.problems[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return [p.kind, problem_reason(p), p.path][index.column()]
-        return None
