@@ -12,6 +12,9 @@ records of benchmarks/grouping.py: half originals, half near copies, with sketch
 - show a scan's result (records in, grouping, the tree filled),
 - regroup after a threshold change and after a size change (64 -> 128 bits),
 - sort by name, by size (descending), back to the engine's order; filter and clear the filter,
+- scroll to the end of the groups (scrollToBottom with processEvents until the last row is
+  shown and the model has no more to hand out), Expand all, scroll to the end again, sort
+  with every group expanded, Collapse all,
 - load a results file of those records (saved by the session beforehand).
 
 ``--scan-files N`` also scans N real small files (synthetic text, a tenth near copies) made
@@ -139,6 +142,8 @@ def main() -> None:
     from simdup_gui.core.scan.pipeline import ScanResult
     from PySide6.QtCore import Qt
 
+    import simdup_gui
+    print(f"simdup_gui from {os.path.dirname(simdup_gui.__file__)}")
     app = QApplication.instance() or QApplication([])
     settings = QSettings(os.path.join(args.workdir, "settings.ini"), QSettings.Format.IniFormat)
     settings.clear()
@@ -170,6 +175,18 @@ def main() -> None:
     win.panel.threshold_box.blockSignals(False)
     win.panel.bits_box.setCurrentIndex(win.panel.bits_box.findData(64))
     sort = win.tree.sortByColumn
+
+    def scroll_to_end() -> None:
+        """What the user does with the End key or the scroll bar dragged down, repeated until
+        the last row is on screen (a lazy model hands out more rows each time)."""
+        from PySide6.QtCore import QModelIndex
+
+        tree, bar = win.tree, win.tree.verticalScrollBar()
+        for _ in range(100_000):
+            tree.scrollToBottom()
+            app.processEvents()
+            if bar.value() == bar.maximum() and not win.model.canFetchMore(QModelIndex()):
+                break
     ops = [
         ("show a scan's result", lambda: win._on_scanned(result)),
         ("regroup: threshold 70 -> 80 %", lambda: win.panel.threshold_box.setValue(80)),
@@ -180,6 +197,11 @@ def main() -> None:
         ("sort: engine's order", lambda: sort(-1, Qt.SortOrder.AscendingOrder)),
         ("filter 'doc00012'", lambda: win.filter_edit.setText("doc00012")),
         ("clear the filter", lambda: win.filter_edit.setText("")),
+        ("scroll to the end", scroll_to_end),
+        ("expand all", lambda: win.groups_view.expand_all()),
+        ("scroll to the end, all expanded", scroll_to_end),
+        ("sort by size, all expanded", lambda: sort(COL_SIZE, Qt.SortOrder.AscendingOrder)),
+        ("collapse all", lambda: win.groups_view.collapse_all()),
     ]
     print(f"{len(recs):,} records:")
     for name, trigger in ops:

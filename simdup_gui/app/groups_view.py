@@ -1,25 +1,27 @@
-"""The Duplicates tab: a filter, the groups tree and, below it, the bit and text diffs."""
+"""The Duplicates tab: a filter, the groups table (groups and, below each expanded one, its
+files, as the rows of a flat table) and, below it, the bit and text diffs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QSplitter, QTreeView, QVBoxLayout, QWidget)
+                               QPushButton, QSplitter, QVBoxLayout, QWidget)
 
 from simdup_gui.core.models import FileRecord
 from simdup_gui.core.presenters.details import compare_bits, names
 from simdup_gui.core.presenters.tree import COL_FOLDER, COL_NAME, COLUMNS
 
 from .bitgrid import BitDiffView
+from .groups_table import GroupsDelegate, GroupsTable
 from .textdiffview import TextDiffView
-from .tree_models import GROUP_ROLE, RECORD_ROLE, GroupTreeModel
+from .tree_models import RECORD_ROLE, GroupTreeModel
 
 EXPAND_UP_TO = 200  # groups; more are left collapsed
 NAME_WIDTH = (160, 360)  # the name column fits its contents within these bounds
+FIT_ROWS = 20  # rows at least (around those on screen) a column is fitted to
 
 
 @dataclass
@@ -34,44 +36,18 @@ class ViewState:
     all_expanded: bool = False  # every group was expanded (Expand all)
 
 
-class GroupsTree(QTreeView):
-    """A QTreeView that lays out only the groups the model has handed it. Qt 6's tree view
-    asks for one more chunk each time it lays out the top level (a reset, a sort, Expand
-    all), so each of them laid out twice the rows the model offered, at four Python calls
-    a row; it still asks for more when scrolled to the end."""
-
-    def doItemsLayout(self) -> None:  # noqa: N802 - Qt API
-        with self._no_fetching():
-            super().doItemsLayout()
-
-    def expandAll(self) -> None:  # noqa: N802 - Qt API
-        with self._no_fetching():
-            super().expandAll()
-
-    @contextmanager
-    def _no_fetching(self) -> Iterator[None]:
-        model = self.model()
-        if not isinstance(model, GroupTreeModel):
-            yield
-            return
-        model.laying_out = True
-        try:
-            yield
-        finally:
-            model.laying_out = False
-
-
 class GroupsView(QWidget):
     """Widgets only; the window fills the model and says which pair to compare."""
 
     def __init__(self, model: GroupTreeModel, parent=None) -> None:
         super().__init__(parent)
         self.model = model
-        self.tree = GroupsTree()
+        self.tree = GroupsTable()
         self.tree.setModel(model)
+        self.delegate = GroupsDelegate(model, self.tree)
+        self.tree.setItemDelegateForColumn(0, self.delegate)
         self.tree.setSortingEnabled(True)
         self.tree.header().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-        self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -79,9 +55,10 @@ class GroupsView(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_FOLDER, QHeaderView.ResizeMode.Stretch)  # no gap
         header.setStretchLastSection(False)
-        # fit columns to the rows on screen only: the default (1,000 rows) calls the model
-        # thousands of times per column on the GUI thread
-        header.setResizeContentsPrecision(0)
+        # fit columns to a few rows: the default (1,000 rows) calls the model thousands of
+        # times per column on the GUI thread, and 0 (the rows on screen) means every row
+        # to a table view that is not shown
+        header.setResizeContentsPrecision(FIT_ROWS)
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._filter)
@@ -89,11 +66,6 @@ class GroupsView(QWidget):
         self.expand_btn.clicked.connect(self.expand_all)
         self.collapse_btn = QPushButton()
         self.collapse_btn.clicked.connect(self.collapse_all)
-        self._expanded: set[int] = set()  # positions in model.groups of the expanded groups
-        self._all_expanded = False
-        self.tree.expanded.connect(lambda i: self._expanded_changed(i, True))
-        self.tree.collapsed.connect(lambda i: self._expanded_changed(i, False))
-        model.modelReset.connect(self._model_reset)
         self.bitdiff = BitDiffView()
         self.textdiff = TextDiffView()
         self.keep_widths = False
@@ -134,15 +106,15 @@ class GroupsView(QWidget):
 
     def view_state(self) -> ViewState:
         """Expansion and selection, by path (call before the model is reset). The expanded
-        groups are the ones the tree said it expanded, so no row is visited here."""
+        groups are the model's, so no row is visited here."""
         st = ViewState()
         m = self.model
         shown = m.positions.of_path.keys()
-        if self._all_expanded:
+        if m.all_expanded():
             st.expanded = set(shown)
             st.all_expanded = True
         else:
-            for gi in self._expanded:
+            for gi in m.expanded_groups():
                 if 0 <= gi < len(m.groups):
                     st.expanded.update(m.records[x.index].path for x in m.groups[gi].members)
             st.expanded &= shown
@@ -161,53 +133,40 @@ class GroupsView(QWidget):
             self.expand_all()
         else:
             rows = {where[p][0] for p in st.expanded if p in where}
-            if m.rowCount() <= EXPAND_UP_TO:
+            if m.shown_group_count() <= EXPAND_UP_TO:
                 rows |= {row for row, (_, members) in enumerate(m.rows)
                          if not any(m.records[x.index].path in st.collapsed for x in members)}
-            if rows:
-                m.fetch_to(max(rows))
-            for row in sorted(rows):
-                self.tree.expand(m.index(row, 0))
+            m.set_expanded_rows(sorted(rows))
         selection = QItemSelection()
-        wanted = [where[p][0] for p in (*st.selected, st.current) if p in where]
-        if wanted:
-            m.fetch_to(max(wanted))
         for p in st.selected:
             if p in where:
-                row, child = where[p]
-                idx = m.index(child, 0, m.index(row, 0))
-                selection.select(idx, idx)
+                idx = m.file_index(*where[p])
+                if idx.isValid():
+                    selection.select(idx, idx)
         sm = self.tree.selectionModel()
         flags = QItemSelectionModel.SelectionFlag.Rows
         if st.current in where:
             row, child = where[st.current]
-            sm.setCurrentIndex(m.index(child, 0, m.index(row, 0)),
+            current = m.file_index(row, child)
+            sm.setCurrentIndex(current if current.isValid() else m.group_index(row),
                                QItemSelectionModel.SelectionFlag.NoUpdate)
         sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect | flags)
 
-    # ---- expansion, tracked so that saving it visits no rows ---------------------------
+    # ---- expansion: the model's --------------------------------------------------------
     def expand_all(self) -> None:
         self.tree.expandAll()
-        self._all_expanded = True
 
     def collapse_all(self) -> None:
         self.tree.collapseAll()
-        self._all_expanded = False
-        self._expanded.clear()
 
-    def _expanded_changed(self, index, expanded: bool) -> None:
-        gi = index.data(GROUP_ROLE)
-        if gi is None or index.parent().isValid():
-            return
-        if expanded:
-            self._expanded.add(gi)
-        else:
-            self._expanded.discard(gi)
-            self._all_expanded = False
-
-    def _model_reset(self) -> None:
-        self._expanded.clear()  # a reset collapses every group
-        self._all_expanded = False
+    def show_file(self, row: int, child: int) -> QModelIndex:
+        """Expand group row ``row`` and make its file ``child`` the current row."""
+        self.model.set_expanded(row, True)
+        idx = self.model.file_index(row, child)
+        if idx.isValid():
+            self.tree.setCurrentIndex(idx)
+            self.tree.scrollTo(idx)
+        return idx
 
     def shown_groups_changed(self, count: int, state: ViewState | None = None) -> None:
         """After new groups: restore ``state`` (a regroup) or expand small results (a new
@@ -217,6 +176,9 @@ class GroupsView(QWidget):
         elif count <= EXPAND_UP_TO:
             self.expand_all()
         if not self.keep_widths:  # widths the user set (restored from the last run) stay
+            # fitted to about the rows on screen (each costs a dozen Python calls a column)
+            rows = self.tree.viewport().height() // self.tree.verticalHeader().defaultSectionSize()
+            self.tree.header().setResizeContentsPrecision(max(FIT_ROWS, rows + 1))
             for col in range(COLUMNS):
                 if col != COL_FOLDER:
                     self.tree.resizeColumnToContents(col)
@@ -237,7 +199,7 @@ class GroupsView(QWidget):
 
     def _filter(self, text: str) -> None:
         def shown() -> None:
-            if text and self.model.rowCount() <= EXPAND_UP_TO:
+            if text and self.model.shown_group_count() <= EXPAND_UP_TO:
                 self.expand_all()
 
         self.model.set_filter(text, then=shown)

@@ -107,23 +107,18 @@ def _screenshot(app, win, path: str) -> None:
     """Select a Chinese file of the largest group, then save the window to ``path`` and quit."""
     from PySide6.QtCore import QTimer
 
-    from .tree_models import RECORD_ROLE
-
     def shoot() -> None:
         model = win.model
         best, best_d = None, -1
-        for g in range(model.rowCount()):
-            gi = model.index(g, 0)
-            group = win.model.group_at(gi)
-            dist = {m.index: m.distance for m in group.members}
-            for r in range(model.rowCount(gi)):
-                idx = model.index(r, 0, gi)
-                i = idx.data(RECORD_ROLE)
+        for row, (gi, members) in enumerate(model.rows):
+            dist = {m.index: m.distance for m in model.groups[gi].members}
+            for child, m in enumerate(members):
+                i = m.index
                 if any("\u4e00" <= c <= "\u9fff" for c in win.records[i].path) and 0 < dist[i] < 5:
                     if dist[i] > best_d:
-                        best, best_d = idx, dist[i]
+                        best, best_d = (row, child), dist[i]
         if best is not None:
-            win.tree.setCurrentIndex(best)
+            win.groups_view.show_file(*best)
         QTimer.singleShot(300, lambda: (win.grab().save(path), app.quit()))
 
     QTimer.singleShot(300, shoot)

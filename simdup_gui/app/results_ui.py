@@ -204,7 +204,7 @@ class ResultsController(QObject):
     def update_summary(self) -> None:
         s = self.session
         label = self.win.groups_view.summary
-        label.setText(results_summary(self.win.model.rowCount(), len(s.groups),
+        label.setText(results_summary(self.win.model.shown_group_count(), len(s.groups),
                                       len(s.grouped_marks()), s.marked_size()))
 
     def set_dupes_only(self, on: bool) -> None:
@@ -259,8 +259,7 @@ class ResultsController(QObject):
         if rec is not None:
             open_path(self.session.records[rec].path)
         elif index.isValid():  # a group row: open or close it
-            group = index.siblingAtColumn(0)
-            tree.setExpanded(group, not tree.isExpanded(group))
+            tree.toggle(index)
 
     def mark_matching(self, pattern: str, regex: bool = False) -> bool:
         try:

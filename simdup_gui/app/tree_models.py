@@ -1,27 +1,26 @@
-"""Item models over plain engine data: group -> file tree, problems table.
+"""The groups table's item model over plain engine data: group rows and, below each
+expanded group, its files, as the rows of a flat table (``core.presenters.flat``).
 
 The rows and texts come from Qt-free presenters (``core.presenters.tree``); the marks are
-the session's. These classes only map Qt indexes and roles onto them.
-
-Filtering and sorting a large result build a new :class:`GroupRows` on the thread pool
-(the one worker pattern) while the tree keeps showing the old rows; the new ones replace
-them in one reset (new data, a filter) or one layout change (a sort, selection and
-expansion kept). No loop over every row runs on the GUI thread.
+the session's. Filtering and sorting a large result build a new :class:`GroupRows` on the
+thread pool (the one worker pattern) while the table keeps showing the old rows; the new
+ones replace them in one reset (new data, a filter) or one layout change (a sort, selection
+and expansion kept). No loop over every row runs on the GUI thread.
 """
 
 from __future__ import annotations
 
-import copy
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel, QModelIndex, QThreadPool,
                             Qt, Signal)
 from PySide6.QtGui import QFont
 
-from simdup_gui.core.models import FileRecord, Group, Problem, human_size
-from simdup_gui.core.presenters.tree import (COLUMNS, RIGHT_ALIGNED, GroupRows, headers,
-                                             problem_reason, problems_headers)
+from simdup_gui.core.models import FileRecord, Group, human_size
+from simdup_gui.core.presenters.flat import FlatRows, Positions, same_settings, settings_of, derive
+from simdup_gui.core.presenters.tree import COLUMNS, RIGHT_ALIGNED, GroupRows, headers
 from simdup_gui.core.session import Session
 
 from . import heap
@@ -29,10 +28,8 @@ from .workers import Worker
 
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 2  # record index (files) or -1 (groups)
 GROUP_ROLE = Qt.ItemDataRole.UserRole + 3  # position of the group in the model
-_GROUP_ID = 0xFFFFFFFF  # internal id of group rows; file rows carry their group's position
 REBUILD_IN_WORKER_ABOVE = 5_000  # files shown; more are filtered and sorted on the pool
-FETCH_ROWS = 1_000  # groups handed to the view at a time (more as it scrolls: fetchMore)
-_SORT_HINT = QAbstractItemModel.LayoutChangeHint.VerticalSortHint  # rows re-ordered, no more
+_SORT_HINT = QAbstractItemModel.LayoutChangeHint.VerticalSortHint  # rows changed, not columns
 _LAYOUT_ARGS = "QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint"
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _CHECKABLE = _FLAGS | Qt.ItemFlag.ItemIsUserCheckable
@@ -41,41 +38,17 @@ _ANSWERED = frozenset(map(int, (_R.DisplayRole, _R.FontRole, _R.CheckStateRole, 
                                 _R.TextAlignmentRole, RECORD_ROLE, GROUP_ROLE)))
 
 
-class Positions:
-    """Where each group and file of a :class:`GroupRows` is shown, built with its rows (on
-    the worker) so that a sort, a selection or a repaint of marks needs no loop over rows."""
-
-    def __init__(self, view: GroupRows) -> None:
-        self.rows = view.rows  # the rows these positions are of
-        self.row_of_group = {gi: row for row, (gi, _) in enumerate(view.rows)}
-        recs = view.records
-        self.of_path = {recs[m.index].path: (row, child) for row, (_, members)
-                        in enumerate(view.rows) for child, m in enumerate(members)}
+__all__ = ["GROUP_ROLE", "RECORD_ROLE", "GroupTreeModel", "human_size"]
 
 
-def derive(base: GroupRows, changes: dict, *, job=None) -> tuple[GroupRows, Positions]:
-    """A copy of ``base`` with ``changes`` (attributes of GroupRows) and its rows rebuilt;
-    reads, never changes, ``base``: safe on a worker thread."""
-    view = copy.copy(base)
-    for name, value in changes.items():
-        setattr(view, name, value)
-    view.rebuild()
-    return view, Positions(view)
+class GroupTreeModel(QAbstractTableModel):
+    """The groups as a flat table: each group's header row, followed (when the group is
+    expanded) by one row per file. Column 0 of a file is checkable (mark).
 
-
-def _settings_of(view: GroupRows) -> dict:
-    return {k: v for k, v in vars(view).items() if k != "rows"}
-
-
-def _same(a: dict, b: dict) -> bool:
-    return a.keys() == b.keys() and all(
-        a[k] is b[k] or (isinstance(a[k], (str, int, float)) and a[k] == b[k]) for k in a)
-
-__all__ = ["GROUP_ROLE", "RECORD_ROLE", "GroupTreeModel", "ProblemsModel", "human_size"]
-
-
-class GroupTreeModel(QAbstractItemModel):
-    """Groups at the top level, their files below. Column 0 of a file is checkable (mark)."""
+    Where each group starts is a numpy array (a cumulative sum of the rows each group
+    occupies), so expanding or collapsing a group, or all of them, costs a few vectorised
+    operations over the groups and no Python loop over rows; the view (a QTableView) lays
+    out nothing per row, it asks only for the rows it paints."""
 
     marksChanged = Signal()
     rebuilt = Signal()  # the rows asked for by set_data, set_filter or sort are shown
@@ -92,8 +65,9 @@ class GroupTreeModel(QAbstractItemModel):
         self._reset = False  # they need a reset (new data, a filter), not just a re-order
         self._then: list[Callable[[], None]] = []
         self._workers: set[Worker] = set()
-        self._fetched = 0  # groups the view has been given (rowCount); all are in ``rows``
-        self.laying_out = False  # the view lays out its rows: no more are handed out then
+        self.flat = FlatRows()  # the flat rows of ``_map_of`` (the positions laid out)
+        self._map_of: Positions | None = None
+        self._flat()
 
     # what tests and the window read
     records = property(lambda self: self.view.records)
@@ -113,9 +87,9 @@ class GroupTreeModel(QAbstractItemModel):
 
     def sort(self, column, order=Qt.SortOrder.AscendingOrder) -> None:
         wanted = {"sort_column": column, "descending": order == Qt.SortOrder.DescendingOrder}
-        coming = {**_settings_of(self.view), **self._changes}  # shown, or on its way
+        coming = {**settings_of(self.view), **self._changes}  # shown, or on its way
         if all(coming[k] == v for k, v in wanted.items()):
-            return  # asked already: QTreeView.sortByColumn asks twice (indicator, then sort)
+            return  # asked already: sortByColumn may ask twice (indicator, then sort)
         self.change_view(reset=False, **wanted)
 
     @property
@@ -146,7 +120,7 @@ class GroupTreeModel(QAbstractItemModel):
         big = (self.pool is not None
                and sum(len(g.members) for g in groups) > REBUILD_IN_WORKER_ABOVE)
         base, wanted, gen = self.view, dict(self._changes), self._generation
-        settings = _settings_of(base)
+        settings = settings_of(base)
         if not big:
             self._apply(gen, base, settings, derive(base, wanted))
             return
@@ -166,7 +140,7 @@ class GroupTreeModel(QAbstractItemModel):
                result: tuple[GroupRows, Positions]) -> None:
         if gen != self._generation:
             return  # a newer change is on its way
-        if base is not self.view or not _same(settings, _settings_of(self.view)):
+        if base is not self.view or not same_settings(settings, settings_of(self.view)):
             self.change_view(reset=self._reset)  # the view changed meanwhile: again from it
             return
         view, positions = result
@@ -175,106 +149,163 @@ class GroupTreeModel(QAbstractItemModel):
             self._reset = False
             self.beginResetModel()
             self.view, self._positions = view, positions
-            self._fetched = min(FETCH_ROWS, len(view.rows))
+            self._map_of = None  # a reset collapses every group
+            self._flat()
             self.endResetModel()
         else:
-            # a sort hint: the header then keeps no persistent index of its own in row 0 (it
-            # would hold that group's new row, maybe the last, fetched)
-            self.layoutAboutToBeChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
-            old = self.persistentIndexList()  # the expanded groups, the selection
-            keys = [self._key_of(i) for i in old]
-            self.view, self._positions = view, positions
-            new = []
-            for idx, (gi, path) in zip(old, keys):
-                row = positions.row_of_group.get(gi)
-                if row is None:
-                    new.append(QModelIndex())
-                elif path is None:
-                    new.append(self.createIndex(row, idx.column(), _GROUP_ID))
-                else:
-                    at = positions.of_path.get(path)
-                    new.append(self.createIndex(at[1], idx.column(), at[0]) if at
-                               else QModelIndex())
-            rows = [i.row() if i.internalId() == _GROUP_ID else int(i.internalId())
-                    for i in new if i.isValid()]
-            # the view keeps the first groups and those holding the selection, the current
-            # file and the expanded groups; groups fetched further down (as the user
-            # scrolled) are handed back, so a sort never lays out more rows than that: four
-            # Python calls a row, 20 us
-            need = max([min(FETCH_ROWS, len(view.rows)), *(r + 1 for r in rows)])
-            self._fetched = max(self._fetched, need)
-            self.changePersistentIndexList(old, new)
-            self.layoutChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
-            if self._fetched > need:
-                self.beginRemoveRows(QModelIndex(), need, self._fetched - 1)
-                self._fetched = need
-                self.endRemoveRows()
+            # a re-order: the same groups, files and expansion, in other rows; the selection
+            # and the current file follow their files (a loop over the persistent indexes,
+            # not over the rows)
+            with self._relaid():
+                self.view, self._positions = view, positions
+                self._map_of = positions
+                self.flat.lay_out(positions.group_ids, positions.sizes, len(view.groups))
         then, self._then = self._then, []
         for fn in then:
             fn()
         self.rebuilt.emit()
         self.marksChanged.emit()
 
-    def _key_of(self, index) -> tuple[int, str | None]:
+    # ---- the flat map ---------------------------------------------------------------
+    def _flat(self) -> FlatRows:
+        """The flat rows, laid out again if the rows were replaced (a reset collapses every
+        group)."""
+        pos = self.positions
+        if self._map_of is not pos:
+            self._map_of = pos
+            self.flat.lay_out(pos.group_ids, pos.sizes, len(self.view.groups), keep=False)
+        return self.flat
+
+    def locate(self, flat: int) -> tuple[int, int]:
+        """(group row, child) of a flat row; child -1 for the group's own row."""
+        if self._map_of.rows is not self.view.rows:
+            self._flat()
+        return self.flat.locate(flat)
+
+    @contextmanager
+    def _relaid(self) -> Iterator[None]:
+        """Around a change of the flat map (a sort, Expand or Collapse all): the persistent
+        indexes (selection, current) follow their group or file; a file now hidden gives
+        way to its group row."""
+        self.layoutAboutToBeChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
+        old = self.persistentIndexList()
+        keys = [self._key_of(i.row()) for i in old]
+        yield
+        positions = self.positions
+        flat = self._flat()
+        new = []
+        for idx, (gi, path) in zip(old, keys):
+            row = positions.row_of_group.get(gi)
+            if row is None:
+                new.append(QModelIndex())
+                continue
+            child = -1
+            if path is not None and flat.open[gi]:
+                at = positions.of_path.get(path)
+                if at is None:
+                    new.append(QModelIndex())
+                    continue
+                child = at[1]
+            new.append(self.createIndex(flat.flat_of(row, child), idx.column()))
+        self.changePersistentIndexList(old, new)
+        self.layoutChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
+
+    def _key_of(self, flat: int) -> tuple[int, str | None]:
         """(group position, path of the file or None for a group row)."""
-        if index.internalId() == _GROUP_ID:
-            return self.rows[index.row()][0], None
-        gi, members = self.rows[int(index.internalId())]
-        return gi, self.records[members[index.row()].index].path
+        row, child = self.locate(flat)
+        gi, members = self.rows[row]
+        return gi, (None if child < 0 else self.records[members[child].index].path)
+
+    # ---- helpers: rows by group and file ----------------------------------------------
+    def shown_group_count(self) -> int:
+        """Groups that pass the filter."""
+        return len(self.rows)
+
+    def member_count(self, row: int) -> int:
+        """Files shown in the group of group row ``row`` (expanded or not)."""
+        return len(self.rows[row][1])
+
+    def group_index(self, row: int, column: int = 0) -> QModelIndex:
+        """The index of group row ``row``'s own row."""
+        if not 0 <= row < len(self.rows):
+            return QModelIndex()
+        return self.index(self._flat().flat_of(row), column)
+
+    def file_index(self, row: int, child: int, column: int = 0) -> QModelIndex:
+        """The index of file ``child`` of group row ``row``; invalid if the group is
+        collapsed (expand it first: :meth:`set_expanded`)."""
+        if not (0 <= row < len(self.rows) and 0 <= child < len(self.rows[row][1])
+                and self.is_expanded(row)):
+            return QModelIndex()
+        return self.index(self.flat.flat_of(row, child), column)
+
+    def group_row(self, index) -> int:
+        """The group row of an index of a group or of a file (-1: none)."""
+        return self.locate(index.row())[0] if index.isValid() else -1
+
+    def is_group(self, index) -> bool:
+        return index.isValid() and self.locate(index.row())[1] < 0
+
+    def level_at(self, flat: int) -> tuple[int, bool]:
+        """(0 for a group row, 1 for a file row; the group is expanded): for the delegate."""
+        row, child = self.locate(flat)
+        return (0 if child < 0 else 1), self.flat.is_open(row)
+
+    def is_expanded(self, row: int) -> bool:
+        return 0 <= row < len(self.rows) and self._flat().is_open(row)
+
+    def expanded_groups(self) -> set[int]:
+        """Positions in ``groups`` of the expanded groups."""
+        return self._flat().open_groups()
+
+    def all_expanded(self) -> bool:
+        return self._flat().all_open()
+
+    def set_expanded(self, row: int, on: bool) -> None:
+        """Expand (insert its files right below it) or collapse group row ``row``."""
+        flat = self._flat()
+        if not 0 <= row < len(self.rows) or flat.is_open(row) == on:
+            return
+        first, k = flat.files_range(row)
+        if k == 0:
+            flat.set_open(row, on)
+        elif on:
+            self.beginInsertRows(QModelIndex(), first, first + k - 1)
+            flat.set_open(row, on)
+            self.endInsertRows()
+        else:
+            self.beginRemoveRows(QModelIndex(), first, first + k - 1)
+            flat.set_open(row, on)
+            self.endRemoveRows()
+
+    def set_expanded_rows(self, rows, on: bool = True) -> None:
+        """Expand (or collapse) several group rows at once: one layout change."""
+        rows = list(rows)
+        if len(rows) == 1:
+            self.set_expanded(rows[0], on)
+        elif rows and self._flat().differs(rows, on):
+            with self._relaid():
+                self.flat.set_open_rows(rows, on)
+
+    def set_all_expanded(self, on: bool) -> None:
+        """Expand all or Collapse all: one layout change, a cumulative sum over the groups."""
+        flat = self._flat()
+        if not flat.differs(None, on):
+            flat.open[:] = on  # groups the filter hides too
+            return
+        with self._relaid():
+            flat.set_open_rows(None, on)
 
     def group_at(self, index) -> Group:
         """The group of a group row or of a file row."""
-        row = index.row() if index.internalId() == _GROUP_ID else int(index.internalId())
-        return self.view.group_at(row)
+        return self.view.group_at(self.locate(index.row())[0])
 
-    # lazy population: the view asks for more groups as it scrolls to the end
-    def canFetchMore(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        return (not parent.isValid() and not self.laying_out
-                and self._fetched < len(self.rows))
-
-    def fetchMore(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        if not parent.isValid():
-            self.fetch_to(self._fetched + FETCH_ROWS - 1)
-
-    def fetch_to(self, row: int) -> None:
-        """Hand the view the groups up to ``row`` (to expand or select a file there)."""
-        last = min(row, len(self.rows) - 1)
-        if last >= self._fetched:
-            self.beginInsertRows(QModelIndex(), self._fetched, last)
-            self._fetched = last + 1
-            self.endInsertRows()
-
-    def shown_group_count(self) -> int:
-        """Groups that pass the filter (the view may not have fetched them all yet)."""
-        return len(self.rows)
-
-    # structure
-    def index(self, row, column, parent=QModelIndex()):
-        if column < 0 or column >= COLUMNS or row < 0:
-            return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, column, _GROUP_ID) if row < self._fetched else QModelIndex()
-        if parent.internalId() != _GROUP_ID or parent.column() != 0:
-            return QModelIndex()
-        prow = parent.row()
-        if prow >= self._fetched or row >= len(self.rows[prow][1]):
-            return QModelIndex()
-        return self.createIndex(row, column, prow)
-
-    def parent(self, index=QModelIndex()):
-        if not index.isValid() or index.internalId() == _GROUP_ID:
-            return QModelIndex()
-        return self.createIndex(int(index.internalId()), 0, _GROUP_ID)
-
+    # ---- structure ----------------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        if not parent.isValid():
-            return self._fetched
-        if parent.internalId() == _GROUP_ID and parent.column() == 0:
-            return len(self.rows[parent.row()][1])
-        return 0
+        return 0 if parent.isValid() else self._flat().total
 
     def columnCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        return COLUMNS
+        return 0 if parent.isValid() else COLUMNS
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
@@ -284,15 +315,17 @@ class GroupTreeModel(QAbstractItemModel):
     def flags(self, index):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return _CHECKABLE if index.internalId() != _GROUP_ID and index.column() == 0 else _FLAGS
+        if index.column() == 0 and self.locate(index.row())[1] >= 0:
+            return _CHECKABLE
+        return _FLAGS
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ANSWERED or not index.isValid():
             return None
-        if index.internalId() == _GROUP_ID:
-            return self._group_data(index.row(), index.column(), role)
-        row = int(index.internalId())
-        g, m = self.view.member_at(row, index.row())
+        row, child = self.locate(index.row())
+        if child < 0:
+            return self._group_data(row, index.column(), role)
+        g, m = self.view.member_at(row, child)
         col = index.column()
         if role == RECORD_ROLE:
             return m.index
@@ -323,10 +356,12 @@ class GroupTreeModel(QAbstractItemModel):
         return None
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole):  # noqa: N802 - Qt API
-        if (role != Qt.ItemDataRole.CheckStateRole or not index.isValid()
-                or index.internalId() == _GROUP_ID or index.column() != 0):
+        if role != Qt.ItemDataRole.CheckStateRole or not index.isValid() or index.column():
             return False
-        _, m = self.view.member_at(int(index.internalId()), index.row())
+        row, child = self.locate(index.row())
+        if child < 0:
+            return False
+        _, m = self.view.member_at(row, child)
         checked = value if isinstance(value, bool) else (
             Qt.CheckState(value) == Qt.CheckState.Checked)
         self.session.set_mark(self.records[m.index].path, checked)
@@ -339,17 +374,18 @@ class GroupTreeModel(QAbstractItemModel):
         self.marks_changed(self.session.set_marks(marks))
 
     def marks_changed(self, changed: set[str]) -> None:
-        """Repaint the check boxes of the groups holding ``changed`` paths."""
+        """Repaint the check boxes of the expanded groups holding ``changed`` paths."""
         where = self.positions.of_path
-        rows = {r for p in changed if p in where and (r := where[p][0]) < self._fetched}
+        flat = self._flat()
+        rows = {where[p][0] for p in changed if p in where}
         if len(rows) > 200:  # one signal: the view repaints what it shows
-            self.dataChanged.emit(self.index(0, 0), self.index(self._fetched - 1, 0),
-                                  [Qt.ItemDataRole.CheckStateRole])
+            if flat.total:
+                self.dataChanged.emit(self.index(0, 0), self.index(flat.total - 1, 0),
+                                      [Qt.ItemDataRole.CheckStateRole])
             rows = ()
-        for row in sorted(rows):
-            parent = self.index(row, 0)
-            members = self.rows[row][1]
-            self.dataChanged.emit(self.index(0, 0, parent), self.index(len(members) - 1, 0, parent),
+        for row in sorted(r for r in rows if flat.is_open(r)):
+            first, k = flat.files_range(row)
+            self.dataChanged.emit(self.index(first, 0), self.index(first + k - 1, 0),
                                   [Qt.ItemDataRole.CheckStateRole])
         self.marksChanged.emit()
 
@@ -362,39 +398,3 @@ class GroupTreeModel(QAbstractItemModel):
 
     def marked_size(self) -> int:
         return self.session.marked_size()
-
-
-class ProblemsModel(QAbstractTableModel):
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.problems: list[Problem] = []
-
-    def set_problems(self, problems: list[Problem]) -> None:
-        self.beginResetModel()
-        self.problems = list(problems)
-        self.endResetModel()
-
-    def retranslate(self) -> None:
-        """Show the headers and reasons in the current language."""
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 2)
-        if self.problems:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self.problems) - 1, 2))
-
-    def rowCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else len(self.problems)
-
-    def columnCount(self, parent=QModelIndex()):  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else 3
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return problems_headers()[section]
-        return None
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        p = self.problems[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return [p.kind, problem_reason(p), p.path][index.column()]
-        return None

@@ -38,7 +38,8 @@ from .results_ui import ResultsController
 from .scan_panel import ScanPanel
 from .shortcuts import MenuShortcuts
 from .theme import ThemeWatcher
-from .tree_models import GroupTreeModel, ProblemsModel
+from .problems_model import ProblemsModel
+from .tree_models import GroupTreeModel
 from .workers import Worker
 
 CONFIRM_CANCEL_AFTER_S = 5.0

@@ -28,9 +28,7 @@ def select_file(w, path):
     for row, (_, members) in enumerate(m.rows):
         for child, x in enumerate(members):
             if w.records[x.index].path == path:
-                idx = m.index(child, 0, m.index(row, 0))
-                w.tree.setCurrentIndex(idx)
-                return idx
+                return w.groups_view.show_file(row, child)
     raise AssertionError(path)
 
 
@@ -106,8 +104,8 @@ def test_delta_columns_show_and_hide_and_every_column_sorts(qtbot, reviewed):
     assert w.tree.isColumnHidden(COL_SIZE_DELTA)  # off by default: the folder needs the room
     w.results_ui.act_deltas.setChecked(True)
     assert not w.tree.isColumnHidden(COL_SIZE_DELTA)
-    g = w.model.index(0, 0)
-    texts = {w.model.index(r, COL_SIZE_DELTA, g).data() for r in range(w.model.rowCount(g))}
+    texts = {w.model.file_index(0, r, COL_SIZE_DELTA).data()
+             for r in range(w.model.member_count(0))}
     assert "—" in texts and len(texts) == 2
     w.results_ui.act_deltas.setChecked(False)
     assert w.tree.isColumnHidden(COL_SIZE_DELTA) and w.tree.isColumnHidden(COL_AGE_DELTA)
@@ -163,7 +161,7 @@ def test_arrows_move_between_files_and_groups_and_enter_opens(qtbot, reviewed, m
     w.tree.setFocus()
     qtbot.waitUntil(w.tree.hasFocus)
     m = w.model
-    w.tree.setCurrentIndex(m.index(0, 0))
+    w.tree.setCurrentIndex(m.group_index(0))
     qtbot.keyClick(w.tree, Qt.Key.Key_Down)
     first = w.tree.currentIndex().data(RECORD_ROLE)
     assert first is not None and first >= 0
@@ -171,11 +169,11 @@ def test_arrows_move_between_files_and_groups_and_enter_opens(qtbot, reviewed, m
     assert opened == [QUrl.fromLocalFile(w.records[first].path)]
     for _ in range(2):
         qtbot.keyClick(w.tree, Qt.Key.Key_Down)
-    assert w.tree.currentIndex() == m.index(1, 0)  # past the two files: the next group
+    assert w.tree.currentIndex() == m.group_index(1)  # past the two files: the next group
     qtbot.keyClick(w.tree, Qt.Key.Key_Left)
-    assert not w.tree.isExpanded(m.index(1, 0))
+    assert not w.tree.isExpanded(m.group_index(1))
     qtbot.keyClick(w.tree, Qt.Key.Key_Return)  # a group row: Enter opens it
-    assert w.tree.isExpanded(m.index(1, 0)) and len(opened) == 1
+    assert w.tree.isExpanded(m.group_index(1)) and len(opened) == 1
 
 
 def test_mark_by_name_pattern(qtbot, reviewed, monkeypatch):

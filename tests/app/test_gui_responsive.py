@@ -83,18 +83,66 @@ def test_a_newer_change_supersedes_one_under_way(qtbot, model, monkeypatch):
     assert names(model) == [f"g0020{d}_0.txt" for d in range(10)]
 
 
-def test_groups_are_handed_to_the_view_in_chunks(qtbot, model, monkeypatch):
-    monkeypatch.setattr(tree_models, "FETCH_ROWS", 100)
-    recs, groups = records_and_groups(250)
+def flat_paths(m: GroupTreeModel) -> list[str | None]:
+    """Each flat row: None for a group row, the path of a file row."""
+    out = []
+    for r in range(m.rowCount()):
+        rec = m.index(r, 0).data(tree_models.RECORD_ROLE)
+        out.append(None if rec < 0 else m.records[rec].path)
+    return out
+
+
+def test_expanding_a_group_puts_exactly_its_files_right_below_it(qtbot, model):
+    recs, groups = records_and_groups(6, per=3)
+    QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
+    model.set_data(recs, groups, 64)
+    assert model.rowCount() == 6 and flat_paths(model) == [None] * 6  # all collapsed
+    inserted = []
+    model.rowsInserted.connect(lambda _p, first, last: inserted.append((first, last)))
+    model.set_expanded(2, True)
+    files = [recs[x.index].path for x in model.rows[2][1]]
+    assert inserted == [(3, 5)]
+    assert flat_paths(model) == [None, None, None, *files, None, None, None]
+    assert [model.file_index(2, c).row() for c in range(3)] == [3, 4, 5]
+    assert model.group_index(3).row() == 6 and model.group_row(model.index(4, 0)) == 2
+    assert model.group_at(model.index(5, 0)) is groups[2]
+    model.set_expanded(0, True)  # the rows of the later group move down
+    assert flat_paths(model)[5:10] == [None, *files, None]
+    removed = []
+    model.rowsRemoved.connect(lambda _p, first, last: removed.append((first, last)))
+    model.set_expanded(2, False)
+    assert removed == [(6, 8)] and model.rowCount() == 9
+    assert not model.file_index(2, 0).isValid()
+    model.set_all_expanded(True)
+    assert flat_paths(model) == [p for _, members in model.rows
+                                 for p in (None, *(recs[x.index].path for x in members))]
+    model.set_all_expanded(False)
+    assert model.rowCount() == 6
+
+
+def test_a_sort_keeps_expanded_groups_selection_and_marks(qtbot, model, monkeypatch):
+    monkeypatch.setattr(tree_models, "REBUILD_IN_WORKER_ABOVE", 10)
+    recs, groups = records_and_groups(1000)
     QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
     with qtbot.waitSignal(model.rebuilt, timeout=30_000):
         model.set_data(recs, groups, 64)
-    assert model.rowCount() == 100 and model.shown_group_count() == 250
-    assert model.canFetchMore()
-    model.fetchMore()
-    assert model.rowCount() == 200
-    model.fetch_to(249)
-    assert model.rowCount() == 250 and not model.canFetchMore()
+    model.set_expanded_rows([3, 650, 900])
+    kept = QPersistentModelIndex(model.file_index(650, 1))  # a selected file, far down
+    group = QPersistentModelIndex(model.group_index(900))
+    path = recs[kept.data(tree_models.RECORD_ROLE)].path
+    assert model.setData(kept.sibling(kept.row(), 0), Qt.CheckState.Checked,
+                         Qt.ItemDataRole.CheckStateRole)
+    expanded = {model.rows[r][0] for r in (3, 650, 900)}
+    with qtbot.waitSignal(model.rebuilt, timeout=30_000):
+        model.sort(COL_SIZE, Qt.SortOrder.DescendingOrder)
+    assert kept.isValid() and recs[kept.data(tree_models.RECORD_ROLE)].path == path
+    assert kept.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+    assert model.marks == {path}
+    assert model.group_at(group) is groups[900] and model.is_group(group)
+    assert model.expanded_groups() == expanded
+    row = model.group_row(kept)
+    assert model.rows[row][0] in expanded and model.group_index(row).row() < kept.row()
+    assert model.rowCount() == 1000 + 6
 
 
 def test_sorting_keeps_the_selected_file_selected(qtbot, monkeypatch, tmp_path):
@@ -107,8 +155,7 @@ def test_sorting_keeps_the_selected_file_selected(qtbot, monkeypatch, tmp_path):
     with qtbot.waitSignal(w.groupsChanged, timeout=30_000):
         w._show_groups()
     m = w.model
-    idx = m.index(1, 0, m.index(5, 0))
-    w.tree.setCurrentIndex(idx)
+    idx = w.groups_view.show_file(5, 1)
     path = m.records[idx.data(tree_models.RECORD_ROLE)].path
     with qtbot.waitSignal(m.rebuilt, timeout=30_000):
         w.tree.sortByColumn(COL_SIZE, Qt.SortOrder.AscendingOrder)
@@ -167,22 +214,6 @@ def test_asking_for_the_same_sort_twice_rebuilds_the_rows_once(qtbot, model, mon
     assert not model.busy() and len(built) == 1
 
 
-def test_a_sort_hands_back_groups_fetched_far_down_but_keeps_the_selection(qtbot, model,
-                                                                          monkeypatch):
-    monkeypatch.setattr(tree_models, "FETCH_ROWS", 100)
-    recs, groups = records_and_groups(1000)
-    with qtbot.waitSignal(model.rebuilt, timeout=30_000):
-        model.set_data(recs, groups, 64)
-    model.fetch_to(799)  # scrolled far down
-    kept = QPersistentModelIndex(model.index(1, 0, model.index(650, 0)))  # a selected file
-    path = recs[kept.data(tree_models.RECORD_ROLE)].path
-    with qtbot.waitSignal(model.rebuilt, timeout=30_000):
-        model.sort(COL_SIZE, Qt.SortOrder.DescendingOrder)
-    assert kept.isValid() and recs[kept.data(tree_models.RECORD_ROLE)].path == path
-    assert model.rowCount() == max(100, kept.parent().row() + 1) < 800
-    assert model.canFetchMore()
-
-
 def test_collection_is_paused_while_bulk_data_is_built_and_frozen_after():
     import gc
     import threading
@@ -236,31 +267,92 @@ def test_a_bad_large_results_file_is_one_clear_error_and_nothing_changes(qtbot, 
     assert w.session.records is recs and w.session.groups is groups
 
 
-def test_the_tree_lays_out_only_the_groups_handed_to_it(qtbot, monkeypatch, tmp_path):
-    """QTreeView asks for one more chunk each time it lays out the top level, and its header
-    would keep row 0 through a sort (maybe moved to the last row): neither grows the rows."""
-    monkeypatch.setattr(tree_models, "REBUILD_IN_WORKER_ABOVE", 10)
-    monkeypatch.setattr(tree_models, "FETCH_ROWS", 100)
+class Counted(GroupTreeModel):
+    """The model, counting the Python calls the view makes and the rows they are about."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.calls = 0
+        self.asked_rows: set[int] = set()
+
+    def reset_counts(self) -> None:
+        self.calls, self.asked_rows = 0, set()
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        self.calls += 1
+        self.asked_rows.add(index.row())
+        return super().data(index, role)
+
+    def flags(self, index):
+        self.calls += 1
+        self.asked_rows.add(index.row())
+        return super().flags(index)
+
+    def rowCount(self, *parent):  # noqa: N802 - Qt API
+        self.calls += 1
+        return super().rowCount(*parent)
+
+    def columnCount(self, *parent):  # noqa: N802 - Qt API
+        self.calls += 1
+        return super().columnCount(*parent)
+
+    def headerData(self, *args):  # noqa: N802 - Qt API
+        self.calls += 1
+        return super().headerData(*args)
+
+
+def test_scrolling_to_the_end_and_expanding_all_ask_only_for_the_rows_shown(
+        qtbot, monkeypatch, tmp_path):
+    """The table view lays out no rows: whatever the groups, it asks the model about the
+    rows it paints (a few dozen), not about every row as a tree view did."""
+    from simdup_gui.app import window
+
+    monkeypatch.setattr(window, "GroupTreeModel", Counted)
     w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
                    language="en")
     qtbot.addWidget(w)
+    w.resize(1200, 800)
     w.show()
-    recs, groups = records_and_groups(400)
+    recs, groups = records_and_groups(20_000)
     w.session.records, w.session.groups = recs, groups
-    with qtbot.waitSignal(w.groupsChanged, timeout=30_000):
+    with qtbot.waitSignal(w.groupsChanged, timeout=60_000):
         w._show_groups()
-    m = w.model
-    w.tree.doItemsLayout()
-    assert m.rowCount() == 100
+    m, tree = w.model, w.tree
+    assert isinstance(m, Counted) and m.rowCount() == 20_000
+    shown = tree.viewport().height() // tree.verticalHeader().defaultSectionSize() + 2
+    budget = 4 * shown  # rows the view may ask about: those shown, and a margin
+
+    def last_row_shown() -> bool:
+        return tree.rowAt(tree.viewport().height() - 2) == m.rowCount() - 1 or (
+            tree.visualRect(m.index(m.rowCount() - 1, 0)).bottom()
+            <= tree.viewport().height() and tree.rowAt(0) > 0)
+
+    qtbot.wait(50)
+    m.reset_counts()
+    for _ in range(20):  # until the last row is shown
+        tree.scrollToBottom()
+        qtbot.wait(10)
+        if last_row_shown():
+            break
+    assert last_row_shown()
+    assert 0 < len(m.asked_rows) <= budget and m.calls < 60 * budget
+    assert min(m.asked_rows) >= m.rowCount() - budget
+
+    m.reset_counts()
     w.groups_view.expand_all()
-    assert m.rowCount() == 100
-    w.groups_view.collapse_all()  # expanded groups stay fetched where a sort takes them
-    for column, order in [(COL_SIZE, Qt.SortOrder.AscendingOrder),
-                          (COL_SIZE, Qt.SortOrder.DescendingOrder),
-                          (COL_NAME, Qt.SortOrder.DescendingOrder)]:
-        with qtbot.waitSignal(m.rebuilt, timeout=30_000):
-            w.tree.sortByColumn(column, order)
-        w.tree.doItemsLayout()
-        assert m.rowCount() == 100
-    w.tree.verticalScrollBar().setValue(w.tree.verticalScrollBar().maximum())
-    assert m.rowCount() == 200  # scrolled to the end: the next chunk
+    qtbot.wait(50)
+    assert m.rowCount() == 60_000
+    assert len(m.asked_rows) <= budget and m.calls < 60 * budget
+    m.reset_counts()
+    for _ in range(20):
+        tree.scrollToBottom()
+        qtbot.wait(10)
+        if last_row_shown():
+            break
+    assert last_row_shown() and len(m.asked_rows) <= budget
+
+    m.reset_counts()
+    with qtbot.waitSignal(m.rebuilt, timeout=60_000):
+        tree.sortByColumn(COL_SIZE, Qt.SortOrder.DescendingOrder)
+    qtbot.wait(50)
+    assert len(m.asked_rows) <= budget and m.calls < 60 * budget

@@ -90,8 +90,7 @@ def test_a_text_field_keeps_its_own_undo_while_it_has_typing_to_undo(qtbot, revi
 def test_switching_language_leaves_no_english_behind(qtbot, reviewed):
     w = reviewed
     assert w.progress_label.text().startswith("Scanned 5 files")
-    g = w.model.index(0, 0)
-    w.tree.setCurrentIndex(w.model.index(1, 0, g))
+    w.tree.setCurrentIndex(w.model.file_index(0, 1))
     assert "line endings" in w.textdiff.info_b.text()
     w.set_language("zh_CN")
     assert w.progress_label.text().startswith("扫描了 5 个文件")
@@ -181,11 +180,10 @@ def test_the_folder_column_stretches_to_the_view(qtbot, reviewed):
 def test_a_regroup_keeps_expansion_sort_and_selection(qtbot, reviewed):
     w = reviewed
     w.tree.sortByColumn(2, Qt.SortOrder.DescendingOrder)
-    zh_group = next(r for r in range(w.model.rowCount())
+    zh_group = next(r for r in range(w.model.shown_group_count())
                     if any("zh" in w.records[m.index].path for m in w.model.rows[r][1]))
-    w.tree.collapse(w.model.index(1 - zh_group, 0))  # the English group collapsed
-    gi = w.model.index(zh_group, 0)
-    pick = w.model.index(1, 0, gi)
+    w.tree.collapse(w.model.group_index(1 - zh_group))  # the English group collapsed
+    pick = w.model.file_index(zh_group, 1)
     path = w.records[pick.data(RECORD_ROLE)].path
     w.tree.setCurrentIndex(pick)
     with qtbot.waitSignal(w.groupsChanged):
@@ -200,8 +198,9 @@ def test_a_regroup_keeps_expansion_sort_and_selection(qtbot, reviewed):
     cur = w.tree.currentIndex()
     assert cur.isValid() and w.records[cur.data(RECORD_ROLE)].path == path
     assert [w.records[i].path for i in w.groups_view.selected_records()] == [path]
-    expanded = {r: w.tree.isExpanded(w.model.index(r, 0)) for r in range(w.model.rowCount())}
-    zh_row = w.model.parent(cur).row()
+    expanded = {r: w.tree.isExpanded(w.model.group_index(r))
+                for r in range(w.model.shown_group_count())}
+    zh_row = w.model.group_row(cur)
     assert expanded[zh_row] and not expanded[1 - zh_row]
 
 
@@ -338,7 +337,7 @@ def test_widths_kept_from_another_language_never_cut_a_column_title(qtbot, revie
     w.groups_view.keep_widths = True
     for col in (COL_DISTANCE, COL_SIMILARITY):
         w.tree.setColumnWidth(col, 12)
-    w.groups_view.shown_groups_changed(w.model.rowCount())
+    w.groups_view.shown_groups_changed(w.model.shown_group_count())
     for col in (COL_DISTANCE, COL_SIMILARITY):
         assert w.tree.columnWidth(col) >= header.sectionSizeHint(col) > 12
     w.set_language("zh_CN")
