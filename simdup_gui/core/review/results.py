@@ -6,7 +6,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..act.fileops import is_under
@@ -59,33 +59,18 @@ def _group_entry(res: Results, g: Group, bits: int) -> dict:
             "files": files}
 
 
-class _Lazy(list):
-    """A list whose items are made as the JSON encoder reaches them: ``make(item)`` for
-    each of ``items``. json's encoder with an indent walks lists with ``for``, so the
-    entries of 100,000 files never exist all at once (they took hundreds of MB)."""
-
-    def __init__(self, items, make: Callable) -> None:
-        super().__init__(items)
-        self._make = make
-
-    def __iter__(self):
-        return map(self._make, super().__iter__())
-
-
-def to_json_dict(res: Results, include_ungrouped: bool = False, lazy: bool = False) -> dict:
-    """The results as JSON values; ``lazy``: the groups and records as lists whose entries
-    are built while they are encoded (for :func:`iter_json`)."""
-    bits = res.bits
-    if lazy:
-        groups: list = _Lazy(res.groups, lambda g: _group_entry(res, g, bits))
-    else:
-        groups = [_group_entry(res, g, bits) for g in res.groups]
+def to_json_dict(res: Results, include_ungrouped: bool = False) -> dict:
+    """The results as JSON values (what :func:`iter_json` writes)."""
     out = {"version": RESULTS_VERSION, "settings": res.settings, "stats": res.stats,
-           "groups": groups, "problems": [p.to_dict() for p in res.problems]}
+           "groups": list(_group_entries(res)), "problems": [p.to_dict() for p in res.problems]}
     if include_ungrouped:
-        out["records"] = (_Lazy(res.records, FileRecord.to_dict) if lazy
-                          else [r.to_dict() for r in res.records])
+        out["records"] = [r.to_dict() for r in res.records]
     return out
+
+
+def _group_entries(res: Results) -> Iterator[dict]:
+    bits = res.bits
+    return (_group_entry(res, g, bits) for g in res.groups)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -95,20 +80,52 @@ def escape_surrogates(text: str) -> str:
     """JSON text with every lone surrogate (a file name byte that is not valid UTF-8, kept
     by Python as a surrogate escape) written as a \\uXXXX escape: the text can then be
     encoded as UTF-8, and json.loads gives the same name back."""
+    if text.isascii():
+        return text
+    try:  # a third of the time of searching every character: most text holds none
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 JSON_PIECE = 1 << 16  # characters :func:`iter_json` yields at a time, about
 
 
+def _json_lines(res: Results, include_ungrouped: bool) -> Iterator[str]:
+    """The results file's text: the top level and the lists indented, each group's head, each
+    file, problem and record on a line of its own (grep finds a file with its fields), each
+    of those encoded by json's C encoder as it is reached."""
+    dump = json.JSONEncoder(ensure_ascii=False).encode  # no indent: the C encoder
+    yield '{"version": ' + dump(RESULTS_VERSION)
+    yield ',\n "settings": ' + dump(res.settings)
+    yield ',\n "stats": ' + dump(res.stats)
+    yield ',\n "groups": ['
+    for n, g in enumerate(_group_entries(res)):
+        files = g.pop("files")
+        yield ("," if n else "") + "\n  " + dump(g)[:-1] + ', "files": ['
+        yield ",".join("\n   " + dump(f) for f in files) + "\n  ]}"
+    yield "\n ]" if res.groups else "]"
+    for key, items, entry in (("problems", res.problems, Problem.to_dict),
+                              ("records", res.records if include_ungrouped else None,
+                               FileRecord.to_dict)):
+        if items is None:
+            continue
+        yield ',\n "' + key + '": ['
+        for n, x in enumerate(items):
+            yield ("," if n else "") + "\n  " + dump(entry(x))
+        yield "\n ]" if items else "]"
+    yield "\n}"
+
+
 def iter_json(res: Results, include_ungrouped: bool = False) -> Iterator[str]:
     """:func:`dumps_json`'s text in pieces of about ``JSON_PIECE`` characters, made as they
     are written: memory stays at one piece and one group's entries, not the whole text
     (which, escaped and encoded, was four copies of a 100 MB string)."""
-    enc = json.JSONEncoder(ensure_ascii=False, indent=1)
     buf: list[str] = []
     size = 0
-    for chunk in enc.iterencode(to_json_dict(res, include_ungrouped, lazy=True)):
+    for chunk in _json_lines(res, include_ungrouped):
         buf.append(chunk)
         size += len(chunk)
         if size >= JSON_PIECE:

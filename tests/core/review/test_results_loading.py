@@ -16,7 +16,8 @@ from simdup_gui.core.review import process_load
 from simdup_gui.core.review.export import load_results, save_results
 from simdup_gui.core.review.process_load import load_results_in_process
 from simdup_gui.core.review import results as results_mod
-from simdup_gui.core.review.results import Results, escape_surrogates, iter_json, to_json_dict
+from simdup_gui.core.review.results import (Results, dumps_json, escape_surrogates, iter_json,
+                                             to_json_dict)
 from simdup_gui.core.review.schema import MAX_DEPTH, _depth_ok
 from simdup_gui.core.textsim import SKETCH_BYTES
 
@@ -186,23 +187,40 @@ def test_a_child_error_that_cannot_travel_comes_back_as_text():
     assert os.path.basename(__file__) in str(back)
 
 
-def _reference_json(res: Results, include_ungrouped: bool) -> str:
-    """What the results file held before it was written in pieces: one json.dumps."""
-    return escape_surrogates(json.dumps(to_json_dict(res, include_ungrouped),
-                                        ensure_ascii=False, indent=1))
+def _reference(res: Results, include_ungrouped: bool):
+    """The results as one json.dumps of to_json_dict wrote them, parsed back."""
+    return json.loads(escape_surrogates(json.dumps(to_json_dict(res, include_ungrouped),
+                                                   ensure_ascii=False, indent=1)))
 
 
 @pytest.mark.parametrize("piece", [1, 7, 100, 1 << 16])
 @pytest.mark.parametrize("include_ungrouped", [False, True])
-def test_json_written_in_pieces_is_the_text_of_one_dump(monkeypatch, piece, include_ungrouped):
+def test_json_written_in_pieces_holds_what_one_dump_held(monkeypatch, piece, include_ungrouped):
     res = rich_results()
     monkeypatch.setattr(results_mod, "JSON_PIECE", piece)
     pieces = list(iter_json(res, include_ungrouped))
-    assert "".join(pieces) == _reference_json(res, include_ungrouped)
+    text = "".join(pieces)
+    assert json.loads(text) == _reference(res, include_ungrouped)
     if piece == 7:
-        assert len(pieces) > 50
+        assert len(pieces) > 15
     assert all("\udce9" not in p for p in pieces)  # the name's odd byte escaped in every piece
-    assert json.loads("".join(pieces))["groups"][1]["files"][1]["path"] == "/data/d1/caf\udce9.txt"
+    assert json.loads(text)["groups"][1]["files"][1]["path"] == "/data/d1/caf\udce9.txt"
+    # one line per file, problem and record: grep finds a file with every field of it
+    lines = text.splitlines()
+    for r in res.records[:18]:  # the grouped ones
+        line = next(x for x in lines if json.dumps(r.path, ensure_ascii=False)[1:-1]
+                    .replace("\udce9", "\\udce9") in x and '"marked"' in x)
+        assert json.loads(line.strip().rstrip(","))["size"] == r.size
+    assert sum('"reason"' in x for x in lines) == len(res.problems)
+
+
+@pytest.mark.parametrize("groups, problems", [(False, False), (True, False), (False, True)])
+def test_empty_lists_are_written_as_json(groups, problems):
+    res = rich_results()
+    res.groups = res.groups if groups else []
+    res.problems = res.problems if problems else []
+    for inc in (False, True):
+        assert json.loads(dumps_json(res, inc)) == _reference(res, inc)
 
 
 def test_json_pieces_are_made_as_they_are_written(monkeypatch):
@@ -228,7 +246,8 @@ def test_a_saved_file_is_written_in_pieces_and_loads_back(tmp_path, monkeypatch)
     res = rich_results()
     save_results(res, path)
     with open(path, encoding="utf-8") as fh:
-        assert fh.read() == _reference_json(res, True) + "\n"
+        text = fh.read()
+    assert text.endswith("}\n") and json.loads(text) == _reference(res, True)
     back = load_results(path)
     assert [r.path for r in back.records] == [r.path for r in res.records]
     assert back.marks == res.marks
