@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
-from simdup_gui.core.review.export import load_results
+from simdup_gui.core.review.export import export_results, load_results, save_results
 from simdup_gui.core.review.process_load import load_results_in_process
 
 from . import heap
@@ -16,6 +16,8 @@ from .errors import show_error
 from .workers import Worker
 
 LOAD_IN_WORKER_ABOVE = 512 << 10  # bytes; smaller results files are loaded at once
+WRITE_IN_WORKER_ABOVE = 5_000  # records; more are saved or exported on the pool (100,000
+# took 2 s to save: the window would stand still meanwhile)
 
 
 class FilesController(QObject):
@@ -27,6 +29,7 @@ class FilesController(QObject):
         self.actions = actions
         self.session = win.session
         self._loader: Worker | None = None  # reading a results file
+        self._writer: Worker | None = None  # saving or exporting on the pool
         self._build_file_menu()
 
     def _build_file_menu(self) -> None:
@@ -52,25 +55,56 @@ class FilesController(QObject):
         path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Save results"), "results.json",
                                               "JSON (*.json)")
         if path:
-            self._write(self.session.save, path)
+            self.write(path)
 
-    def _write(self, fn, path: str, *args) -> bool:
-        """Save or export; a failure is shown, never swallowed; success names the file."""
+    def write(self, path: str, fmt: str | None = None) -> bool:
+        """Save the results (``fmt`` None) or export the groups as ``fmt``; a failure is shown,
+        never swallowed; success names the file. Large results are written on the pool from
+        a snapshot taken now (the review can go on): True then means the writing started."""
+        if self._writer is not None:
+            self.win.statusBar().showMessage(self.tr("Still writing the last file…"), 5000)
+            return False
         self.win._sync_settings()
         path = os.path.abspath(path)
-        try:
-            fn(path, *args)
-        except (OSError, ValueError) as e:
-            show_error(self.win, self.tr("Cannot save"), e, about=path)
-            return False
-        msg = (self.tr("Exported {0} groups to {1}").format(len(self.session.groups), path)
-               if args else self.tr("Saved the results to {0}").format(path))
-        if not args:
-            self.win.recent.add_result(path)
-        self.win.statusBar().showMessage(msg, 30000)
+        res = self.session.results()
+        if len(res.records) <= WRITE_IN_WORKER_ABOVE:
+            try:
+                _write(res, path, fmt)
+            except (OSError, ValueError) as e:
+                self._failed(e, path)
+                return False
+            self._written(path, fmt)
+            return True
+        self._writer = w = Worker(heap.building(_write_job), res.snapshot(), path, fmt)
+        w.signals.returned.connect(lambda _r, p=path: self._written(p, fmt))
+        w.signals.errored.connect(lambda e, p=path: self._failed(e, p))
+        w.signals.finished.connect(lambda w=w: self._write_finished(w))
+        self.win.statusBar().showMessage(self.tr("Writing {0}…").format(path))
+        self.win.pool.start(w)
         return True
 
+    def writing(self) -> bool:
+        return self._writer is not None
+
+    def _write_finished(self, worker: Worker) -> None:
+        if self._writer is worker:
+            self._writer = None
+
+    def _failed(self, e: BaseException, path: str) -> None:
+        if not isinstance(e, (OSError, ValueError)):
+            show_error(self.win, self.tr("Cannot save"), e)
+            return
+        show_error(self.win, self.tr("Cannot save"), e, about=path)
+
+    def _written(self, path: str, fmt: str | None) -> None:
+        msg = (self.tr("Exported {0} groups to {1}").format(len(self.session.groups), path)
+               if fmt else self.tr("Saved the results to {0}").format(path))
+        if not fmt:
+            self.win.recent.add_result(path)
+        self.win.statusBar().showMessage(msg, 30000)
+
     def save_to(self, path: str) -> None:
+        """Save at once, whatever the size (scripts and tests; raises OSError)."""
         self.win._sync_settings()
         self.session.save(path)
 
@@ -134,4 +168,15 @@ class FilesController(QObject):
 
     def export_to(self, path: str, fmt: str) -> bool:
         """Export the groups as ``fmt``; the status bar says where."""
-        return self._write(self.session.export, path, fmt)
+        return self.write(path, fmt)
+
+
+def _write(res, path: str, fmt: str | None) -> None:
+    if fmt is None:
+        save_results(res, path)
+    else:
+        export_results(res, path, fmt)
+
+
+def _write_job(res, path: str, fmt: str | None, job=None) -> None:
+    _write(res, path, fmt)

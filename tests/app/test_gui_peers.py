@@ -194,7 +194,7 @@ def test_recent_folders_and_results_are_in_the_file_menu(qtbot, reviewed, make, 
     w = reviewed
     assert [a.toolTip() for a in w.recent.folders_menu.actions()] == [str(w.src)]
     saved = tmp_path / "r.json"
-    assert w.actions.files._write(w.session.save, str(saved))
+    assert w.actions.files.write(str(saved))
     for i in range(9):
         w.recent.add_folders([str(tmp_path / f"gone{i}")])
     w.recent.refresh()

@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -264,6 +265,40 @@ def test_export_says_where_it_saved_and_a_failure_names_the_file_once(
     assert not w.actions.export_to("/proc/nope/x.csv", "csv")
     assert shown and shown[0].count("/proc/nope/x.csv") == 1 and "Errno" not in shown[0]
 
+
+
+def test_large_results_are_saved_on_the_pool_from_a_snapshot(qtbot, reviewed, monkeypatch, tmp_path):
+    """Above WRITE_IN_WORKER_ABOVE records, Save and Export run on the pool (saving 100,000
+    records took 2 s of a frozen window): the file holds the results as they were when asked
+    for, even if marks change meanwhile; the status bar and Recent results say so after."""
+    from simdup_gui.app import files_ui
+    from simdup_gui.core.review.export import load_results
+
+    w = reviewed
+    files = w.actions.files
+    monkeypatch.setattr(files_ui, "WRITE_IN_WORKER_ABOVE", 0)
+    path = w.session.records[0].path
+    w.model.set_marks({path})
+    gate = threading.Event()
+    real = files_ui.save_results
+    monkeypatch.setattr(files_ui, "save_results", lambda *a: gate.wait(30) and real(*a))
+    out = tmp_path / "big.json"
+    assert files.write(str(out))
+    assert files.writing() and not out.exists()
+    assert not files.write(str(tmp_path / "second.json"))  # one at a time, and said so
+    assert "Still writing" in w.statusBar().currentMessage()
+    w.model.set_marks(set())  # the review goes on; the file keeps what was asked for
+    gate.set()
+    qtbot.waitUntil(lambda: not files.writing(), timeout=30000)
+    assert load_results(str(out)).marks == {path}
+    assert str(out) in w.statusBar().currentMessage()
+    assert str(out) in [a.toolTip() for a in w.recent.results_menu.actions()]
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    monkeypatch.setattr(files_ui, "save_results", real)
+    assert w.actions.export_to("/proc/nope/x.csv", "csv")  # started; fails on the pool
+    qtbot.waitUntil(lambda: not files.writing(), timeout=30000)
+    assert shown and shown[0].count("/proc/nope/x.csv") == 1
 
 # 9 -------------------------------------------------------------------------------------
 def test_the_translations_ship_inside_the_package():

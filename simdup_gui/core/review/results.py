@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
@@ -32,6 +33,12 @@ class Results:
     @property
     def bits(self) -> int:
         return int(self.settings.get("bits", 64))
+
+    def snapshot(self) -> Results:
+        """A copy whose lists, sets and dicts are its own (records and groups are shared, never
+        changed once made): written out on a worker while the review goes on."""
+        return Results(list(self.records), list(self.groups), list(self.problems),
+                       copy.deepcopy(self.settings), copy.deepcopy(self.stats), set(self.marks))
 
 
 def percent(sim: float | None) -> str:
