@@ -187,6 +187,8 @@ ZH.update({
         "精确计算，未抽样：{1} 个文件的全部 {0} 对，实测 {2} 对。",
     "Exported {0} groups to {1}": "已将 {0} 组导出到 {1}",
     "Saved the results to {0}": "结果已保存到 {0}",
+    "Writing {0}…": "正在写入 {0}…",
+    "Still writing the last file…": "上一个文件仍在写入…",
     "Folder layout in {0}": "{0} 中的文件夹结构",
     "Keep each file's folders below its scan root, or put every file directly in {0} (a name "
     "that clashes gets a unique name)?":

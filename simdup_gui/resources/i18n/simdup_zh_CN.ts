@@ -740,58 +740,69 @@
 <context>
     <name>FilesController</name>
     <message>
-        <location filename="../../app/files_ui.py" line="49" />
+        <location filename="../../app/files_ui.py" line="50" />
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="50" />
+        <location filename="../../app/files_ui.py" line="51" />
         <source>Load results…</source>
         <translation>载入结果…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="51" />
+        <location filename="../../app/files_ui.py" line="52" />
         <source>Export groups as</source>
         <translation>导出分组为</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="54" />
+        <location filename="../../app/files_ui.py" line="55" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="66" />
+        <location filename="../../app/files_ui.py" line="65" />
+        <source>Still writing the last file…</source>
+        <translation>上一个文件仍在写入…</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="82" />
+        <source>Writing {0}…</source>
+        <translation>正在写入 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="95" />
+        <location filename="../../app/files_ui.py" line="97" />
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="68" />
+        <location filename="../../app/files_ui.py" line="100" />
         <source>Exported {0} groups to {1}</source>
         <translation>已将 {0} 组导出到 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="69" />
+        <location filename="../../app/files_ui.py" line="101" />
         <source>Saved the results to {0}</source>
         <translation>结果已保存到 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="80" />
+        <location filename="../../app/files_ui.py" line="112" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="99" />
-        <location filename="../../app/files_ui.py" line="107" />
+        <location filename="../../app/files_ui.py" line="133" />
+        <location filename="../../app/files_ui.py" line="142" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="101" />
+        <location filename="../../app/files_ui.py" line="136" />
         <source>Loading {0}…</source>
         <translation>正在载入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="129" />
+        <location filename="../../app/files_ui.py" line="164" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -973,64 +984,64 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window.py" line="168" />
+        <location filename="../../app/window.py" line="175" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="177" />
+        <location filename="../../app/window.py" line="184" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="178" />
+        <location filename="../../app/window.py" line="185" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="171" />
+        <location filename="../../app/window.py" line="178" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="172" />
-        <location filename="../../app/window.py" line="357" />
+        <location filename="../../app/window.py" line="179" />
+        <location filename="../../app/window.py" line="367" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="174" />
+        <location filename="../../app/window.py" line="181" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="176" />
+        <location filename="../../app/window.py" line="183" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="179" />
+        <location filename="../../app/window.py" line="186" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="180" />
+        <location filename="../../app/window.py" line="187" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="181" />
+        <location filename="../../app/window.py" line="188" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="182" />
-        <location filename="../../app/window.py" line="376" />
+        <location filename="../../app/window.py" line="189" />
+        <location filename="../../app/window.py" line="386" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="191" />
+        <location filename="../../app/window.py" line="198" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
@@ -1050,37 +1061,37 @@
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="245" />
+        <location filename="../../app/window.py" line="253" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="246" />
+        <location filename="../../app/window.py" line="254" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="250" />
+        <location filename="../../app/window.py" line="258" />
         <source>Check the settings</source>
         <translation>请检查设置</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="261" />
+        <location filename="../../app/window.py" line="271" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="270" />
+        <location filename="../../app/window.py" line="280" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="271" />
+        <location filename="../../app/window.py" line="281" />
         <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
         <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="277" />
+        <location filename="../../app/window.py" line="287" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -1139,17 +1150,17 @@
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="300" />
+        <location filename="../../app/window.py" line="310" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="302" />
+        <location filename="../../app/window.py" line="312" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="333" />
+        <location filename="../../app/window.py" line="343" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
@@ -1159,7 +1170,7 @@
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="377" />
+        <location filename="../../app/window.py" line="387" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -1338,17 +1349,17 @@ Index: {0}</source>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../../app/dialogs.py" line="51" />
+        <location filename="../../app/dialogs.py" line="52" />
         <source>What happened</source>
         <translation>操作结果</translation>
     </message>
     <message>
-        <location filename="../../app/dialogs.py" line="66" />
+        <location filename="../../app/dialogs.py" line="67" />
         <source>Journal: {0}</source>
         <translation>操作日志：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/dialogs.py" line="67" />
+        <location filename="../../app/dialogs.py" line="68" />
         <source>Nothing to do.</source>
         <translation>没有需要处理的内容。</translation>
     </message>
@@ -1427,7 +1438,7 @@ Index: {0}</source>
         <translation>无法修改忽略列表</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="269" />
+        <location filename="../../app/results_ui.py" line="268" />
         <source>Cannot mark by name</source>
         <translation>无法按名称标记</translation>
     </message>
@@ -1435,167 +1446,167 @@ Index: {0}</source>
 <context>
     <name>ScanPanel</name>
     <message>
-        <location filename="../../app/scan_panel.py" line="114" />
+        <location filename="../../app/scan_panel.py" line="115" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="115" />
+        <location filename="../../app/scan_panel.py" line="116" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="116" />
+        <location filename="../../app/scan_panel.py" line="117" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="117" />
+        <location filename="../../app/scan_panel.py" line="118" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="118" />
+        <location filename="../../app/scan_panel.py" line="119" />
         <source>Text similarity at least</source>
         <translation>文本相似度至少</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="118" />
+        <location filename="../../app/scan_panel.py" line="119" />
         <source>Verify</source>
         <translation>核实方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="119" />
+        <location filename="../../app/scan_panel.py" line="120" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="119" />
+        <location filename="../../app/scan_panel.py" line="120" />
         <source>Candidate distance k</source>
         <translation>候选距离 k</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="120" />
+        <location filename="../../app/scan_panel.py" line="121" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="120" />
+        <location filename="../../app/scan_panel.py" line="121" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="121" />
+        <location filename="../../app/scan_panel.py" line="122" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="121" />
+        <location filename="../../app/scan_panel.py" line="122" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="122" />
+        <location filename="../../app/scan_panel.py" line="123" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="122" />
+        <location filename="../../app/scan_panel.py" line="123" />
         <source>Maximum size</source>
         <translation>最大大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="123" />
+        <location filename="../../app/scan_panel.py" line="124" />
         <source>Dask scheduler</source>
         <translation>Dask 调度器</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="126" />
+        <location filename="../../app/scan_panel.py" line="127" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="127" />
+        <location filename="../../app/scan_panel.py" line="128" />
         <source>e.g. *.log build</source>
         <translation>如 *.log build</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="128" />
+        <location filename="../../app/scan_panel.py" line="129" />
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="129" />
+        <location filename="../../app/scan_panel.py" line="130" />
         <source>Larger files are skipped and listed under Problems.</source>
         <translation>更大的文件会被跳过，并列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="130" />
+        <location filename="../../app/scan_panel.py" line="131" />
         <source>Follow symbolic links</source>
         <translation>跟随符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="132" />
+        <location filename="../../app/scan_panel.py" line="133" />
         <source>Scan the files and folders that symbolic links point to (each file once). Unticked, links are listed under Problems.</source>
         <translation>扫描符号链接指向的文件和文件夹（每个文件只扫描一次）。不勾选时，链接列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="134" />
+        <location filename="../../app/scan_panel.py" line="135" />
         <source>empty: this machine</source>
         <translation>留空：本机</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="136" />
+        <location filename="../../app/scan_panel.py" line="137" />
         <source>Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 uses a running scheduler (every worker must see the folders at the same path). Empty: this machine's cores. Needs pip install "simdup[dask]".</source>
         <translation>在 Dask 集群上计算指纹：local:N 在本机启动 N 个工作进程，tcp://host:8786 使用正在运行的调度器（每个工作进程都必须在相同路径下看到这些文件夹）。留空：使用本机的处理器核心。需要 pip install "simdup[dask]"。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="139" />
+        <location filename="../../app/scan_panel.py" line="140" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；topk：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="142" />
+        <location filename="../../app/scan_panel.py" line="143" />
         <source>With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair in a group within k</source>
         <translation>仅 SimHash 时：linked 把由近邻对连成链的文件归为一组；strict 要求组内每对都在 k 以内</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="145" />
+        <location filename="../../app/scan_panel.py" line="146" />
         <source>text similarity (recommended)</source>
         <translation>文本相似度（推荐）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="146" />
+        <location filename="../../app/scan_panel.py" line="147" />
         <source>SimHash only (for comparison)</source>
         <translation>仅 SimHash（用于比较）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="148" />
+        <location filename="../../app/scan_panel.py" line="149" />
         <source>The fingerprint size and distance k only propose candidate pairs. With text similarity, each candidate is checked: a file joins a group when its text (5-gram Jaccard of the normalised text) is at least the threshold similar to the group's reference (★). SimHash only groups by fingerprint distance alone.</source>
         <translation>指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="153" />
+        <location filename="../../app/scan_panel.py" line="154" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="154" />
+        <location filename="../../app/scan_panel.py" line="155" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="218" />
+        <location filename="../../app/scan_panel.py" line="219" />
         <source>The maximum size is below the minimum size: raise "Maximum size" or lower "Minimum size" in Settings.</source>
         <translation>最大大小低于最小大小：请在“设置”中调高“最大大小”或调低“最小大小”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="225" />
+        <location filename="../../app/scan_panel.py" line="226" />
         <source>"Dask scheduler" in Settings must be empty (this machine), local:N (N workers here) or an address such as tcp://host:8786, not "{0}".</source>
         <translation>“设置”中的“Dask 调度器”必须留空（本机）、为 local:N（本机 N 个工作进程）或 tcp://host:8786 这样的地址，而不是“{0}”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="279" />
+        <location filename="../../app/scan_panel.py" line="284" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
