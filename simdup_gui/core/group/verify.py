@@ -144,13 +144,21 @@ def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
     sim = np.where(too_far, np.minimum(sim, threshold - 1e-9), sim)
     doubt = ~exact & ~too_far & (~known | (np.abs(est - threshold) < MARGIN))
     if measure is not None:
-        todo = np.flatnonzero(doubt).tolist()
+        todo_a = np.flatnonzero(doubt)
+        # the pairs of files that are copies of each other next to each other: their files
+        # are read once (kept while their pairs are measured), not once per pair
+        order, label = component_order(cpairs[todo_a])
+        todo = todo_a[order].tolist()
+        ends = set(_block_ends(label[order], PREFETCH_PAIRS))
         job.report(ProgressEvent("verify", 0, len(todo)))
         prefetch = getattr(measure, "prefetch", None)
+        start = 0
         for done, x in enumerate(todo, 1):
-            if prefetch is not None and done % PREFETCH_PAIRS == 1:  # the next block's files,
-                prefetch([(int(first[cpairs[y, 0]]), int(first[cpairs[y, 1]]))  # read at once
-                          for y in todo[done - 1 : done - 1 + PREFETCH_PAIRS]])
+            if prefetch is not None and done - 1 == start:  # the next block's files, read at
+                stop = min((e for e in ends if e > start), default=len(todo))  # once
+                prefetch([(int(first[cpairs[y, 0]]), int(first[cpairs[y, 1]]))
+                          for y in todo[start:stop]], label[order][start:stop].tolist())
+                start = stop
             if done % 32 == 0:  # progress and cancel between pairs read from the files
                 job.check()
                 job.report(ProgressEvent("verify", done, len(todo)))
@@ -163,6 +171,42 @@ def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
     ok = sim >= threshold
     stats.verified = int(ok.sum())
     return cpairs[ok], sim[ok], exact[ok]
+
+
+def component_order(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(an order of ``pairs`` (n, 2) that puts the pairs of each connected component of the
+    graph they make together, by component then pair; each pair's component label, in the
+    given order). Labels spread by min over the pairs with pointer jumping: a few rounds."""
+    if not len(pairs):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    nodes, inv = np.unique(pairs, return_inverse=True)
+    inv = inv.reshape(-1, 2)
+    label = np.arange(len(nodes))
+    while True:
+        low = np.minimum(label[inv[:, 0]], label[inv[:, 1]])
+        new = label.copy()
+        np.minimum.at(new, inv[:, 0], low)
+        np.minimum.at(new, inv[:, 1], low)
+        new = new[new]
+        if np.array_equal(new, label):
+            break
+        label = new
+    comp = label[inv[:, 0]]
+    return np.lexsort((pairs[:, 1], pairs[:, 0], comp)), comp
+
+
+def _block_ends(labels: np.ndarray, size: int) -> list[int]:
+    """Where blocks of about ``size`` pairs end, at a change of component when one comes
+    within another ``size`` pairs (a component larger than that is cut)."""
+    n = len(labels)
+    change = np.flatnonzero(labels[1:] != labels[:-1]) + 1
+    ends, at = [], 0
+    while at + size < n:
+        k = int(np.searchsorted(change, at + size))
+        nxt = int(change[k]) if k < len(change) and change[k] <= at + 2 * size else at + size
+        ends.append(nxt)
+        at = nxt
+    return ends
 
 
 def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: np.ndarray,
@@ -403,6 +447,25 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[floa
     return out, read
 
 
+def _spread(pairs: list, comp: list[int], n: int) -> list[list]:
+    """``pairs`` in about ``n`` contiguous slices of about equal size, each cut between two
+    components (``comp``: each pair's, the pairs in component order) when one ends within
+    the slice's second half."""
+    step = -(-len(pairs) // n)
+    out, at = [], 0
+    while at < len(pairs):
+        cut = min(at + step, len(pairs))
+        if cut < len(pairs):
+            back = cut
+            while back > max(at + 1, at + step // 2) and comp[back] == comp[back - 1]:
+                back -= 1
+            if comp[back] != comp[back - 1]:
+                cut = back
+        out.append(pairs[at:cut])
+        at = cut
+    return out
+
+
 class Measurer:
     """Exact J of two records from the files themselves (None when a file changed or is
     unreadable). Shingle sets of the last few files are kept; results can be remembered
@@ -423,23 +486,25 @@ class Measurer:
         self.workers = workers
         self._pool = None
 
-    def prefetch(self, pairs: list[tuple[int, int]]) -> None:
+    def prefetch(self, pairs: list[tuple[int, int]], labels: list[int] | None = None) -> None:
         """Measure ``pairs`` (not remembered in the store, nor measured already) on the
-        pool; :meth:`__call__` then answers them without reading."""
+        pool; :meth:`__call__` then answers them without reading. ``labels``: each pair's
+        component (:func:`component_order`), so that a component's pairs go to one worker,
+        which then reads each of its files once."""
         if self.workers < 2:
             return
         todo: list[tuple[int, int]] = []
+        comp: list[int] = []
         files: set[int] = set()
-        for a, b in pairs:
+        for k, (a, b) in enumerate(pairs):
             if (a, b) in self._measured or self._stored(a, b) is not None:
                 continue
             todo.append((a, b))
+            comp.append(labels[k] if labels is not None else k)
             files.update((a, b))
         if len(files) < PARALLEL_READS:
             return
-        # contiguous slices: a file's pairs are next to each other, so mostly read once
-        step = -(-len(todo) // (4 * self.workers))
-        blocks = [todo[i : i + step] for i in range(0, len(todo), step)]
+        blocks = _spread(todo, comp, 4 * self.workers)
         try:
             if self._pool is None:
                 from ..scan.poolctx import pool_context

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.cli import main
 from simdup_gui.core.group.cluster import build_groups
-from simdup_gui.core.group.verify import unique_pairs
+from simdup_gui.core.group.verify import component_order, unique_pairs
 from simdup_gui.core.scan.features import FeatureBuilder, rechunk
 from simdup_gui.core.scan.pipeline import ScanOptions, scan
 from simdup_gui.core.textsim import (estimate, make_sketch, shingle_set, sketch_array,
@@ -286,8 +286,8 @@ def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monk
         pools = []
         real = m.prefetch
 
-        def watch(pairs):
-            real(pairs)
+        def watch(pairs, labels=None):
+            real(pairs, labels)
             pools.append(m._pool is not None)
         m.prefetch = watch
         try:
@@ -304,6 +304,67 @@ def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monk
     assert "measured from the files" in plan1 and plan1 == plan2
     assert one == two and one
 
+
+
+def test_copies_scattered_over_folders_are_read_once_on_the_pool(tmp_path):
+    """Doubtful pairs are measured component by component (the copies of one text together,
+    on one worker), so each file is read about once, wherever its copies lie in the scan's
+    order; pairs in the scan's order read a file again for most of its pairs."""
+    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group.cluster import build_groups
+    from simdup_gui.core.group.verify import Measurer
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
+
+    rng = random.Random(5)
+    words = [w for w in (EN + OTHER).lower().split() if w.isalpha()]
+    for fam in range(40):  # 320 files: more than a worker keeps the sets of (256)
+        base = " ".join(rng.choice(words) for _ in range(500))
+        filler = " ".join(rng.choice(words) for _ in range(500))
+        for i, keep in enumerate((1.0, 0.74, 0.78, 0.82, 0.86, 0.9, 0.94, 0.97)):
+            cut = int(len(base) * keep)
+            folder = tmp_path / f"d{i}"  # each folder holds one copy of every text
+            folder.mkdir(exist_ok=True)
+            (folder / f"t{fam}.txt").write_text(base[:cut] + filler[: len(base) - cut],
+                                                encoding="utf-8")
+    records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
+    m = Measurer(records, workers=2)
+    files: set[int] = set()
+    real = m.prefetch
+
+    def watch(pairs, labels=None):
+        files.update(x for p in pairs for x in p)
+        real(pairs, labels)
+    m.prefetch = watch
+    try:
+        build_groups(records, 64, 16, measure=m)
+    finally:
+        m.close()
+    assert len(files) >= verify_mod.PARALLEL_READS  # the pool was worth it
+    assert len(files) <= m.read <= len(files) * 1.15
+
+
+def test_component_order_puts_each_component_together():
+    rng = random.Random(3)
+    for _ in range(200):
+        n = rng.randint(1, 30)
+        pairs = np.array([sorted(rng.sample(range(n + 2), 2)) for _ in range(rng.randint(1, 40))],
+                         dtype=np.int64)
+        order, comp = component_order(pairs)
+        assert sorted(order.tolist()) == list(range(len(pairs)))
+        parent = {}  # union-find, the reference
+
+        def find(x):
+            while parent.setdefault(x, x) != x:
+                x = parent[x]
+            return x
+        for a, b in pairs.tolist():
+            parent[find(a)] = find(b)
+        roots = [find(a) for a in pairs[:, 0].tolist()]
+        assert all((roots[i] == roots[j]) == (comp[i] == comp[j])
+                   for i in range(len(pairs)) for j in range(len(pairs)))
+        seq = [roots[i] for i in order.tolist()]
+        assert all(seq.index(r) + seq.count(r) - 1 == len(seq) - 1 - seq[::-1].index(r)
+                   for r in set(seq))  # each component's pairs are contiguous
 
 def test_only_the_cli_reads_doubtful_pairs_on_a_pool(tmp_path, monkeypatch):
     """The app's regroups (some on its GUI thread) measure in-process: a pool's start froze
