@@ -286,8 +286,8 @@ def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monk
         pools = []
         real = m.prefetch
 
-        def watch(pairs, labels=None):
-            real(pairs, labels)
+        def watch(pairs, labels=None, ahead=()):
+            real(pairs, labels, ahead)
             pools.append(m._pool is not None)
         m.prefetch = watch
         try:
@@ -331,9 +331,9 @@ def test_copies_scattered_over_folders_are_read_once_on_the_pool(tmp_path):
     files: set[int] = set()
     real = m.prefetch
 
-    def watch(pairs, labels=None):
+    def watch(pairs, labels=None, ahead=()):
         files.update(x for p in pairs for x in p)
-        real(pairs, labels)
+        real(pairs, labels, ahead)
     m.prefetch = watch
     try:
         build_groups(records, 64, 16, measure=m)
