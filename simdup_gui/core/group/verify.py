@@ -488,7 +488,7 @@ class Measurer:
     PARALLEL_READS files; only the similarities come back. :meth:`close` ends the pool.
     The similarities are the same either way."""
 
-    def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 2 * PREFETCH_PAIRS + 64,
+    def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 320,
                  workers: int = 1) -> None:
         self.records = records
         self.store = store
