@@ -3,6 +3,7 @@ candidate source against the loose-distance scan on a real corpus.
 
     python benchmarks/grouping.py --n 100000 1000000          # synthetic records, timed
     python benchmarks/grouping.py --corpus /tmp/devcorpus      # recall on real files
+    python benchmarks/grouping.py --measure /tmp/mix400        # pairs read from the files
 
 Synthetic records: half are originals (random 128-bit fingerprint, a bottom-128 sketch of a
 random set of 300-20,000 shingles), half near copies of a random original (0-24 fingerprint
@@ -142,10 +143,45 @@ def recall(corpus: str) -> None:
               f"    {desc}", flush=True)
 
 
+def measured(root: str, workers: list[int]) -> None:
+    """Grouping with the doubtful pairs measured from the files, as `simdup scan` does: the
+    folder scanned once (no cache), then build_groups at the defaults with a Measurer on
+    ``workers`` processes; the files read, against the distinct files of those pairs."""
+    from simdup_gui.core.group import verify
+    from simdup_gui.core.group.cluster import build_groups
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
+
+    t = time.perf_counter()
+    records = scan([root], ScanOptions(use_cache=False, workers=2)).records
+    print(f"{root}: {len(records):,} records ({time.perf_counter() - t:.0f} s to scan)",
+          flush=True)
+    for w in workers:
+        m = verify.Measurer(records, workers=w)
+        files: set[int] = set()
+        real = m.prefetch if w > 1 else None
+        if real is not None:
+            def watch(pairs, *a, **k):
+                files.update(x for p in pairs for x in p)
+                real(pairs, *a, **k)
+            m.prefetch = watch
+        t = time.perf_counter()
+        try:
+            groups, plan = build_groups(records, 64, DEFAULT_DISTANCE[64], measure=m)
+        finally:
+            m.close()
+        took = time.perf_counter() - t
+        distinct = f" ({len(files):,} distinct)" if files else ""
+        print(f"  {w} process{'es' if w > 1 else ''}: {took:.2f} s, {m.read:,} files read"
+              f"{distinct}, {len(groups):,} groups; {plan.split('; ')[-1]}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, nargs="*", default=[])
     ap.add_argument("--corpus")
+    ap.add_argument("--measure", metavar="FOLDER",
+                    help="group a scanned folder with the doubtful pairs read from its files")
+    ap.add_argument("--workers", type=int, nargs="*", default=[2, 1])
     ap.add_argument("--scan-only", action="store_true",
                     help="timed runs without the linear source (the loose-distance scan)")
     args = ap.parse_args()
@@ -155,6 +191,8 @@ def main() -> int:
         verify.LSH_ABOVE = 1 << 62
     if args.corpus:
         recall(args.corpus)
+    if args.measure:
+        measured(args.measure, args.workers)
     if args.n:
         timed(args.n)
     return 0
