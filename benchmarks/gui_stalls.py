@@ -200,6 +200,8 @@ def main() -> None:
         ("sort: engine's order", lambda: sort(-1, Qt.SortOrder.AscendingOrder)),
         ("filter 'doc00012'", lambda: win.filter_edit.setText("doc00012")),
         ("clear the filter", lambda: win.filter_edit.setText("")),
+        ("duplicates only, on", lambda: win.results_ui.act_dupes_only.setChecked(True)),
+        ("duplicates only, off", lambda: win.results_ui.act_dupes_only.setChecked(False)),
         ("scroll to the end", scroll_to_end),
         ("expand all", lambda: win.groups_view.expand_all()),
         ("scroll to the end, all expanded", scroll_to_end),
