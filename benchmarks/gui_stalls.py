@@ -12,6 +12,7 @@ records of benchmarks/grouping.py: half originals, half near copies, with sketch
 - show a scan's result (records in, grouping, the tree filled),
 - regroup after a threshold change and after a size change (64 -> 128 bits),
 - sort by name, by size (descending), back to the engine's order; filter and clear the filter,
+- Duplicates only on and off; mark all but one, invert, select all, mark the selection, clear,
 - scroll to the end of the groups (scrollToBottom with processEvents until the last row is
   shown and the model has no more to hand out), Expand all, scroll to the end again, sort
   with every group expanded, Collapse all,
@@ -101,7 +102,10 @@ def idle(win) -> bool:
     if callable(loading) and loading():
         return False
     writing = getattr(getattr(win.actions, "files", None), "writing", None)
-    return not (callable(writing) and writing())
+    if callable(writing) and writing():
+        return False
+    remarker = getattr(win.actions, "remarker", None)
+    return not (remarker is not None and remarker.busy())
 
 
 def measure(app, beat: Heartbeat, win, name: str, trigger, settle: float = 0.3,
@@ -202,6 +206,11 @@ def main() -> None:
         ("clear the filter", lambda: win.filter_edit.setText("")),
         ("duplicates only, on", lambda: win.results_ui.act_dupes_only.setChecked(True)),
         ("duplicates only, off", lambda: win.results_ui.act_dupes_only.setChecked(False)),
+        ("mark all but one (oldest)", lambda: win.actions.mark_all_but_one("oldest")),
+        ("invert the marks", win.actions.invert),
+        ("select all", win.tree.selectAll),
+        ("mark the selected files", lambda: win.actions.mark_selected(True)),
+        ("clear the marks", win.actions.clear),
         ("scroll to the end", scroll_to_end),
         ("expand all", lambda: win.groups_view.expand_all()),
         ("scroll to the end, all expanded", scroll_to_end),

@@ -15,6 +15,7 @@ from simdup_gui.core.session import KEEP_RULES, Refusal, Session
 from . import dialogs
 from .dialogs import ReportDialog
 from .files_ui import FilesController
+from .remark import Remarker
 from . import options as opt
 from .errors import show_error
 from .tree_models import human_size
@@ -34,6 +35,8 @@ class ActionsController(QObject):
         self.win = win
         self.session: Session = win.session
         self.worker: Worker | None = None
+        self.remarker = Remarker(self.session, win.pool,
+                                 lambda marks: self._marked(self.session.set_marks(marks)))
         self._build()
 
     @property
@@ -152,7 +155,7 @@ class ActionsController(QObject):
 
     def mark_all_but_one(self, rule: str, **kw) -> None:
         self.win._sync_settings()
-        self._marked(self.session.mark_keep(rule, **kw))
+        self.remarker.run(self.session.keep_marks(rule, **kw))  # on the pool when large
 
     def _keep_encoding(self) -> None:
         enc, ok = QInputDialog.getText(self.win, self.tr("Preferred encoding"),
@@ -172,7 +175,7 @@ class ActionsController(QObject):
         self._marked(self.session.mark(self.selected_paths(), on))
 
     def invert(self) -> None:
-        self._marked(self.session.invert())
+        self.remarker.run(self.session.inverted_marks())
 
     def clear(self) -> None:
         self._marked(self.session.clear_marks())

@@ -74,7 +74,20 @@ class GroupsTable(QTableView):
         self.setCornerButtonEnabled(False)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.horizontalHeader().setHighlightSections(False)
         self._fit_row_height()
+
+    def setSelectionModel(self, selection_model) -> None:  # noqa: N802 - Qt API
+        """The column titles get a selection model of their own, always empty: to draw a
+        title, QHeaderView asks whether its column and its neighbours are wholly selected,
+        which asks the model about every row when every row is selected (Select all over
+        13,625 groups froze the window for about a second, and again at each repaint of
+        the titles). The titles do not show the selection (highlightSections is off)."""
+        super().setSelectionModel(selection_model)
+        model = selection_model.model() if selection_model is not None else None
+        if model is not None:
+            self._titles_selection = QItemSelectionModel(model, self)
+            self.horizontalHeader().setSelectionModel(self._titles_selection)
 
     def _fit_row_height(self) -> None:
         style = self.style()

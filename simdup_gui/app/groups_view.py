@@ -119,8 +119,8 @@ class GroupsView(QWidget):
                     st.expanded.update(m.records[x.index].path for x in m.groups[gi].members)
             st.expanded &= shown
         st.collapsed = set(shown) - st.expanded
-        st.selected = {p for p in map(self._path, self.tree.selectionModel().selectedRows(0))
-                       if p}
+        recs = m.records
+        st.selected = {recs[i].path for i in self.selected_records()}
         st.current = self._path(self.tree.currentIndex())
         return st
 
@@ -210,8 +210,17 @@ class GroupsView(QWidget):
         return rec if rec is not None and rec >= 0 else None
 
     def selected_records(self) -> list[int]:
-        rows = self.tree.selectionModel().selectedRows(0)
-        return [r for r in (self.record_at(i) for i in rows) if r is not None]
+        """The records of the selected file rows, from the selection's ranges (Qt's
+        selectedRows() asks the model about every cell of every selected row: 1.2 s for
+        13,625 selected groups)."""
+        import numpy as np
+
+        ranges = [(r.top(), r.bottom()) for r in self.tree.selectionModel().selection()
+                  if r.isValid() and not r.parent().isValid()]
+        if not ranges:
+            return []
+        rows = np.unique(np.concatenate([np.arange(t, b + 1) for t, b in ranges]))
+        return self.model.records_at(rows)
 
     def compare(self, records: Sequence[FileRecord], i: int, j: int, bits: int,
                 distance: int) -> None:

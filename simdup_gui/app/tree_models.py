@@ -19,7 +19,8 @@ from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel, QModelIndex
 from PySide6.QtGui import QFont
 
 from simdup_gui.core.models import FileRecord, Group, human_size
-from simdup_gui.core.presenters.flat import FlatRows, Positions, same_settings, settings_of, derive
+from simdup_gui.core.presenters.flat import (FlatRows, Positions, derive, records_at, same_settings,
+                                            settings_of)
 from simdup_gui.core.presenters.tree import COLUMNS, RIGHT_ALIGNED, GroupRows, headers
 from simdup_gui.core.session import Session
 
@@ -42,13 +43,8 @@ __all__ = ["GROUP_ROLE", "RECORD_ROLE", "GroupTreeModel", "human_size"]
 
 
 class GroupTreeModel(QAbstractTableModel):
-    """The groups as a flat table: each group's header row, followed (when the group is
-    expanded) by one row per file. Column 0 of a file is checkable (mark).
-
-    Where each group starts is a numpy array (a cumulative sum of the rows each group
-    occupies), so expanding or collapsing a group, or all of them, costs a few vectorised
-    operations over the groups and no Python loop over rows; the view (a QTableView) lays
-    out nothing per row, it asks only for the rows it paints."""
+    """The groups as a flat table: each group's row, then (when expanded) one row per file,
+    mapped by ``core.presenters.flat.FlatRows``. Column 0 of a file is checkable (mark)."""
 
     marksChanged = Signal()
     rebuilt = Signal()  # the rows asked for by set_data, set_filter or sort are shown
@@ -175,6 +171,10 @@ class GroupTreeModel(QAbstractTableModel):
             self._map_of = pos
             self.flat.lay_out(pos.group_ids, pos.sizes, len(self.view.groups), keep=False)
         return self.flat
+
+    def records_at(self, flat_rows) -> list[int]:
+        """The record indexes of the file rows among ``flat_rows`` (group rows left out)."""
+        return records_at(self._flat(), self.rows, flat_rows)
 
     def locate(self, flat: int) -> tuple[int, int]:
         """(group row, child) of a flat row; child -1 for the group's own row."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .act import marking
@@ -335,10 +335,21 @@ class Session:
     def mark_keep(self, rule: str | marking.KeepRule, **options) -> set[str]:
         """Mark all but one file of each group; ``rule`` (a keep rule, or its name with
         ``options``) picks the one kept. Marks on files in no group stay as they are."""
+        return self.set_marks(self.keep_marks(rule, **options)(self.results()))
+
+    def keep_marks(self, rule: str | marking.KeepRule,
+                   **options) -> Callable[[Results], set[str]]:
+        """What :meth:`mark_keep` marks, as a function of the results (a snapshot of them
+        may be marked off the window's thread); a bad rule raises ValueError here."""
         if not isinstance(rule, marking.KeepRule):
             rule = marking.KeepRule(rule, **options)
-        res = self.results()
-        return self.set_marks(marking.mark_all_but_one(res, rule, self.reference, res.marks))
+        reference = list(self.reference)
+        return lambda res: marking.mark_all_but_one(res, rule, reference, res.marks)
+
+    def inverted_marks(self) -> Callable[[Results], set[str]]:
+        """What :meth:`invert` marks, as a function of the results."""
+        reference = list(self.reference)
+        return lambda res: marking.invert_marks(res, res.marks, reference)
 
     def mark(self, paths: Iterable[str], on: bool = True) -> set[str]:
         """Mark (or unmark) ``paths``; files under a reference folder are never marked."""
@@ -354,8 +365,7 @@ class Session:
         return self.mark(marking.matching_names(self._grouped, pattern, regex=regex))
 
     def invert(self) -> set[str]:
-        res = self.results()
-        return self.set_marks(marking.invert_marks(res, res.marks, self.reference))
+        return self.set_marks(self.inverted_marks()(self.results()))
 
     def clear_marks(self) -> set[str]:
         return self.set_marks(marking.clear_marks())

@@ -356,3 +356,18 @@ def test_scrolling_to_the_end_and_expanding_all_ask_only_for_the_rows_shown(
         tree.sortByColumn(COL_SIZE, Qt.SortOrder.DescendingOrder)
     qtbot.wait(50)
     assert len(m.asked_rows) <= budget and m.calls < 60 * budget
+
+    # Select all, the titles repainted (switching tabs), the selection read back: the
+    # column titles' own (empty) selection model and the ranges keep it to the rows shown
+    m.reset_counts()
+    tree.selectAll()
+    qtbot.wait(50)
+    w.tabs.setCurrentIndex(1)
+    w.tabs.setCurrentIndex(0)
+    tree.header().viewport().repaint()
+    qtbot.wait(50)
+    assert len(m.asked_rows) <= budget and m.calls < 120 * budget  # three repaints of the rows
+    m.reset_counts()
+    picked = w.groups_view.selected_records()
+    assert len(picked) == 40_000 and len(set(picked)) == 40_000  # every file, once
+    assert m.calls < budget

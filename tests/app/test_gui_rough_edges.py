@@ -300,6 +300,46 @@ def test_large_results_are_saved_on_the_pool_from_a_snapshot(qtbot, reviewed, mo
     qtbot.waitUntil(lambda: not files.writing(), timeout=30000)
     assert shown and shown[0].count("/proc/nope/x.csv") == 1
 
+
+def test_large_results_are_marked_on_the_pool_and_no_click_meanwhile_is_lost(
+        qtbot, reviewed, monkeypatch):
+    """Above MARK_IN_WORKER_ABOVE records, Mark all but one and Invert are computed on the
+    pool (100,000 files: half a second of a frozen window); a mark clicked meanwhile is not
+    overwritten by the snapshot's result: the marks are computed again from it."""
+    from simdup_gui.app import remark
+    from simdup_gui.core.act import marking
+
+    w = reviewed
+    monkeypatch.setattr(remark, "MARK_IN_WORKER_ABOVE", 0)
+    gate = threading.Event()
+
+    def gated(real):
+        def run(*a, **k):
+            if threading.current_thread() is not threading.main_thread():
+                assert gate.wait(30)
+            return real(*a, **k)
+        return run
+    monkeypatch.setattr(marking, "mark_all_but_one", gated(marking.mark_all_but_one))
+    monkeypatch.setattr(marking, "invert_marks", gated(marking.invert_marks))
+    grouped = {w.records[m.index].path for g in w.session.groups for m in g.members}
+    w.actions.mark_all_but_one("oldest")
+    assert w.actions.remarker.busy() and not w.session.marks  # computing on the pool
+    assert not w.actions.remarker.run(w.session.inverted_marks())  # nothing else starts
+    gate.set()
+    qtbot.waitUntil(lambda: not w.actions.remarker.busy(), timeout=30_000)
+    kept = grouped - w.session.marks
+    assert len(w.session.marks) == len(w.session.groups) == len(kept)  # one of each pair
+    gate.clear()
+    w.actions.invert()
+    assert w.actions.remarker.busy()
+    clicked = sorted(kept)[0]
+    w.model.set_marks(w.session.marks | {clicked})  # a check box ticked meanwhile
+    gate.set()
+    qtbot.waitUntil(lambda: not w.actions.remarker.busy(), timeout=30_000)
+    # inverted from the marks of then: the ticked file unmarked, the other kept one marked
+    assert w.session.marks == kept - {clicked}
+    assert w.model.marks == w.session.marks
+
 # 9 -------------------------------------------------------------------------------------
 def test_the_translations_ship_inside_the_package():
     from importlib import resources

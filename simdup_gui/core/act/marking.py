@@ -72,11 +72,7 @@ class KeepRule:
         """Key whose minimum is the file to keep."""
 
         def plain(rule: str, r: FileRecord) -> tuple:
-            return {
-                "oldest": (r.mtime_ns,), "newest": (-r.mtime_ns,),
-                "largest": (-r.size,), "smallest": (r.size,),
-                "shortest-path": (len(r.path),), "longest-path": (-len(r.path),),
-            }[rule]
+            return (_PLAIN_KEYS[rule](r),)
 
         if self.name == "encoding":
             want = _norm_encoding(self.encoding)
@@ -85,6 +81,13 @@ class KeepRule:
             folder = self.folder or ""
             return lambda r: (not is_under(r.path, folder), *plain(self.then, r), r.path)
         return lambda r: (*plain(self.name, r), r.path)
+
+
+_PLAIN_KEYS: dict[str, Callable[[FileRecord], int]] = {
+    "oldest": lambda r: r.mtime_ns, "newest": lambda r: -r.mtime_ns,
+    "largest": lambda r: -r.size, "smallest": lambda r: r.size,
+    "shortest-path": lambda r: len(r.path), "longest-path": lambda r: -len(r.path),
+}
 
 
 def choose_keeper(records: Sequence[FileRecord], rule: KeepRule) -> FileRecord:

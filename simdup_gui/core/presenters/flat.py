@@ -92,6 +92,11 @@ class FlatRows:
         self._last = (flat, row, child)
         return row, child
 
+    def locate_many(self, flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`locate` of many flat rows at once: (group rows, children)."""
+        rows = np.searchsorted(self.starts, flat, side="right") - 1
+        return rows, flat - self.starts[rows] - 1
+
     def flat_of(self, row: int, child: int = -1) -> int:
         """The flat row of group row ``row`` (child -1) or of its file ``child``."""
         return int(self.starts[row]) + 1 + child
@@ -133,3 +138,14 @@ class FlatRows:
         else:
             self.open[self.group_ids[np.asarray(rows, dtype=np.int64)]] = on
         self.relayout()
+
+
+def records_at(flat: FlatRows, rows, flat_rows) -> list[int]:
+    """The record indexes of the file rows among ``flat_rows`` (an int array; group rows
+    left out), ``rows`` the shown groups' (position, members): one binary search for them
+    all, no Python call per group row."""
+    flat_rows = np.asarray(flat_rows, dtype=np.int64)
+    flat_rows = flat_rows[(flat_rows >= 0) & (flat_rows < flat.total)]
+    at, child = flat.locate_many(flat_rows)
+    files = child >= 0
+    return [rows[r][1][c].index for r, c in zip(at[files].tolist(), child[files].tolist())]

@@ -37,3 +37,20 @@ def test_all_at_once_and_expansion_kept_by_group_through_a_reorder():
     assert flat.total == 3 and flat.open_groups() == set()
     flat.lay_out(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), n_groups=0)
     assert flat.total == 0 and not flat.all_open() and not flat.differs(None, True)
+
+
+def test_records_at_gives_the_files_of_flat_rows_and_leaves_groups_out():
+    from types import SimpleNamespace
+
+    from simdup_gui.core.presenters.flat import records_at
+
+    f = FlatRows()
+    sizes = np.array([2, 3, 1])
+    f.lay_out(np.array([0, 1, 2]), sizes, 3)
+    f.set_open(1, True)  # rows: g0, g1, f1.0, f1.1, f1.2, g2
+    rows = [(gi, [SimpleNamespace(index=10 * gi + c) for c in range(n)])
+            for gi, n in enumerate(sizes.tolist())]
+    assert records_at(f, rows, np.arange(f.total)) == [10, 11, 12]
+    assert records_at(f, rows, [0, 3, 99, -1]) == [11]
+    f.set_open(0, True)  # g0, f0.0, f0.1, g1, ...
+    assert records_at(f, rows, [1, 2, 3, 4]) == [0, 1, 10]
