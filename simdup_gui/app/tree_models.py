@@ -186,35 +186,33 @@ class GroupTreeModel(QAbstractTableModel):
     def _relaid(self) -> Iterator[None]:
         """Around a change of the flat map (a sort, Expand or Collapse all): the persistent
         indexes (selection, current) follow their group or file; a file now hidden gives
-        way to its group row."""
+        way to its group row. Group rows are mapped in numpy: a selection of every group
+        keeps two persistent indexes per group once the groups are expanded."""
+        import numpy as np
+
         self.layoutAboutToBeChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
         old = self.persistentIndexList()
-        keys = [self._key_of(i.row()) for i in old]
+        at, child = self._flat().locate_many(np.fromiter((i.row() for i in old), np.int64,
+                                                         count=len(old)))
+        gis = self.positions.group_ids[at]
+        is_file = child >= 0
+        files = {k: self.records[self.rows[r][1][c].index].path for k, r, c in zip(
+            np.flatnonzero(is_file).tolist(), at[is_file].tolist(), child[is_file].tolist())}
         yield
-        positions = self.positions
-        flat = self._flat()
-        new = []
-        for idx, (gi, path) in zip(old, keys):
-            row = positions.row_of_group.get(gi)
-            if row is None:
-                new.append(QModelIndex())
-                continue
-            child = -1
-            if path is not None and flat.open[gi]:
-                at = positions.of_path.get(path)
-                if at is None:
-                    new.append(QModelIndex())
-                    continue
-                child = at[1]
-            new.append(self.createIndex(flat.flat_of(row, child), idx.column()))
+        positions, flat = self.positions, self._flat()
+        row_of = np.full(len(flat.open), -1, dtype=np.int64)
+        row_of[positions.group_ids] = np.arange(len(positions.group_ids))
+        rows = row_of[gis]
+        starts = flat.starts[np.maximum(rows, 0)] if len(flat.starts) else np.zeros_like(rows)
+        flats = np.where(rows >= 0, starts, -1).tolist()
+        for k, path in files.items():  # files: by path (a sort may re-order a group's files)
+            if rows[k] >= 0 and flat.open[gis[k]]:
+                there = positions.of_path.get(path)
+                flats[k] = -1 if there is None else flat.flat_of(int(rows[k]), there[1])
+        new = [self.createIndex(f, i.column()) if f >= 0 else QModelIndex()
+               for f, i in zip(flats, old)]
         self.changePersistentIndexList(old, new)
         self.layoutChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
-
-    def _key_of(self, flat: int) -> tuple[int, str | None]:
-        """(group position, path of the file or None for a group row)."""
-        row, child = self.locate(flat)
-        gi, members = self.rows[row]
-        return gi, (None if child < 0 else self.records[members[child].index].path)
 
     # ---- helpers: rows by group and file ----------------------------------------------
     def shown_group_count(self) -> int:
