@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
+import numpy as np
 from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel, QModelIndex, QThreadPool,
                             Qt, Signal)
 from PySide6.QtGui import QFont
@@ -38,7 +39,6 @@ _R = Qt.ItemDataRole  # the roles data() answers; the view asks 8 a cell (paint,
 _ANSWERED = frozenset(map(int, (_R.DisplayRole, _R.FontRole, _R.CheckStateRole, _R.ToolTipRole,
                                 _R.TextAlignmentRole, RECORD_ROLE, GROUP_ROLE)))
 
-
 __all__ = ["GROUP_ROLE", "RECORD_ROLE", "GroupTreeModel", "human_size"]
 
 
@@ -51,6 +51,7 @@ class GroupTreeModel(QAbstractTableModel):
 
     def __init__(self, session: Session, parent=None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
+        self.around_relayout: Callable = nullcontext
         self.session = session
         self.view = GroupRows()
         self._positions = Positions(self.view)
@@ -185,11 +186,12 @@ class GroupTreeModel(QAbstractTableModel):
     @contextmanager
     def _relaid(self) -> Iterator[None]:
         """Around a change of the flat map (a sort, Expand or Collapse all): the persistent
-        indexes (selection, current) follow their group or file; a file now hidden gives
-        way to its group row. Group rows are mapped in numpy: a selection of every group
-        keeps two persistent indexes per group once the groups are expanded."""
-        import numpy as np
+        indexes (selection, current) follow their group (in numpy) or file; a file now
+        hidden gives way to its group row. ``around_relayout``: the view's (Select all)."""
+        with self.around_relayout():
+            yield from self._relaid_rows()
 
+    def _relaid_rows(self) -> Iterator[None]:
         self.layoutAboutToBeChanged[_LAYOUT_ARGS].emit([], _SORT_HINT)
         old = self.persistentIndexList()
         at, child = self._flat().locate_many(np.fromiter((i.row() for i in old), np.int64,

@@ -371,3 +371,41 @@ def test_scrolling_to_the_end_and_expanding_all_ask_only_for_the_rows_shown(
     picked = w.groups_view.selected_records()
     assert len(picked) == 40_000 and len(set(picked)) == 40_000  # every file, once
     assert m.calls < budget
+
+
+def test_a_selection_of_every_row_survives_sorts_and_expansion_as_one_range(
+        qtbot, monkeypatch, tmp_path):
+    """Select all, then Expand all, a sort, Collapse all: every row stays selected, as one
+    range, and the model is never asked to move a persistent index per row (Qt keeps one
+    for each selected row through a layout change: 0.3-1 s at 100,000 rows)."""
+    from simdup_gui.app import groups_table
+
+    monkeypatch.setattr(groups_table, "WHOLE_SELECTION_ABOVE", 10)
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+                   language="en")
+    qtbot.addWidget(w)
+    w.show()
+    recs, groups = records_and_groups(300)
+    w.session.records, w.session.groups = recs, groups
+    with qtbot.waitSignal(w.groupsChanged, timeout=60_000):
+        w._show_groups()
+    m, tree = w.model, w.tree
+    moved = []
+    real = m.changePersistentIndexList
+    monkeypatch.setattr(m, "changePersistentIndexList", lambda a, b: moved.append(len(a))
+                        or real(a, b))
+
+    def whole() -> bool:
+        sel = tree.selectionModel().selection()
+        return len(sel) == 1 and sel[0].top() == 0 and sel[0].bottom() == m.rowCount() - 1
+    tree.selectAll()
+    for step in (w.groups_view.expand_all,
+                 lambda: tree.sortByColumn(COL_SIZE, Qt.SortOrder.DescendingOrder),
+                 w.groups_view.collapse_all):
+        step()
+        qtbot.waitUntil(lambda: not m.busy(), timeout=30_000)
+        assert whole()
+    assert m.rowCount() == 300 and len(w.groups_view.selected_records()) == 0
+    assert moved and max(moved) <= 4  # the current index, not one per selected row
+    w.groups_view.expand_all()
+    assert whole() and len(w.groups_view.selected_records()) == len(recs)
