@@ -25,7 +25,8 @@ from ..job import NULL_JOB, Job
 from ..models import FileRecord, Group, Member
 from ..textsim import DEFAULT_SIMILARITY
 from ..validate import one_of
-from .verify import VERIFY_MODES, Measure, Measurer, annotate_estimates, verified_groups
+from .verify import (VERIFY_MODES, Measure, Measurer, annotate_estimates, components,
+                     verified_groups)
 
 GROUPING_MODES = ("linked", "strict")
 
@@ -49,33 +50,6 @@ class UnionFind:
             if ra < rb:
                 ra, rb = rb, ra
             self.parent[ra] = rb
-
-
-def components(n: int, pairs: np.ndarray) -> np.ndarray:
-    """Connected components of ``n`` nodes joined by ``pairs``, vectorised.
-
-    Returns for each node the smallest node of its component (isolated nodes are
-    their own label). Label propagation with pointer jumping: a few numpy passes
-    even for millions of pairs, no Python loop per node.
-    """
-    labels = np.arange(n, dtype=np.int64)
-    if n == 0 or len(pairs) == 0:
-        return labels
-    a = np.ascontiguousarray(pairs[:, 0], dtype=np.int64)
-    b = np.ascontiguousarray(pairs[:, 1], dtype=np.int64)
-    while True:
-        la, lb = labels[a], labels[b]
-        m = np.minimum(la, lb)
-        if not (la != lb).any():
-            break
-        np.minimum.at(labels, la, m)
-        np.minimum.at(labels, lb, m)
-        while True:  # pointer jumping: every node to its root
-            nxt = labels[labels]
-            if (nxt == labels).all():
-                break
-            labels = nxt
-    return labels
 
 
 def fingerprint_words(records: Sequence[FileRecord]) -> tuple[np.ndarray, np.ndarray]:
