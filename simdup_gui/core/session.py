@@ -40,7 +40,7 @@ from .act.release import ReleaseReport, journals_to_release, release
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from .group import ignore as ignore_list
 from .group.cluster import group_records
-from .group.verify import VERIFY_MODES
+from .group.verify import VERIFY_MODES, RecordsMemo
 from .job import NULL_JOB, Job
 from .models import ALLOWED_BITS, FileRecord, Group, Problem
 from .review.export import export_results, load_results, save_results
@@ -116,13 +116,15 @@ class GroupingRequest:
     use_cache: bool = True
     scheduler: str = ""
     read_workers: int = field(default=1, compare=False)  # see group_records
+    memo: RecordsMemo | None = field(default=None, compare=False)  # the session's
 
     def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str]:
         """(groups, index plan); reads no session state, so it may run on any thread."""
         return group_records(self.records, self.bits, self.distance, self.grouping,
                              verify=self.verify, similarity=self.similarity,
                              cache_path=self.cache_path, use_cache=self.use_cache,
-                             scheduler=self.scheduler, read_workers=self.read_workers, job=job)
+                             scheduler=self.scheduler, read_workers=self.read_workers, job=job,
+                             memo=self.memo)
 
 
 class Session:
@@ -133,6 +135,7 @@ class Session:
         self.roots: list[str] = [os.path.abspath(r) for r in roots]
         self.settings = settings or ReviewSettings()
         self.records: list[FileRecord] = []
+        self._memo = RecordsMemo()  # classes and fingerprint arrays of ``records``, once
         self.problems: list[Problem] = []
         self.stats: dict = {}
         self.groups: list[Group] = []
@@ -184,7 +187,8 @@ class Session:
     def grouping_request(self) -> GroupingRequest:
         s = self.settings
         return GroupingRequest(self.records, s.bits, s.distance, s.grouping, s.verify,
-                               s.similarity, s.cache_path, s.use_cache, s.scheduler.strip())
+                               s.similarity, s.cache_path, s.use_cache, s.scheduler.strip(),
+                               memo=self._memo)
 
     def is_current(self, request: GroupingRequest) -> bool:
         """True if ``request`` still matches the records and settings."""

@@ -210,3 +210,35 @@ def test_clearing_a_cache_that_cannot_be_written_is_a_refusal(tmp_path, monkeypa
     monkeypatch.setattr(cache_mod.FingerprintCache, "clear", refuse)
     with pytest.raises(Refusal, match="cannot clear the fingerprint cache .*read-only"):
         Session().clear_cache()
+
+
+def test_a_regroup_of_the_same_records_classes_them_once(session, monkeypatch):
+    """The classes of identical texts and the fingerprint arrays are made once per records
+    list: regroups at another size, distance or threshold reuse them (the classing alone
+    held the GIL 85-95 ms at 100,000 files); new records are classed again."""
+    from simdup_gui.core.group import cluster, verify
+
+    calls = {"classes": 0, "words": 0}
+    real_classes, real_words = verify._classes, cluster.fingerprint_words
+
+    def classes(records):
+        calls["classes"] += 1
+        return real_classes(records)
+
+    def words(records):
+        calls["words"] += 1
+        return real_words(records)
+    monkeypatch.setattr(verify, "_classes", classes)
+    monkeypatch.setattr(cluster, "fingerprint_words", words)
+    before = [[m.index for m in g.members] for g in session.groups]
+    for bits, distance, similarity in ((128, 26, 0.7), (64, 12, 0.8), (64, 16, 0.7)):
+        session.settings.bits, session.settings.distance = bits, distance
+        session.settings.similarity = similarity
+        session.regroup()
+    assert calls == {"classes": 0, "words": 0}  # made by the scan's own grouping
+    assert [[m.index for m in g.members] for g in session.groups] == before  # same settings
+    session.records = list(session.records)  # another list: classed again, once
+    session.regroup()
+    session.settings.bits = 128
+    session.regroup()
+    assert calls == {"classes": 1, "words": 1}

@@ -25,8 +25,8 @@ from ..job import NULL_JOB, Job
 from ..models import FileRecord, Group, Member
 from ..textsim import DEFAULT_SIMILARITY
 from ..validate import one_of
-from .verify import (VERIFY_MODES, Measure, Measurer, annotate_estimates, components,
-                     verified_groups)
+from .verify import (VERIFY_MODES, Measure, Measurer, RecordsMemo, annotate_estimates,
+                     components, verified_groups)
 
 GROUPING_MODES = ("linked", "strict")
 
@@ -79,7 +79,7 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
                  mode: str = "linked", fingerprints: tuple[np.ndarray, np.ndarray] | None = None,
                  *, verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
                  measure: Measure | None = None, client=None,
-                 job: Job = NULL_JOB) -> tuple[list[Group], str]:
+                 job: Job = NULL_JOB, memo: RecordsMemo | None = None) -> tuple[list[Group], str]:
     """Group ``records`` with candidates at (bits, distance). Returns the groups and a
     description of the index plan (and of the verification).
 
@@ -88,14 +88,17 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
     by ``mode``. ``fingerprints``: the records' fingerprints as (lo, hi) uint64 arrays,
     when the caller has them already (saves a pass over a million Python ints).
     ``client``: a Dask client; above verify.CLUSTER_ABOVE texts the LSH band step runs there.
+    ``memo``: what a regroup of the same records can reuse (verify.RecordsMemo).
     """
     one_of("grouping", mode, GROUPING_MODES)
     one_of("verify", verify, VERIFY_MODES)
     if fingerprints is None:
-        fingerprints = fingerprint_words(records)
+        fingerprints = (memo.fingerprints(records) if memo is not None
+                        else fingerprint_words(records))
     if verify == "sketch":
         groups, plan, stats = verified_groups(records, bits, distance, fingerprints,
-                                              similarity, measure, client=client, job=job)
+                                              similarity, measure, client=client, job=job,
+                                              memo=memo)
         _number(groups, records)
         return groups, f"{plan}; {stats.describe()}"
     npairs = near_pairs(fingerprints, bits, distance)
@@ -180,7 +183,7 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
                   cache_path: str | None = None, use_cache: bool = True,
                   scheduler: str = "", read_workers: int = 1,
-                  job: Job = NULL_JOB) -> tuple[list[Group], str]:
+                  job: Job = NULL_JOB, memo: RecordsMemo | None = None) -> tuple[list[Group], str]:
     """:func:`build_groups` with doubtful pairs measured from the files, and the exact
     similarities remembered in the cache (so a warm regroup reads no file). With a Dask
     ``scheduler`` and more than verify.CLUSTER_ABOVE files, the candidate step's LSH bands
@@ -196,16 +199,16 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
             return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
                                   similarity=similarity, cache_path=cache_path,
                                   use_cache=use_cache, client=cluster.client,
-                                  read_workers=read_workers, job=job)
+                                  read_workers=read_workers, job=job, memo=memo)
     return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
                           similarity=similarity, cache_path=cache_path, use_cache=use_cache,
-                          read_workers=read_workers, job=job)
+                          read_workers=read_workers, job=job, memo=memo)
 
 
 def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str,
                    fingerprints, *, verify: str, similarity: float, cache_path: str | None,
                    use_cache: bool, client=None, read_workers: int = 1,
-                   job: Job = NULL_JOB) -> tuple[list[Group], str]:
+                   job: Job = NULL_JOB, memo: RecordsMemo | None = None) -> tuple[list[Group], str]:
     store = None
     if use_cache and verify != "none":
         from ..scan.cache import FingerprintCache
@@ -217,7 +220,8 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
     measure = Measurer(records, store, workers=read_workers)
     try:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
-                            similarity=similarity, measure=measure, client=client, job=job)
+                            similarity=similarity, measure=measure, client=client, job=job,
+                            memo=memo)
     finally:
         measure.close()
         if store is not None:

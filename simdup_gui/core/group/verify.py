@@ -72,6 +72,33 @@ def _classes(records: Sequence[FileRecord]) -> tuple[np.ndarray, list[list[int]]
     return cls, members
 
 
+class RecordsMemo:
+    """What grouping derives from a records list alone, made once per list: the classes of
+    identical texts and the fingerprints as arrays. A regroup at another size, distance or
+    threshold reuses them; the classing is a Python loop over every record (85-95 ms at
+    100,000, during which a window's thread waits for the GIL). The list is known by
+    identity (a review replaces its records, never changes them in place)."""
+
+    def __init__(self) -> None:
+        self._memo: tuple = (None, None, None)  # (records, classes, fingerprints), one tuple
+
+    def classes(self, records: Sequence[FileRecord]) -> tuple[np.ndarray, list[list[int]]]:
+        of, cls, fps = self._memo
+        if of is not records or cls is None:
+            cls = _classes(records)
+            self._memo = (records, cls, fps if of is records else None)
+        return cls
+
+    def fingerprints(self, records: Sequence[FileRecord]) -> tuple[np.ndarray, np.ndarray]:
+        from .cluster import fingerprint_words
+
+        of, cls, fps = self._memo
+        if of is not records or fps is None:
+            fps = fingerprint_words(records)
+            self._memo = (records, cls if of is records else None, fps)
+        return fps
+
+
 def _class_pairs(inverse: np.ndarray, fp_pairs: np.ndarray, cls: np.ndarray,
                  n_cls: int) -> np.ndarray:
     """Pairs of classes whose fingerprints are candidates (or equal), each once, a < b."""
@@ -281,7 +308,8 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: 
 def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
                     fingerprints: tuple[np.ndarray, np.ndarray], threshold: float = DEFAULT_SIMILARITY,
                     measure: Measure | None = None, candidates: str | None = None,
-                    client=None, job: Job = NULL_JOB) -> tuple[list[Group], str, VerifyStats]:
+                    client=None, job: Job = NULL_JOB,
+                    memo: RecordsMemo | None = None) -> tuple[list[Group], str, VerifyStats]:
     """Groups whose members are each verified against the group's reference. ``job``
     hears the phases "candidates" (finding candidate pairs), "verify" (pairs near the
     threshold measured from the files, counted) and "stars" (making the groups)."""
@@ -294,7 +322,7 @@ def verified_groups(records: Sequence[FileRecord], bits: int, distance: int,
                 f"{expected:,.0f} pairs of these files "
                 f"would be candidates (more than {_index.MAX_CANDIDATES:,}); ")
         distance = k
-    cls, members = _classes(records)
+    cls, members = memo.classes(records) if memo is not None else _classes(records)
     first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
     source = choose_source(len(members), bits, distance, candidates, client)
     cpairs, described = candidate_pairs(records, bits, distance, fingerprints, cls, members,
