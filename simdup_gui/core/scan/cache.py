@@ -22,7 +22,6 @@ it as a :class:`Problem` of kind ``"cache"`` for the scan's results.
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import sqlite3
@@ -61,10 +60,10 @@ def _key(path: str) -> bytes:
     return path.encode("utf-8", "surrogatepass")
 
 
-# SQLite TEXT as str without failing: bytes that are not UTF-8 become surrogates (and fail the
-# checks on the row). A partial of the C method, not a Python function: it runs for every text
-# value of every row (half a million for a warm rescan of 100,000 files).
-_text = functools.partial(bytes.decode, encoding="utf-8", errors="surrogateescape")
+def _text(b: bytes) -> str:
+    """SQLite TEXT as str without failing: bytes that are not UTF-8 become surrogates (and
+    fail the checks on the row)."""
+    return b.decode("utf-8", "surrogateescape")
 
 
 def _bindable(s: str) -> str:
@@ -81,12 +80,14 @@ def _i64(n: int) -> int:
     return n - (1 << 64) if n >= 1 << 63 else n
 
 
+def _is_int(v, low: int | None = None) -> bool:
+    return type(v) is int and (low is None or v >= low)
+
+
 def _is_clean_text(v) -> bool:
     """A str SQLite could have been given (not bytes that were not UTF-8)."""
-    if type(v) is not str:
+    if not isinstance(v, str):
         return False
-    if v.isascii():  # hashes and encoding names: no surrogate possible
-        return True
     try:
         v.encode("utf-8")
     except UnicodeEncodeError:
@@ -442,7 +443,7 @@ class FingerprintCache:
 def _entry(row: tuple, k: tuple) -> FileRecord | Problem | None:
     """The record or problem of a row for key ``k``; None for a stale or bad row."""
     path, _, size, mtime_ns, inode = row[:5]
-    if not (type(size) is int and type(mtime_ns) is int and type(inode) is int):
+    if not (_is_int(size) and _is_int(mtime_ns) and _is_int(inode)):
         return None
     if size != _i64(k[1]) or mtime_ns != _i64(k[2]) or inode != _i64(k[3]):
         return None
@@ -455,17 +456,12 @@ def _entry(row: tuple, k: tuple) -> FileRecord | Problem | None:
      chars) = row[5:14]
     sketch, shingles = row[16], row[17]
     if not (isinstance(fp, bytes) and len(fp) == 16
-            and (type(encoding) is str and encoding.isascii() or _is_clean_text(encoding))
-            and encoding
-            and type(features) is int and features >= 0
-            and (type(text_hash) is str and text_hash.isascii() or _is_clean_text(text_hash))
-            and (type(content_hash) is str and content_hash.isascii()
-                 or _is_clean_text(content_hash))
-            and type(bad_bytes) is int and bad_bytes >= 0 and newline in _NEWLINES
-            and type(low_confidence) is int and low_confidence in (0, 1)
-            and type(chars) is int and chars >= 0
-            and type(sketch) is bytes and len(sketch) in (0, SKETCH_BYTES)
-            and type(shingles) is int and shingles >= 0):
+            and _is_clean_text(encoding) and encoding
+            and _is_int(features, 0) and _is_clean_text(text_hash) and _is_clean_text(content_hash)
+            and _is_int(bad_bytes, 0) and newline in _NEWLINES
+            and low_confidence in (0, 1) and _is_int(low_confidence) and _is_int(chars, 0)
+            and isinstance(sketch, bytes) and len(sketch) in (0, SKETCH_BYTES)
+            and _is_int(shingles, 0)):
         return None
     return FileRecord(
         path=k[0], size=k[1], mtime_ns=k[2], inode=k[3], dev=k[4], root=k[5],
