@@ -301,6 +301,19 @@ class Counted(GroupTreeModel):
         return super().headerData(*args)
 
 
+def window_showing(qtbot, tmp_path, n: int):
+    """A shown main window (1200 x 800) over ``n`` synthetic groups; (window, records)."""
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+                   language="en")
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    recs, groups = records_and_groups(n)
+    w.session.records, w.session.groups = recs, groups
+    with qtbot.waitSignal(w.groupsChanged, timeout=60_000):
+        w._show_groups()
+    return w, recs
+
 def test_scrolling_to_the_end_and_expanding_all_ask_only_for_the_rows_shown(
         qtbot, monkeypatch, tmp_path):
     """The table view lays out no rows: whatever the groups, it asks the model about the
@@ -308,15 +321,7 @@ def test_scrolling_to_the_end_and_expanding_all_ask_only_for_the_rows_shown(
     from simdup_gui.app import window
 
     monkeypatch.setattr(window, "GroupTreeModel", Counted)
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
-                   language="en")
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    recs, groups = records_and_groups(20_000)
-    w.session.records, w.session.groups = recs, groups
-    with qtbot.waitSignal(w.groupsChanged, timeout=60_000):
-        w._show_groups()
+    w, _ = window_showing(qtbot, tmp_path, 20_000)
     m, tree = w.model, w.tree
     assert isinstance(m, Counted) and m.rowCount() == 20_000
     shown = tree.viewport().height() // tree.verticalHeader().defaultSectionSize() + 2
@@ -381,14 +386,7 @@ def test_a_selection_of_every_row_survives_sorts_and_expansion_as_one_range(
     from simdup_gui.app import groups_table
 
     monkeypatch.setattr(groups_table, "WHOLE_SELECTION_ABOVE", 10)
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
-                   language="en")
-    qtbot.addWidget(w)
-    w.show()
-    recs, groups = records_and_groups(300)
-    w.session.records, w.session.groups = recs, groups
-    with qtbot.waitSignal(w.groupsChanged, timeout=60_000):
-        w._show_groups()
+    w, recs = window_showing(qtbot, tmp_path, 300)
     m, tree = w.model, w.tree
     moved = []
     real = m.changePersistentIndexList
