@@ -160,9 +160,9 @@ def measured(root: str, workers: list[int]) -> None:
         files: set[int] = set()
         real = m.prefetch if w > 1 else None
         if real is not None:
-            def watch(pairs, *a, **k):
-                files.update(x for p in pairs for x in p)
-                real(pairs, *a, **k)
+            def watch(pairs, *a, _files=files, _real=real, **k):
+                _files.update(x for p in pairs for x in p)
+                _real(pairs, *a, **k)
             m.prefetch = watch
         t = time.perf_counter()
         try:
