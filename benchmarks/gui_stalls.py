@@ -154,6 +154,9 @@ def main() -> None:
     app = QApplication.instance() or QApplication([])
     settings = QSettings(os.path.join(args.workdir, "settings.ini"), QSettings.Format.IniFormat)
     settings.clear()
+    # looked at before the window opens the cache (which creates an empty one)
+    cache = os.path.join(args.workdir, "xdg_cache_home", "simdup", "fingerprints.sqlite")
+    kind = "warm" if os.path.exists(cache) else "cold"
     win = MainWindow(settings=settings)
     win.show()
     app.processEvents()
@@ -165,8 +168,6 @@ def main() -> None:
         t = time.perf_counter()
         make_files(corpus, args.scan_files)
         print(f"{args.scan_files:,} files under {corpus} ({time.perf_counter() - t:.0f} s to make)")
-        cache = os.path.join(args.workdir, "xdg_cache_home", "simdup", "fingerprints.sqlite")
-        kind = "warm" if os.path.exists(cache) else "cold"
         win.folders.add_folder(corpus)
         win.panel.threshold_box.setValue(70)
         stalls[f"scan ({kind})"] = measure(app, beat, win, f"scan {args.scan_files:,} files ({kind})",
