@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import sys
 from collections.abc import Iterable
@@ -139,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"simdup scan: warning: {session.index_plan.split(';')[0]}", file=sys.stderr)
     res = session.results()
     if args.format == "json":  # in pieces, written as they are made
-        out: Iterable[str] = itertools.chain(iter_json(res), ("\n",))
+        out: Iterable[str] = iter_json(res)
     else:
         out = [to_csv(res) if args.format == "csv" else to_text(res)]
     if args.output:

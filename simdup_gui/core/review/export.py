@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 import tempfile
 from collections.abc import Iterable
@@ -59,7 +58,7 @@ def write_atomic(path: str, text: str | Iterable[str]) -> None:
 
 def save_results(res: Results, path: str) -> None:
     """Save results with their marks (and every record, so nothing is lost on reload)."""
-    write_atomic(path, itertools.chain(iter_json(res, include_ungrouped=True), ("\n",)))
+    write_atomic(path, iter_json(res, include_ungrouped=True))
 
 
 def load_results(path: str) -> Results:
@@ -71,7 +70,7 @@ def load_results(path: str) -> Results:
 def export_text(res: Results, fmt: str) -> str:
     one_of("export format", fmt, EXPORT_FORMATS)
     if fmt == "json":
-        return dumps_json(res) + "\n"
+        return dumps_json(res)
     if fmt == "csv":
         return to_csv(res)
     return to_html(res)
@@ -82,4 +81,5 @@ def export_results(res: Results, path: str, fmt: str | None = None) -> None:
     fmt = fmt or os.path.splitext(path)[1].lstrip(".").lower()
     if fmt == "htm":
         fmt = "html"
-    write_atomic(path, export_text(res, fmt))
+    # JSON in pieces as it is made (iter_json); CSV and HTML of the groups are small
+    write_atomic(path, iter_json(res) if fmt == "json" else export_text(res, fmt))

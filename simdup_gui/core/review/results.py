@@ -66,15 +66,6 @@ def _group_entry(res: Results, g: Group, bits: int) -> dict:
             "files": files}
 
 
-def to_json_dict(res: Results, include_ungrouped: bool = False) -> dict:
-    """The results as JSON values (what :func:`iter_json` writes)."""
-    out = {"version": RESULTS_VERSION, "settings": res.settings, "stats": res.stats,
-           "groups": list(_group_entries(res)), "problems": [p.to_dict() for p in res.problems]}
-    if include_ungrouped:
-        out["records"] = [r.to_dict() for r in res.records]
-    return out
-
-
 def _group_entries(res: Results) -> Iterator[dict]:
     bits = res.bits
     return (_group_entry(res, g, bits) for g in res.groups)
@@ -123,13 +114,14 @@ def _json_lines(res: Results, include_ungrouped: bool) -> Iterator[str]:
         for n, x in enumerate(items):
             yield ("," if n else "") + "\n  " + dump(entry(x))
         yield "\n ]" if items else "]"
-    yield "\n}"
+    yield "\n}\n"
 
 
 def iter_json(res: Results, include_ungrouped: bool = False) -> Iterator[str]:
-    """:func:`dumps_json`'s text in pieces of about ``JSON_PIECE`` characters, made as they
-    are written: memory stays at one piece and one group's entries, not the whole text
-    (which, escaped and encoded, was four copies of a 100 MB string)."""
+    """:func:`dumps_json`'s text (a results file, newline included) in pieces of about
+    ``JSON_PIECE`` characters, made as they are written: memory stays at one piece and one
+    group's entries, not the whole text (which, escaped and encoded, was four copies of a
+    100 MB string)."""
     buf: list[str] = []
     size = 0
     for chunk in _json_lines(res, include_ungrouped):
