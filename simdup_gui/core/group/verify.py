@@ -505,22 +505,10 @@ def _block_key(pairs: list[tuple[int, int]]) -> tuple:
 
 
 def _spread(pairs: list, comp: list[int], n: int) -> list[list]:
-    """``pairs`` in about ``n`` contiguous slices of about equal size, each cut between two
-    components (``comp``: each pair's, the pairs in component order) when one ends within
-    the slice's second half."""
-    step = -(-len(pairs) // n)
-    out, at = [], 0
-    while at < len(pairs):
-        cut = min(at + step, len(pairs))
-        if cut < len(pairs):
-            back = cut
-            while back > max(at + 1, at + step // 2) and comp[back] == comp[back - 1]:
-                back -= 1
-            if comp[back] != comp[back - 1]:
-                cut = back
-        out.append(pairs[at:cut])
-        at = cut
-    return out
+    """``pairs`` (in component order, ``comp`` each one's) in about ``n`` contiguous slices,
+    cut between components where :func:`_block_ends` finds a change near the cut."""
+    ends = _block_ends(np.asarray(comp), -(-len(pairs) // max(1, n)))
+    return [pairs[a:b] for a, b in zip([0, *ends], [*ends, len(pairs)])]
 
 
 class Measurer:
