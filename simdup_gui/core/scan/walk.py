@@ -67,11 +67,17 @@ def _matcher(patterns: Iterable[str]):
         return lambda name, rel: False
     rx = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in pats)).match
     normcase = os.path.normcase
+    if normcase("A") == "A":  # POSIX: names are matched as they are
 
-    def m(name: str, rel: str) -> bool:
+        def m(name: str, rel: str) -> bool:
+            return rx(name) is not None or rx(rel) is not None
+
+        return m
+
+    def m_folded(name: str, rel: str) -> bool:
         return rx(normcase(name)) is not None or rx(normcase(rel)) is not None
 
-    return m
+    return m_folded
 
 
 def _is_venv(path: str) -> bool:
