@@ -60,7 +60,8 @@ _NAT = "typeof({0})='integer' AND {0} >= 0"
 # miss (the file is fingerprinted again and the row rewritten). Its text is read as bytes
 # and must be ASCII (codec names, hex digests) or UTF-8 (a problem's reason).
 _ROW_OK = (
-    "(" + " AND ".join(_INT.format(c) for c in ("size", "mtime_ns", "inode")) + " AND ("
+    "(typeof(path)='blob' AND "
+    + " AND ".join(_INT.format(c) for c in ("size", "mtime_ns", "inode")) + " AND ("
     "(problem_kind IS NULL"
     " AND typeof(fingerprint)='blob' AND length(fingerprint)=16"
     " AND typeof(encoding)='text' AND encoding<>''"
@@ -333,30 +334,26 @@ class FingerprintCache:
         # over the whole heap cost 0.3 s of the 1.4 s of 100,000 look-ups
         try:
             db.text_factory = bytes  # no Python call per column: decoded below
-            for i in range(0, len(blobs), _BATCH):
-                part = blobs[i : i + _BATCH]
-                q = (f"SELECT {_SELECT} FROM files WHERE version=? AND path IN ("
-                     + ",".join("?" * len(part)) + f") AND {_ROW_OK}")
-                for (blob, size, mtime_ns, inode, fp, encoding, features, text_hash,
-                     content_hash, bad_bytes, newline, low_confidence, chars, kind, reason,
-                     sketch, shingles) in db.execute(q, [version, *part]):
-                    w = want.get(blob)
-                    if w is None or size != w[1] or mtime_ns != w[2] or inode != w[3]:
-                        continue
-                    k = w[4]
-                    if kind is not None:
-                        try:
-                            out[k[0]] = Problem(k[0], reason.decode("utf-8"), _KIND_OF[kind])
-                        except UnicodeDecodeError:
-                            pass
-                        continue
-                    if not (encoding + text_hash + content_hash).isascii():
-                        continue
-                    out[k[0]] = FileRecord(
-                        k[0], k[1], k[2], k[3], k[4], k[5], encoding.decode(),
-                        int.from_bytes(fp, "big"), features, text_hash.decode(),
-                        content_hash.decode(), bad_bytes, _NEWLINE_OF[newline],
-                        bool(low_confidence), chars, sketch, shingles)
+            for (blob, size, mtime_ns, inode, fp, encoding, features, text_hash,
+                 content_hash, bad_bytes, newline, low_confidence, chars, kind, reason,
+                 sketch, shingles) in self._rows(version, blobs):
+                w = want.get(blob)
+                if w is None or size != w[1] or mtime_ns != w[2] or inode != w[3]:
+                    continue
+                k = w[4]
+                if kind is not None:
+                    try:
+                        out[k[0]] = Problem(k[0], reason.decode("utf-8"), _KIND_OF[kind])
+                    except UnicodeDecodeError:
+                        pass
+                    continue
+                if not (encoding + text_hash + content_hash).isascii():
+                    continue
+                out[k[0]] = FileRecord(
+                    k[0], k[1], k[2], k[3], k[4], k[5], encoding.decode(),
+                    int.from_bytes(fp, "big"), features, text_hash.decode(),
+                    content_hash.decode(), bad_bytes, _NEWLINE_OF[newline],
+                    bool(low_confidence), chars, sketch, shingles)
         except (sqlite3.Error, ValueError, OverflowError) as e:
             self._failed(e, "read")
         finally:
@@ -365,6 +362,22 @@ class FingerprintCache:
             if self.db is not None:
                 self.db.text_factory = _text
         return out
+
+    def _rows(self, version: str, blobs: list[bytes]):
+        """The rows of ``version`` that pass :data:`_ROW_OK`, for at least the paths
+        ``blobs``: by batches of paths, or the whole table when the paths are a good share
+        of it (one pass costs about 0.4 s per 100,000 rows, the batches 0.6 s)."""
+        db = self.db
+        rows = db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+        if len(blobs) * 3 >= rows:
+            yield from db.execute(f"SELECT {_SELECT} FROM files WHERE version=? AND {_ROW_OK}",
+                                  (version,))
+            return
+        for i in range(0, len(blobs), _BATCH):
+            part = blobs[i : i + _BATCH]
+            yield from db.execute(f"SELECT {_SELECT} FROM files WHERE version=? AND path IN ("
+                                  + ",".join("?" * len(part)) + f") AND {_ROW_OK}",
+                                  [version, *part])
 
     def store(self, version: str, records: Iterable[FileRecord]) -> None:
         rows = []

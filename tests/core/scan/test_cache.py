@@ -113,3 +113,25 @@ def test_key_includes_size_mtime_and_inode(tmp_path):
     entries = c.lookup_entries("v1", [("/x/b", 3, 4, 5, 1, "/x"), ("/x/c", 3, 4, 6, 1, "/x")])
     assert list(entries) == ["/x/b"]  # only problems of the content are remembered
     c.close()
+
+
+def test_look_up_of_a_few_keys_in_a_big_table_and_of_most_of_it_agree(tmp_path):
+    # a few keys are looked up by batches of paths, most of the table in one pass over it;
+    # both return exactly the asked rows that are still valid, nothing else
+    c = FingerprintCache(str(tmp_path / "c.sqlite"))
+    recs = [FileRecord(f"/x/{i}", 10 + i, 5, i, 1, "/x", "utf-8", i, 3, "t", "c")
+            for i in range(3000)]
+    c.store("v1", recs)
+    c.store("v2", recs[:5])
+    c.store_problems("v1", [(Problem("/x/p", "binary content", "binary"), 3, 4, 5)])
+    few = [(r.path, r.size, 5, r.inode, 1, "/x") for r in recs[:4]]
+    few.append(("/x/9", 10, 5, 9, 1, "/x"))  # another size than stored: stale
+    few.append(("/x/p", 3, 4, 5, 1, "/x"))
+    most = [(r.path, r.size, 5, r.inode, 1, "/x") for r in recs[100:]]
+    for keys, want in ((few, recs[:4]), (most, recs[100:])):
+        got = c.lookup_entries("v1", keys)
+        assert {p: e for p, e in got.items() if isinstance(e, FileRecord)} == \
+            {r.path: r for r in want}
+        assert [p for p, e in got.items() if isinstance(e, Problem)] == (
+            ["/x/p"] if keys is few else [])
+    c.close()
