@@ -60,14 +60,26 @@ def _matches(patterns: Iterable[str], name: str, rel: str) -> bool:
     return False
 
 
+_GLOB_CHARS = frozenset("*?[")
+
+
 def _matcher(patterns: Iterable[str]):
-    """One compiled regex for all patterns: ``m(name, rel)`` == ``_matches(patterns, name, rel)``."""
+    """One compiled regex for all patterns: ``m(name, rel)`` == ``_matches(patterns, name, rel)``.
+
+    Patterns that are plain names (the default excludes: ".git", "node_modules", ...) match
+    a relative path only where it is that name, so a set of names answers for them."""
     pats = [os.path.normcase(p) for p in patterns]
     if not pats:
         return lambda name, rel: False
-    rx = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in pats)).match
     normcase = os.path.normcase
-    if normcase("A") == "A":  # POSIX: names are matched as they are
+    folds = normcase("A") != "A"  # Windows: names and paths are compared folded
+    if not any(_GLOB_CHARS.intersection(p) or "/" in p or os.sep in p for p in pats):
+        names = frozenset(pats)
+        if folds:
+            return lambda name, rel: normcase(name) in names
+        return lambda name, rel: name in names
+    rx = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in pats)).match
+    if not folds:
 
         def m(name: str, rel: str) -> bool:
             return rx(name) is not None or rx(rel) is not None

@@ -235,3 +235,19 @@ def test_cancel_stops_inside_a_single_large_file(tmp_path, monkeypatch):
 
     with pytest.raises(Cancelled):
         fp_module.fingerprint_file(str(f), str(tmp_path), check=check)
+
+
+@pytest.mark.parametrize("patterns", [
+    (".git", "node_modules", "Thumbs.db"),  # plain names: answered by a set
+    ("*.log", ".git"), ("sub/*", "a?c"), ("[ab]*",), ("docs/keep.txt",),
+])
+def test_compiled_matcher_agrees_with_fnmatch_per_pattern(patterns):
+    from simdup_gui.core.scan.walk import _matcher, _matches
+
+    m = _matcher(patterns)
+    names = [".git", "node_modules", "x.log", "abc", "a.c", "keep.txt", "Thumbs.db", "b",
+             "notes.txt", ".gitignore", "git"]
+    for name in names:
+        for parent in ("", "sub/", "docs/", "a/.git/", "node_modules/x/"):
+            rel = parent + name
+            assert m(name, rel) == _matches(patterns, name, rel), (patterns, name, rel)
