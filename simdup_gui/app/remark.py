@@ -3,8 +3,8 @@
 "Mark all but one" over 100,000 files took half a second of the window's thread (choosing
 the kept file of each of 13,625 groups in Python); inverting the marks, a fifth. Above
 ``MARK_IN_WORKER_ABOVE`` records the marks are computed on the pool from a snapshot of the
-results; if the marks changed meanwhile (a check box clicked), they are computed again from
-the marks as they are then, so no click is lost.
+results; if the marks changed meanwhile (a check box clicked), they are computed again, on the
+pool too, from the marks as they are then, so no click is lost.
 """
 
 from __future__ import annotations
@@ -44,16 +44,20 @@ class Remarker:
         if len(res.records) <= MARK_IN_WORKER_ABOVE:
             self.apply(fn(res))
             return True
+        self._start(fn, res)
+        return True
+
+    def _start(self, fn: Callable[[Results], set[str]], res: Results) -> None:
         before = self.session.marks
         self.worker = w = Worker(heap.building(_compute), fn, res.snapshot())
         w.signals.returned.connect(lambda marks: self._done(fn, before, marks))
         w.signals.finished.connect(lambda: self._finished(w))
         self.pool.start(w)
-        return True
 
     def _done(self, fn, before, marks: set[str]) -> None:
-        if self.session.marks is not before:  # changed while they were computed
-            marks = fn(self.session.results())
+        if self.session.marks is not before:  # changed while they were computed: again,
+            self._start(fn, self.session.results())  # from a snapshot of the marks of now
+            return
         self.apply(marks)
 
     def _finished(self, worker: Worker) -> None:

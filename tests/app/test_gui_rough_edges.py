@@ -312,11 +312,14 @@ def test_large_results_are_marked_on_the_pool_and_no_click_meanwhile_is_lost(
     w = reviewed
     monkeypatch.setattr(remark, "MARK_IN_WORKER_ABOVE", 0)
     gate = threading.Event()
+    on_window = []  # runs on the window's thread
 
     def gated(real):
         def run(*a, **k):
             if threading.current_thread() is not threading.main_thread():
                 assert gate.wait(30)
+            else:
+                on_window.append(real.__name__)
             return real(*a, **k)
         return run
     monkeypatch.setattr(marking, "mark_all_but_one", gated(marking.mark_all_but_one))
@@ -339,6 +342,7 @@ def test_large_results_are_marked_on_the_pool_and_no_click_meanwhile_is_lost(
     # inverted from the marks of then: the ticked file unmarked, the other kept one marked
     assert w.session.marks == kept - {clicked}
     assert w.model.marks == w.session.marks
+    assert on_window == []  # the second computation ran on the pool too
 
 # 9 -------------------------------------------------------------------------------------
 def test_the_translations_ship_inside_the_package():
