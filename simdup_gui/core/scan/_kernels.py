@@ -11,6 +11,10 @@ scan's CPU on a user-like mix. Here the same steps run as loops compiled by numb
   ids from an open-addressing table keyed by each token's 128-bit mmh3 (the hash the
   vocabulary keeps anyway); tokens never seen are appended and reported to Python, which
   works out their word test and IDF once.
+- :func:`cut_ids`: jieba's cut of a slice of text (rjieba's tokens, over jiebadict's trie of
+  its dictionary) straight to those ids: a dictionary word or a BMP character by a slot of
+  the vocabulary, other tokens through the table of :func:`token_ids`; no Python string is
+  made of a token seen before.
 - :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
   the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
   SimHash in exact integer sums.
@@ -262,16 +266,16 @@ def _route(c, a, b, root, first, label, word, logp, log1, prob, end, rec):
                     best_rec = r
             if j >= b:
                 break
+            # the child labelled c[j] (children sorted by label): a binary search whose steps
+            # are selects, not branches (half of them would be mispredicted)
             lo = first[node]
-            hi = first[node + 1]
+            count = first[node + 1] - lo
             want = c[j]
-            while lo < hi:  # the child labelled c[j], children sorted by label
-                mid = (lo + hi) >> 1
-                if label[mid] < want:
-                    lo = mid + 1
-                else:
-                    hi = mid
-            node = lo if lo < first[node + 1] and label[lo] == want else 0
+            while count > 1:
+                half = count >> 1
+                lo = lo + half if label[lo + half] <= want else lo
+                count -= half
+            node = lo if count == 1 and label[lo] == want else 0
             j += 1
         if best_end < 0:
             best = log1 + prob[i + 1]

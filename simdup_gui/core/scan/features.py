@@ -1,8 +1,9 @@
 """Normalise text and turn it into weighted features.
 
 Chinese is cut with jieba's dictionary (through ``rjieba``, the jieba-rs binding,
-when installed: same tokens as ``jieba.cut(text, HMM=False)``, about 10x faster);
-other scripts are cut into words. Weights are TF-IDF with jieba's IDF table for
+when installed: same tokens as ``jieba.cut(text, HMM=False)``, about 10x faster; with the
+compiled kernels, by ``_kernels.cut_ids``: rjieba's tokens, as ids); other scripts are cut
+into words. Weights are TF-IDF with jieba's IDF table for
 Chinese words and a stop-word aware constant for other words.
 
 Speed: each thread keeps a vocabulary of token ids with each token's word test, IDF,
