@@ -11,6 +11,10 @@ scan's CPU on a user-like mix. Here the same steps run as loops compiled by numb
   ids from an open-addressing table keyed by each token's 128-bit mmh3 (the hash the
   vocabulary keeps anyway); tokens never seen are appended and reported to Python, which
   works out their word test and IDF once.
+- :func:`cut_ids`: jieba's cut of a slice of text (rjieba's tokens, over jiebadict's trie of
+  its dictionary) straight to those ids: a dictionary word or a BMP character by a slot of
+  the vocabulary, other tokens through the table of :func:`token_ids`; no Python string is
+  made of a token seen before.
 - :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
   the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
   SimHash in exact integer sums.
@@ -36,6 +40,12 @@ from numba import njit
 
 def _jit(fn):
     return njit(cache=True, nogil=True)(fn)
+
+
+def _inline(fn):
+    """A helper compiled into its caller (numba's IR inlining): a call that passes many
+    arrays otherwise costs a reference count update of each, twice, per call."""
+    return njit(cache=True, nogil=True, inline="always")(fn)
 
 
 _U0 = np.uint64(0)
@@ -125,6 +135,29 @@ def mmh3_128(buf, p, n):
 
 
 @_jit
+def _find(keys, vals, h1, h2):
+    """The slot of the vocabulary table holding the hash (h1, h2), or the empty slot where
+    it would go (the table is never full)."""
+    mask = np.uint64(vals.shape[0] - 1)
+    slot = np.int64(h1 & mask)
+    while vals[slot] >= 0 and not (keys[slot, 0] == h1 and keys[slot, 1] == h2):
+        slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+    return slot
+
+
+@_jit
+def _insert(keys, vals, slot, h1, h2, v, new_hash, new):
+    """Put id ``v`` of a new token with hash (h1, h2) in the empty ``slot``; note its hash
+    as the ``new``-th new one. Returns ``v``."""
+    keys[slot, 0] = h1
+    keys[slot, 1] = h2
+    vals[slot] = v
+    new_hash[new, 0] = h1
+    new_hash[new, 1] = h2
+    return v
+
+
+@_jit
 def token_ids(data, pos, tok, keys, vals, n_vocab, ids, new_index, new_hash, ends):
     """Ids of the 0x1F-separated tokens of ``data`` from byte ``pos`` (token number ``tok``).
 
@@ -136,9 +169,7 @@ def token_ids(data, pos, tok, keys, vals, n_vocab, ids, new_index, new_hash, end
     table would be more than half full or ``new_index`` is full. Returns (pos, tok, new):
     where it stopped (``tok == len(ids)`` when done) and how many tokens were new.
     """
-    cap = vals.shape[0]
-    mask = np.uint64(cap - 1)
-    limit = min(cap // 2 - n_vocab, new_index.shape[0])
+    limit = min(vals.shape[0] // 2 - n_vocab, new_index.shape[0])
     n = data.shape[0]
     new = 0
     n_tok = ids.shape[0]
@@ -151,27 +182,210 @@ def token_ids(data, pos, tok, keys, vals, n_vocab, ids, new_index, new_hash, end
         else:
             q = ends[tok]
         h1, h2 = mmh3_128(data, pos, q - pos)
-        slot = np.int64(h1 & mask)
-        while True:
-            v = vals[slot]
-            if v < 0:
-                if new >= limit:
-                    return pos, tok, new
-                keys[slot, 0] = h1
-                keys[slot, 1] = h2
-                v = n_vocab + new
-                vals[slot] = v
-                new_index[new] = tok
-                new_hash[new, 0] = h1
-                new_hash[new, 1] = h2
-                new += 1
-                break
-            if keys[slot, 0] == h1 and keys[slot, 1] == h2:
-                break
-            slot = np.int64((np.uint64(slot) + np.uint64(1)) & mask)
+        slot = _find(keys, vals, h1, h2)
+        v = vals[slot]
+        if v < 0:
+            if new >= limit:
+                return pos, tok, new
+            v = _insert(keys, vals, slot, h1, h2, n_vocab + new, new_hash, new)
+            new_index[new] = tok
+            new += 1
         ids[tok] = v
         tok += 1
         pos = q + 1
+    return pos, tok, new
+
+
+@_jit
+def _is_han(x):
+    """jieba-rs's class of characters cut with the dictionary (its RE_HAN_DEFAULT): CJK
+    ideographs (the unified blocks and extensions, the compatibility ones) and
+    ``[a-zA-Z0-9+#&._%-]``."""
+    if x < 0x80:
+        return ((0x61 <= x <= 0x7A) or (0x41 <= x <= 0x5A) or (0x30 <= x <= 0x39) or x == 0x2B
+                or x == 0x23 or x == 0x26 or x == 0x2E or x == 0x5F or x == 0x25 or x == 0x2D)
+    return ((0x4E00 <= x <= 0x9FFF) or (0x3400 <= x <= 0x4DBF) or (0xF900 <= x <= 0xFAFF)
+            or (0x20000 <= x <= 0x2A6DF) or (0x2A700 <= x <= 0x2EBEF)
+            or (0x2F800 <= x <= 0x2FA1F))
+
+
+@_jit
+def _is_alnum(x):
+    return (0x61 <= x <= 0x7A) or (0x41 <= x <= 0x5A) or (0x30 <= x <= 0x39)
+
+
+@_jit
+def _utf8(c, s, e, out):
+    """The UTF-8 bytes of the code points ``c[s:e]`` (no surrogates) into ``out`` (at least
+    4 bytes a code point); returns how many."""
+    k = 0
+    for i in range(s, e):
+        x = np.uint32(c[i])
+        if x < 0x80:
+            out[k] = x
+            k += 1
+        elif x < 0x800:
+            out[k] = 0xC0 | (x >> 6)
+            out[k + 1] = 0x80 | (x & 0x3F)
+            k += 2
+        elif x < 0x10000:
+            out[k] = 0xE0 | (x >> 12)
+            out[k + 1] = 0x80 | ((x >> 6) & 0x3F)
+            out[k + 2] = 0x80 | (x & 0x3F)
+            k += 3
+        else:
+            out[k] = 0xF0 | (x >> 18)
+            out[k + 1] = 0x80 | ((x >> 12) & 0x3F)
+            out[k + 2] = 0x80 | ((x >> 6) & 0x3F)
+            out[k + 3] = 0x80 | (x & 0x3F)
+            k += 4
+    return k
+
+
+@_inline
+def _route(c, a, b, root, first, label, word, logp, log1, prob, end, rec):
+    """jieba-rs's best route through the dictionary block ``c[a:b]``, right to left: from
+    each character the step of greatest ``ln(freq) - ln(total) + prob[step's end]`` (the
+    longer step on a tie), or one character at ``log1`` when no word starts there. Leaves
+    the step's end in ``end[i]`` and its record (or -1) in ``rec[i]``."""
+    prob[b] = 0.0
+    for i in range(b - 1, a - 1, -1):
+        best = 0.0
+        best_end = -1
+        best_rec = -1
+        x = c[i]
+        node = root[x] if x < root.shape[0] else 0
+        j = i + 1  # node spells c[i:j]
+        while node:
+            r = word[node]
+            if r >= 0:
+                p = logp[r] + prob[j]
+                if best_end < 0 or p >= best:  # ends only grow: on a tie the longer wins
+                    best = p
+                    best_end = j
+                    best_rec = r
+            if j >= b:
+                break
+            # the child labelled c[j] (children sorted by label): a binary search whose steps
+            # are selects, not branches (half of them would be mispredicted)
+            lo = first[node]
+            count = first[node + 1] - lo
+            want = c[j]
+            while count > 1:
+                half = count >> 1
+                lo = lo + half if label[lo + half] <= want else lo
+                count -= half
+            node = lo if count == 1 and label[lo] == want else 0
+            j += 1
+        if best_end < 0:
+            best = log1 + prob[i + 1]
+            best_end = i + 1
+        prob[i] = best
+        end[i] = best_end
+        rec[i] = best_rec
+
+
+@_inline
+def _token_id(c, s, e, r, wslot, cslot, keys, vals, n_vocab, new, new_span, new_hash, buf):
+    """The vocabulary id of the token ``c[s:e]`` (dictionary record ``r`` or -1), or -1 when
+    it is new: then it is added as the ``new``-th new token (id ``n_vocab + new``, its span
+    and hash noted) and the caller counts it. ``buf``: scratch for its UTF-8 bytes."""
+    one = e - s == 1 and c[s] < cslot.shape[0]
+    if one:
+        v = cslot[c[s]]
+    elif r >= 0:
+        v = wslot[r]
+    else:
+        v = -1
+    if v >= 0:
+        return v, False
+    n = _utf8(c, s, e, buf)
+    h1, h2 = mmh3_128(buf, 0, n)
+    slot = _find(keys, vals, h1, h2)
+    v = vals[slot]
+    added = v < 0
+    if added:
+        v = _insert(keys, vals, slot, h1, h2, n_vocab + new, new_hash, new)
+        new_span[new, 0] = s
+        new_span[new, 1] = e
+    if one:
+        cslot[c[s]] = v
+    elif r >= 0:
+        wslot[r] = v
+    return v, added
+
+
+@_jit
+def cut_ids(c, pos, tok, root, first, label, word, logp, log1, wslot, cslot, keys, vals,
+            n_vocab, ids, new_span, new_hash):
+    """jieba-rs's cut without HMM (``rjieba.cut(text, False)``) of the code points ``c`` from
+    ``pos`` on, as vocabulary ids from token number ``tok`` on.
+
+    Dictionary blocks (``_is_han``) follow the best route (``_route``), a run of one-character
+    ASCII letters and digits on it joined into one token; every other character is a token,
+    ``\r\n`` one together. Trie arrays: jiebadict.py. A token's id comes from ``cslot[code
+    point]`` (one BMP character), ``wslot[record]`` (a dictionary word) or the table of
+    token_ids (mmh3 of its UTF-8 bytes), the slots filled as tokens are met; a new token is
+    handled as in token_ids, its character span going to ``new_span[k]``. Stops before the
+    table would be more than half full or ``new_span`` is full, at a token where a cut of
+    the rest of the text starts the same tokens. Returns (pos, tok, new): where it stopped
+    (``pos == len(c)`` when done), the tokens so far and how many were new.
+    """
+    n = c.shape[0]
+    limit = min(vals.shape[0] // 2 - n_vocab, new_span.shape[0]) - 1  # two tokens a step
+    new = 0
+    buf = np.empty(64, dtype=np.uint8)
+    prob = np.empty(n + 1, dtype=np.float64)
+    end = np.empty(n + 1, dtype=np.int64)
+    rec = np.empty(n + 1, dtype=np.int32)
+    while pos < n:
+        b = pos
+        while b < n and _is_han(c[b]):
+            b += 1
+        if b == pos:  # a character outside the blocks
+            if new >= limit:
+                return pos, tok, new
+            e = pos + 2 if c[pos] == 13 and pos + 1 < n and c[pos + 1] == 10 else pos + 1
+            if 4 * (e - pos) > buf.shape[0]:
+                buf = np.empty(8 * (e - pos), dtype=np.uint8)
+            v, added = _token_id(c, pos, e, -1, wslot, cslot, keys, vals, n_vocab, new,
+                                 new_span, new_hash, buf)
+            new += added
+            ids[tok] = v
+            tok += 1
+            pos = e
+            continue
+        _route(c, pos, b, root, first, label, word, logp, log1, prob, end, rec)
+        x = pos
+        left = -1  # start of the run of one-character ASCII alphanumeric steps
+        while x <= b:
+            y = end[x] if x < b else b
+            if x < b and y - x == 1 and _is_alnum(c[x]):
+                if left < 0:
+                    left = x
+                x = y
+                continue
+            if new >= limit:
+                return (left if left >= 0 else x), tok, new
+            longest = max(x - left if left >= 0 else 0, y - x)
+            if 4 * longest > buf.shape[0]:
+                buf = np.empty(8 * longest, dtype=np.uint8)
+            if left >= 0:
+                v, added = _token_id(c, left, x, rec[left] if x - left == 1 else -1, wslot,
+                                     cslot, keys, vals, n_vocab, new, new_span, new_hash, buf)
+                new += added
+                ids[tok] = v
+                tok += 1
+                left = -1
+            if x == b:
+                break
+            v, added = _token_id(c, x, y, rec[x], wslot, cslot, keys, vals, n_vocab, new,
+                                 new_span, new_hash, buf)
+            new += added
+            ids[tok] = v
+            tok += 1
+            x = y
+        pos = b
     return pos, tok, new
 
 
@@ -373,6 +587,15 @@ def warm() -> None:
     token_ids(one, 0, 0, keys, vals, 0, ids, np.empty(2, dtype=np.int64),
               np.empty((2, 2), dtype=np.uint64), np.zeros(0, dtype=np.int64))
     rehash(keys, vals, np.zeros((32, 2), dtype=np.uint64), np.full(32, -1, dtype=np.int32))
+    # a trie of one word "ab"; text code points come read-only too
+    text = np.frombuffer(np.array([97, 98, 0x4E2D], dtype=np.uint32).tobytes(), dtype=np.uint32)
+    root = np.zeros(0x80, dtype=np.int32)
+    root[97] = 1
+    cut_ids(text, 0, 0, root, np.array([1, 2, 3, 3], dtype=np.int32),
+            np.array([0, 97, 98], dtype=np.int32), np.array([-1, -1, 0], dtype=np.int32),
+            np.zeros(1), -1.0, np.full(1, -1, dtype=np.int32), np.full(16, -1, dtype=np.int32),
+            keys.copy(), vals.copy(), 2, np.empty(3, dtype=np.int32),
+            np.empty((2, 2), dtype=np.int64), np.empty((2, 2), dtype=np.uint64))
     fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(2, dtype=np.int64),
                 np.ones(2, dtype=np.int64), np.zeros(8, dtype=np.uint8), np.zeros(4),
                 np.zeros(2, dtype=np.int32), True)

@@ -1,8 +1,9 @@
 """Normalise text and turn it into weighted features.
 
 Chinese is cut with jieba's dictionary (through ``rjieba``, the jieba-rs binding,
-when installed: same tokens as ``jieba.cut(text, HMM=False)``, about 10x faster);
-other scripts are cut into words. Weights are TF-IDF with jieba's IDF table for
+when installed: same tokens as ``jieba.cut(text, HMM=False)``, about 10x faster; with the
+compiled kernels, by ``_kernels.cut_ids``: rjieba's tokens, as ids); other scripts are cut
+into words. Weights are TF-IDF with jieba's IDF table for
 Chinese words and a stop-word aware constant for other words.
 
 Speed: each thread keeps a vocabulary of token ids with each token's word test, IDF,
@@ -17,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import html
 import math
-import os
 import re
 import threading
 import unicodedata
@@ -28,7 +28,8 @@ from functools import lru_cache
 
 from ..textsim import (SHINGLE, SKETCH_K, ShingleBuilder, drop_invisible, gram_hashes, solid,
                        sorted_unique)
-from . import kernels
+from . import jiebadict, kernels
+from .jiebadict import cached_arrays, jieba_file
 from ..validate import one_of
 
 FEATURE_MODES = ("shingles", "tokens", "topk")
@@ -87,10 +88,29 @@ IDF_CACHE_VERSION = 1
 
 
 def _idf_path() -> str:
-    import importlib.util
+    return jieba_file("analyse", "idf.txt")
 
-    spec = importlib.util.find_spec("jieba")
-    return os.path.join(os.path.dirname(spec.origin), "analyse", "idf.txt")
+
+def _idf_array():
+    """The rows (low 64 bits of a word's mmh3 128, its IDF's bits) of :func:`_idf_hashed`,
+    sorted by key."""
+    import numpy as np
+
+    from .simhash import mmh3_128
+
+    table, _ = _idf_table()
+    keys = np.frombuffer(b"".join(mmh3_128(w.encode("utf-8", "surrogatepass"))[:8]
+                                  for w in table), dtype="<u8")
+    vals = np.fromiter(table.values(), dtype=np.float64, count=len(table))
+    order = np.argsort(keys, kind="stable")
+    return np.stack((keys[order], vals[order].view(np.uint64)), axis=1)
+
+
+def _idf_array_ok(arr) -> bool:
+    import numpy as np
+
+    return (isinstance(arr, np.ndarray) and arr.dtype == np.uint64 and arr.ndim == 2
+            and arr.shape[1] == 2)
 
 
 @lru_cache(maxsize=1)
@@ -99,7 +119,7 @@ def _idf_hashed():
     its IDF, and the median; None when two words' keys collide (then use the dict).
 
     Parsing the 350,000-line table costs each worker about 0.3 s; the arrays are kept in the
-    user's cache folder (keyed by the table's size and mtime), and loading them takes a few
+    user's cache folder (jiebadict.cached_arrays), and loading them takes a few
     milliseconds. A token's key is the hash the vocabulary computes anyway, so the look-up is
     one searchsorted per batch of new tokens. The values are those of :func:`idf` exactly; a
     token outside the table that shares a table word's 64-bit key (about 2e-14 per token)
@@ -107,41 +127,7 @@ def _idf_hashed():
     """
     import numpy as np
 
-    try:
-        import platformdirs
-
-        path = _idf_path()
-        st = os.stat(path)
-        folder = platformdirs.user_cache_dir("simdup", appauthor=False)
-        name = os.path.join(folder, f"idf-v{IDF_CACHE_VERSION}-{st.st_size}-{st.st_mtime_ns}.npy")
-    except (ImportError, OSError, AttributeError):
-        name = None
-    arr = None
-    if name:
-        try:
-            arr = np.load(name, allow_pickle=False)
-            if arr.dtype != np.uint64 or arr.ndim != 2 or arr.shape[1] != 2:
-                arr = None
-        except (OSError, ValueError):
-            arr = None
-    if arr is None:
-        from .simhash import mmh3_128
-
-        table, _ = _idf_table()
-        keys = np.frombuffer(b"".join(mmh3_128(w.encode("utf-8", "surrogatepass"))[:8]
-                                      for w in table), dtype="<u8")
-        vals = np.fromiter(table.values(), dtype=np.float64, count=len(table))
-        order = np.argsort(keys, kind="stable")
-        arr = np.stack((keys[order], vals[order].view(np.uint64)), axis=1)
-        if name:
-            try:
-                os.makedirs(os.path.dirname(name), exist_ok=True)
-                tmp = f"{name}.{os.getpid()}.tmp"
-                with open(tmp, "wb") as fh:
-                    np.save(fh, arr)
-                os.replace(tmp, name)
-            except OSError:
-                pass
+    arr = cached_arrays("idf", IDF_CACHE_VERSION, _idf_path(), _idf_array, _idf_array_ok)
     keys = np.ascontiguousarray(arr[:, 0])
     vals = np.ascontiguousarray(arr[:, 1]).view(np.float64)
     if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
@@ -529,6 +515,7 @@ class _Vocab:
             self.keys = np.zeros((1 << 12, 2), dtype=np.uint64)
             self.vals = np.full(1 << 12, -1, dtype=np.int32)
             self.counts = np.zeros(cap, dtype=np.int32)  # fingerprint()'s scratch, all zero
+        self.wslot = self.cslot = None  # cut(): ids of dictionary words, of BMP characters
 
     def lookup(self, toks: list[str]):
         """int32 ids of the word tokens among ``toks`` (punctuation and spaces dropped)."""
@@ -542,6 +529,43 @@ class _Vocab:
                 new = self.ids.new
                 self.ids.new = []
                 self._register(new)
+        return ids[self.word[ids]]
+
+    def cut(self, text: str):
+        """:meth:`lookup` of ``default_tokenizer()(text)`` by the compiled cut
+        (``_kernels.cut_ids``: jieba-rs's tokens, never made into strings); None where it
+        does not apply: no dictionary arrays (jiebadict), or a text with a lone surrogate,
+        which rjieba refuses (the caller's path through rjieba then raises as it did)."""
+        import numpy as np
+
+        t = jiebadict.tables()
+        if t is None:
+            return None
+        try:
+            c = np.frombuffer(text.encode("utf-32-le"), dtype="<u4")
+        except UnicodeEncodeError:
+            return None
+        if self.wslot is None:
+            self.wslot = np.full(len(t["logp"]), -1, dtype=np.int32)
+            self.cslot = np.full(1 << 16, -1, dtype=np.int32)
+        n = len(c)
+        ids = np.empty(n, dtype=np.int32)
+        pos = tok = 0
+        while pos < n:
+            room = len(self.vals) // 2 - self.n
+            if room < 2:  # the kernel takes a step of up to two tokens at a time
+                self._grow_table()
+                continue
+            k = min(room, n - pos + 2)
+            span = np.empty((k, 2), dtype=np.int64)
+            new_hash = np.empty((k, 2), dtype=np.uint64)
+            pos, tok, new = kernels.impl().cut_ids(
+                c, pos, tok, t["root"], t["first"], t["label"], t["word"], t["logp"],
+                float(t["log1"][0]), self.wslot, self.cslot, self.keys, self.vals, self.n, ids,
+                span, new_hash)
+            if new:
+                self._register([text[a:b] for a, b in span[:new].tolist()], new_hash[:new])
+        ids = ids[:tok]
         return ids[self.word[ids]]
 
     def _lookup_compiled(self, toks: list[str]):
@@ -693,6 +717,8 @@ class FeatureBuilder:
         self.is_html = is_html
         self.tokenizer = tokenizer
         self._vocab = _vocab()
+        # jieba's cut through the compiled kernel, not rjieba: the same tokens (jiebadict)
+        self._compiled_cut = tokenizer is None and self._vocab.compiled
         self._ids: list = []  # int32 arrays of word-token ids, one per chunk
         self.n_tokens = 0
         self.chars = 0
@@ -727,10 +753,11 @@ class FeatureBuilder:
             text = feature_text(folded, flat)
         # equal feature text means equal tokens, so equal text_hash means equal fingerprint
         self._hash.update(text.encode("utf-8", "surrogatepass"))
-        cut = self.tokenizer or default_tokenizer()
         # jieba's cut may go in slices (cut_slices); another tokenizer gets the whole text
         for part in cut_slices(text) if self.tokenizer is None else (text,):
-            ids = self._vocab.lookup(cut(part))
+            ids = self._vocab.cut(part) if self._compiled_cut else None
+            if ids is None:
+                ids = self._vocab.lookup((self.tokenizer or default_tokenizer())(part))
             if len(ids):
                 self.n_tokens += len(ids)
                 self._ids.append(ids)

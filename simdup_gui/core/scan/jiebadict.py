@@ -1,0 +1,180 @@
+"""jieba's word list as flat arrays, for the compiled cut (``_kernels.cut_ids``).
+
+rjieba (jieba-rs) cuts a text into a Python list of str, which the vocabulary then joins,
+encodes and hashes back into ids: about 40% of a worker's fingerprinting CPU on Chinese
+text. With these arrays one compiled loop cuts the code points and looks the words up.
+
+jieba-rs embeds the dictionary of jieba (``jieba/dict.txt``: "word freq tag" lines); a word
+on two lines (one is, "B超") has the later line's frequency and counts once in the total
+(so rjieba's ``suggest_freq`` says: 60,101,964, not the lines' 60,101,967). The arrays are
+a trie of the words over code points, nodes numbered level by level:
+
+- ``root[c]``: the node of the one-character prefix ``c`` (0: no word starts with c); the
+  kernel walks only CJK and ASCII characters, all below ``ROOT_SPAN``;
+- ``first[n] : first[n + 1]``: the children of node ``n``, ``label``: each node's last
+  character (children sorted by it, for a binary search);
+- ``word[n]``: the number of the word node ``n`` spells (in the file's order), or -1;
+- ``logp[r]``: ``ln(freq) - ln(total)`` of word ``r``, the term jieba-rs adds, computed
+  in the same order of operations (so the routes, and ties between them, are its own);
+- ``log1``: ``0 - ln(total)``, the term of a character no word starts at.
+
+Building them from the 350,000 lines costs about a second, so they are kept in the user's
+cache folder (keyed by the file's size and mtime) and loaded in milliseconds; a file found
+there is checked like any input (every index the kernel follows in range) and rebuilt if
+it is not right.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import zipfile
+from collections.abc import Callable
+from functools import lru_cache
+
+DICT_CACHE_VERSION = 1
+ROOT_SPAN = 0x30000  # CJK ideographs end at U+2FA1F; ASCII is at the start
+
+
+def jieba_file(*parts: str) -> str:
+    """A data file of the jieba package, found without importing it (its import alone
+    costs about 0.3 s per process)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("jieba")
+    return os.path.join(os.path.dirname(spec.origin), *parts)
+
+
+def cached_arrays(kind: str, version: int, source: str, build: Callable[[], object],
+                  valid: Callable[[object], bool]):
+    """``build()`` (an array, or a dict of arrays) of the file ``source``, kept in the
+    user's cache folder under a name with the file's size and mtime.
+
+    A kept copy is untrusted input: one that does not load or that ``valid`` rejects is
+    rebuilt and replaced. Without a cache folder (or with a read-only one) it is built each
+    time.
+    """
+    import numpy as np
+
+    try:
+        import platformdirs
+
+        st = os.stat(source)
+        folder = platformdirs.user_cache_dir("simdup", appauthor=False)
+        name = os.path.join(folder, f"{kind}-v{version}-{st.st_size}-{st.st_mtime_ns}")
+    except (ImportError, OSError, AttributeError):
+        name = None
+    value = None
+    if name:
+        value = _load(name)
+        if value is not None and not valid(value):
+            value = None
+    if value is None:
+        value = build()
+        if name:
+            ext = ".npz" if isinstance(value, dict) else ".npy"
+            try:
+                os.makedirs(os.path.dirname(name), exist_ok=True)
+                tmp = f"{name}.{os.getpid()}.tmp"
+                with open(tmp, "wb") as fh:
+                    if isinstance(value, dict):
+                        np.savez(fh, **value)
+                    else:
+                        np.save(fh, value)
+                os.replace(tmp, name + ext)
+            except OSError:
+                pass
+    return value
+
+
+def _load(name: str):
+    """The array kept as ``name.npy`` or the arrays as ``name.npz``, or None."""
+    import numpy as np
+
+    for ext in (".npy", ".npz"):
+        if not os.path.exists(name + ext):
+            continue
+        try:
+            got = np.load(name + ext, allow_pickle=False)
+            if isinstance(got, np.ndarray):
+                return got
+            with got:
+                return {k: got[k] for k in got.files}
+        except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+            return None
+    return None
+
+
+def _parse(path: str) -> dict[str, int]:
+    """Each word's frequency, as jieba-rs reads the file (a missing frequency is 0, the
+    tag is not needed, a later line of a word replaces its frequency)."""
+    freq: dict[str, int] = {}
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            fields = line.split()
+            if fields:
+                freq[fields[0]] = int(fields[1]) if len(fields) > 1 else 0
+    return freq
+
+
+def _build(path: str) -> dict:
+    import numpy as np
+
+    freq = _parse(path)
+    record = {w: r for r, w in enumerate(freq)}
+    log_total = math.log(sum(freq.values()))  # Rust's f64::ln and math.log: the C library's
+    logp = np.array([(math.log(f) if f else -math.inf) - log_total for f in freq.values()])
+    # nodes level by level (prefixes of d characters), each level sorted: as the level
+    # above is sorted too, that groups the children of a node, in order of last character
+    levels: dict[int, set[str]] = {}
+    for w in freq:
+        if ord(w[0]) < ROOT_SPAN:
+            for d in range(1, len(w) + 1):
+                levels.setdefault(d, set()).add(w[:d])
+    nodes = [""] + [p for d in sorted(levels) for p in sorted(levels[d])]
+    number = {p: i for i, p in enumerate(nodes)}
+    n = len(nodes)
+    parent = np.fromiter((number[p[:-1]] for p in nodes[1:]), dtype=np.int64, count=n - 1)
+    label = np.zeros(n, dtype=np.int32)
+    label[1:] = np.fromiter((ord(p[-1]) for p in nodes[1:]), dtype=np.int32, count=n - 1)
+    word = np.fromiter((record.get(p, -1) for p in nodes), dtype=np.int32, count=n)
+    first = np.empty(n + 1, dtype=np.int32)
+    first[0] = 1
+    first[1:] = 1 + np.cumsum(np.bincount(parent, minlength=n))
+    root = np.zeros(ROOT_SPAN, dtype=np.int32)
+    root[label[first[0] : first[1]]] = np.arange(first[0], first[1], dtype=np.int32)
+    return {"root": root, "first": first, "label": label, "word": word, "logp": logp,
+            "log1": np.array([0.0 - log_total])}
+
+
+def _valid(t) -> bool:
+    """Whether kept arrays have the shapes, types and index ranges the kernel relies on
+    (it does not check bounds: an index out of range would read outside an array)."""
+    import numpy as np
+
+    if not isinstance(t, dict) or set(t) != {"root", "first", "label", "word", "logp", "log1"}:
+        return False
+    root, first, label, word, logp, log1 = (t[k] for k in ("root", "first", "label", "word",
+                                                             "logp", "log1"))
+    kinds = ((root, np.int32), (first, np.int32), (label, np.int32), (word, np.int32),
+             (logp, np.float64), (log1, np.float64))
+    if any(a.dtype != k or a.ndim != 1 for a, k in kinds):
+        return False
+    n = len(label)
+    if (n < 1 or len(root) != ROOT_SPAN or len(first) != n + 1 or len(word) != n
+            or len(log1) != 1 or first[0] != 1 or first[n] != n):
+        return False
+    return bool((np.diff(first) >= 0).all() and (root >= 0).all() and (root < n).all()
+                and (word >= -1).all() and (word < len(logp)).all()
+                and not np.isnan(logp).any() and not np.isnan(log1).any())
+
+
+@lru_cache(maxsize=1)
+def tables() -> dict | None:
+    """The trie arrays of jieba's dictionary (see the module's docstring), or None when
+    jieba's dict.txt cannot be read."""
+    try:
+        path = jieba_file("dict.txt")
+        return cached_arrays("dict", DICT_CACHE_VERSION, path, lambda: _build(path), _valid)
+    except (OSError, ValueError, AttributeError):
+        return None

@@ -1,0 +1,108 @@
+"""The compiled cut (``_kernels.cut_ids`` over jiebadict's trie of jieba's dictionary) gives
+rjieba's ``cut(text, False)`` token for token, and its arrays survive a bad cache file."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+import pytest
+import rjieba
+
+import simdup_gui.core.scan.features as features
+from simdup_gui.core.scan import jiebadict, kernels
+from tests.core.scan.test_fast_features import _texts
+
+pytestmark = pytest.mark.skipif(not kernels.available(), reason="numba is not installed")
+
+SEEDS = Path(__file__).parent / "data" / "seeds"  # Chinese articles with code (shared/seeds)
+
+
+class _AllTokens(features._Vocab):
+    """A vocabulary in which every token counts as a word, so cut() returns all of them."""
+
+    def _register(self, new, hashes=None):
+        super()._register(new, hashes)
+        self.word[: self.n] = True
+
+
+@pytest.fixture
+def vocab(monkeypatch):
+    monkeypatch.setenv("SIMDUP_COMPILED", "1")
+    return _AllTokens()
+
+
+def _cut(v: features._Vocab, text: str) -> list[str]:
+    return [v.token(i) for i in v.cut(text).tolist()]
+
+
+def _random_texts(n: int, seed: int) -> list[str]:
+    """Mixes of what the cut treats apart: CJK (common, extension A, astral, compatibility),
+    ASCII letters and digits, the joiners ``+#&._%-``, spaces, tabs, CR/LF, punctuation,
+    emoji, and other scripts."""
+    rnd = random.Random(seed)
+    pools = ["的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年",
+             "\u3400\u4db5\u9fa5\u9fff\uf900\ufa6d\U00020000\U0002a6d6\U0002b740\U0002f800",
+             "abcxyzABCXYZ0123456789", "+#&._%-", " \t\r\n\r\n\x0b\x0c\u3000",
+             "，。、；：！？“”（）《》…—", "😀🎉𝔘ñéßÅ한국어кирилица"]
+    out = []
+    for _ in range(n):
+        k = rnd.randrange(1, 400)
+        out.append("".join(rnd.choice(rnd.choice(pools)) for _ in range(k)))
+    return out
+
+
+def test_the_compiled_cut_is_rjiebas_cut(vocab):
+    texts = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))]
+    assert len(texts) == 5 and sum(map(features._cjk_count, texts)) > 5000
+    texts += [t for t, _ in _texts()]
+    texts += _random_texts(300, 7)
+    texts += ["", " ", "\r\n", "\r", "c++ 和 c# 3.14 wes-5.4.5 x.y_z% ab12cd", "B超和b超",
+              "我们中出了一个叛徒", "😀中国😀", "𠀀𠀁中国", "丨" * 50, "a" * 5000,
+              "中华人民共和国" * 3000]
+    # every 40th dictionary word, alone and run together (routes across word boundaries)
+    words = list(jiebadict._parse(jiebadict.jieba_file("dict.txt")))[::40]
+    texts += ["，".join(words), "".join(words)]
+    total = 0
+    for text in texts:
+        for t in (text, features.feature_text(features.normalise(text))):
+            assert _cut(vocab, t) == rjieba.cut(t, False), t[:200]
+            total += len(t)
+    assert total > 400_000
+
+
+def test_a_builder_uses_the_compiled_cut_and_a_surrogate_goes_through_rjieba(vocab):
+    fb = features.FeatureBuilder()
+    assert fb._compiled_cut and not features.FeatureBuilder(tokenizer=str.split)._compiled_cut
+    assert vocab.cut("a\ud800b") is None  # rjieba refuses it; the builder's fallback raises
+    with pytest.raises(UnicodeEncodeError):
+        features.default_tokenizer()("a\ud800b")
+
+
+def test_the_dictionary_arrays_are_rebuilt_from_a_bad_cache_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda *a, **k: str(tmp_path))
+    jiebadict.tables.cache_clear()
+    try:
+        first = jiebadict.tables()
+        (f,) = tmp_path.glob("dict-v*.npz")
+        jiebadict.tables.cache_clear()
+        again = jiebadict.tables()  # read back
+        assert all(np.array_equal(first[k], again[k]) for k in first)
+        bad = dict(first, word=first["word"].copy())
+        bad["word"][5] = len(first["logp"])  # a word number out of range
+        for content in (b"garbage", None):
+            if content is None:
+                with open(f, "wb") as fh:
+                    np.savez(fh, **bad)
+            else:
+                f.write_bytes(content)
+            jiebadict.tables.cache_clear()
+            rebuilt = jiebadict.tables()
+            assert all(np.array_equal(first[k], rebuilt[k]) for k in first)
+        assert not jiebadict._valid(bad)
+        assert not jiebadict._valid(dict(first, root=first["root"].astype(np.int64)))
+        assert not jiebadict._valid(dict(first, first=first["first"][:-1]))
+    finally:
+        jiebadict.tables.cache_clear()
