@@ -200,4 +200,5 @@ def test_a_failed_export_is_shown_not_swallowed(qtbot, win, monkeypatch):
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("/proc/x.csv", ""))
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
     win.actions.files.export_actions["csv"].trigger()
-    assert shown and "/proc/x.csv" in shown[0]
+    qtbot.waitUntil(lambda: bool(shown), timeout=30000)  # written on the pool
+    assert "/proc/x.csv" in shown[0]

@@ -219,6 +219,7 @@ def test_recent_folders_and_results_are_in_the_file_menu(qtbot, reviewed, make, 
     assert [a.toolTip() for a in w.recent.folders_menu.actions()] == [str(w.src)]
     saved = tmp_path / "r.json"
     assert w.actions.files.write(str(saved))
+    qtbot.waitUntil(lambda: not w.actions.files.writing(), timeout=30000)
     for i in range(9):
         w.recent.add_folders([str(tmp_path / f"gone{i}")])
     w.recent.refresh()
