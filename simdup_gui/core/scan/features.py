@@ -560,7 +560,7 @@ class _Vocab:
             span = np.empty((k, 2), dtype=np.int64)
             new_hash = np.empty((k, 2), dtype=np.uint64)
             pos, tok, new = kernels.impl().cut_ids(
-                c, pos, tok, t["root"], t["child"], t["word"], t["logp"],
+                c, pos, tok, t["root"], t["first"], t["label"], t["word"], t["logp"],
                 float(t["log1"][0]), self.wslot, self.cslot, self.keys, self.vals, self.n, ids,
                 span, new_hash)
             if new:

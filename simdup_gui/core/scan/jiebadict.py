@@ -11,17 +11,14 @@ a trie of the words over code points, nodes numbered level by level:
 
 - ``root[c]``: the node of the one-character prefix ``c`` (0: no word starts with c); the
   kernel walks only CJK and ASCII characters, all below ``ROOT_SPAN``;
-- ``child``: the other edges, a hash table keyed by ``parent << 21 | character`` (its
-  product with ``CHILD_HASH``, top bits; linear probing) of ``key << 20 | child`` (0: an
-  empty slot), at most half full: a step of the walk is a probe or two where a binary
-  search among a node's children (hundreds, for common characters) was a chain of
-  dependent loads;
+- ``first[n] : first[n + 1]``: the children of node ``n``, ``label``: each node's last
+  character (children sorted by it, for a binary search);
 - ``word[n]``: the number of the word node ``n`` spells (in the file's order), or -1;
 - ``logp[r]``: ``ln(freq) - ln(total)`` of word ``r``, the term jieba-rs adds, computed
   in the same order of operations (so the routes, and ties between them, are its own);
 - ``log1``: ``0 - ln(total)``, the term of a character no word starts at.
 
-Building them from the 350,000 lines costs a few seconds, so they are kept in the user's
+Building them from the 350,000 lines costs about a second, so they are kept in the user's
 cache folder (keyed by the file's size and mtime) and loaded in milliseconds; a file found
 there is checked like any input (every index the kernel follows in range) and rebuilt if
 it is not right.
@@ -35,10 +32,8 @@ import zipfile
 from collections.abc import Callable
 from functools import lru_cache
 
-DICT_CACHE_VERSION = 2
+DICT_CACHE_VERSION = 1
 ROOT_SPAN = 0x30000  # CJK ideographs end at U+2FA1F; ASCII is at the start
-CHILD_HASH = 0x9E3779B97F4A7C15  # Fibonacci hashing's multiplier
-NODE_BITS = 20  # a node's number in a slot of ``child``: 498,114 nodes
 
 
 def jieba_file(*parts: str) -> str:
@@ -129,77 +124,47 @@ def _build(path: str) -> dict:
     record = {w: r for r, w in enumerate(freq)}
     log_total = math.log(sum(freq.values()))  # Rust's f64::ln and math.log: the C library's
     logp = np.array([(math.log(f) if f else -math.inf) - log_total for f in freq.values()])
-    # nodes level by level (prefixes of d characters), each level sorted: the same numbers
-    # on every build
+    # nodes level by level (prefixes of d characters), each level sorted: as the level
+    # above is sorted too, that groups the children of a node, in order of last character
     levels: dict[int, set[str]] = {}
     for w in freq:
         if ord(w[0]) < ROOT_SPAN:
             for d in range(1, len(w) + 1):
                 levels.setdefault(d, set()).add(w[:d])
     nodes = [""] + [p for d in sorted(levels) for p in sorted(levels[d])]
-    n = len(nodes)
-    if n > 1 << NODE_BITS:
-        raise ValueError("too many prefixes for the child table")
     number = {p: i for i, p in enumerate(nodes)}
+    n = len(nodes)
     parent = np.fromiter((number[p[:-1]] for p in nodes[1:]), dtype=np.int64, count=n - 1)
-    label = np.fromiter((ord(p[-1]) for p in nodes[1:]), dtype=np.int64, count=n - 1)
+    label = np.zeros(n, dtype=np.int32)
+    label[1:] = np.fromiter((ord(p[-1]) for p in nodes[1:]), dtype=np.int32, count=n - 1)
     word = np.fromiter((record.get(p, -1) for p in nodes), dtype=np.int32, count=n)
-    top = parent == 0
+    first = np.empty(n + 1, dtype=np.int32)
+    first[0] = 1
+    first[1:] = 1 + np.cumsum(np.bincount(parent, minlength=n))
     root = np.zeros(ROOT_SPAN, dtype=np.int32)
-    root[label[top]] = np.arange(1, n, dtype=np.int32)[top]
-    return {"root": root, "child": _child_table(parent[~top], label[~top], np.arange(1, n)[~top]),
-            "word": word, "logp": logp, "log1": np.array([0.0 - log_total])}
-
-
-def _child_table(parent, label, child):
-    """The hash table ``child`` of the edges ``parent -> child`` by ``label``, filled a
-    probe at a time for all edges at once: an edge whose slot is taken (by an earlier edge,
-    or by another that wants it in the same round) tries the next one, as a look-up will."""
-    import numpy as np
-
-    size = 2
-    while size < 2 * len(child):  # at most half full: short probes, and an empty slot
-        size *= 2
-    bits = size.bit_length() - 1
-    key = parent.astype(np.uint64) << np.uint64(21) | label.astype(np.uint64)
-    slot = (key * np.uint64(CHILD_HASH)) >> np.uint64(64 - bits)
-    value = (key << np.uint64(NODE_BITS) | child.astype(np.uint64)).astype(np.int64)
-    table = np.zeros(size, dtype=np.int64)
-    pending = np.arange(len(child))
-    while len(pending):
-        at = slot[pending]
-        free = table[at] == 0
-        # of the edges wanting a free slot, the first of each slot takes it
-        _, won = np.unique(at[free], return_index=True)
-        taken = pending[free][won]
-        table[slot[taken]] = value[taken]
-        rest = np.ones(len(pending), dtype=bool)
-        rest[np.flatnonzero(free)[won]] = False
-        pending = pending[rest]
-        slot[pending] = (slot[pending] + np.uint64(1)) & np.uint64(size - 1)
-    return table
+    root[label[first[0] : first[1]]] = np.arange(first[0], first[1], dtype=np.int32)
+    return {"root": root, "first": first, "label": label, "word": word, "logp": logp,
+            "log1": np.array([0.0 - log_total])}
 
 
 def _valid(t) -> bool:
     """Whether kept arrays have the shapes, types and index ranges the kernel relies on
-    (it does not check bounds: an index out of range would read outside an array, a table
-    without an empty slot would make a look-up of a missing edge loop for ever)."""
+    (it does not check bounds: an index out of range would read outside an array)."""
     import numpy as np
 
-    if not isinstance(t, dict) or set(t) != {"root", "child", "word", "logp", "log1"}:
+    if not isinstance(t, dict) or set(t) != {"root", "first", "label", "word", "logp", "log1"}:
         return False
-    root, child, word, logp, log1 = (t[k] for k in ("root", "child", "word", "logp", "log1"))
-    kinds = ((root, np.int32), (child, np.int64), (word, np.int32), (logp, np.float64),
-             (log1, np.float64))
+    root, first, label, word, logp, log1 = (t[k] for k in ("root", "first", "label", "word",
+                                                             "logp", "log1"))
+    kinds = ((root, np.int32), (first, np.int32), (label, np.int32), (word, np.int32),
+             (logp, np.float64), (log1, np.float64))
     if any(a.dtype != k or a.ndim != 1 for a, k in kinds):
         return False
-    n = len(word)
-    size = len(child)
-    if (n < 1 or n > 1 << NODE_BITS or len(root) != ROOT_SPAN or len(log1) != 1 or size < 2
-            or size & (size - 1)):
+    n = len(label)
+    if (n < 1 or len(root) != ROOT_SPAN or len(first) != n + 1 or len(word) != n
+            or len(log1) != 1 or first[0] != 1 or first[n] != n):
         return False
-    return bool((root >= 0).all() and (root < n).all() and (child >= 0).all()
-                and (child == 0).any() and ((child & ((1 << NODE_BITS) - 1)) < n).all()
+    return bool((np.diff(first) >= 0).all() and (root >= 0).all() and (root < n).all()
                 and (word >= -1).all() and (word < len(logp)).all()
                 and not np.isnan(logp).any() and not np.isnan(log1).any())
 
