@@ -334,7 +334,10 @@ def cut_ids(c, pos, tok, root, first, label, word, logp, log1, wslot, cslot, key
     n = c.shape[0]
     limit = min(vals.shape[0] // 2 - n_vocab, new_span.shape[0]) - 1  # two tokens a step
     new = 0
-    buf = np.empty(64, dtype=np.uint8)
+    # scratch for a token's UTF-8 bytes, for the longest there can be: an array the loop
+    # could make again (for a longer token) cost a few per cent of it on Chinese text and
+    # about 13% on English (numba then counts references to it on every token)
+    buf = np.empty(4 * n + 4, dtype=np.uint8)
     prob = np.empty(n + 1, dtype=np.float64)
     end = np.empty(n + 1, dtype=np.int64)
     rec = np.empty(n + 1, dtype=np.int32)
@@ -346,8 +349,6 @@ def cut_ids(c, pos, tok, root, first, label, word, logp, log1, wslot, cslot, key
             if new >= limit:
                 return pos, tok, new
             e = pos + 2 if c[pos] == 13 and pos + 1 < n and c[pos + 1] == 10 else pos + 1
-            if 4 * (e - pos) > buf.shape[0]:
-                buf = np.empty(8 * (e - pos), dtype=np.uint8)
             v, added = _token_id(c, pos, e, -1, wslot, cslot, keys, vals, n_vocab, new,
                                  new_span, new_hash, buf)
             new += added
@@ -367,9 +368,6 @@ def cut_ids(c, pos, tok, root, first, label, word, logp, log1, wslot, cslot, key
                 continue
             if new >= limit:
                 return (left if left >= 0 else x), tok, new
-            longest = max(x - left if left >= 0 else 0, y - x)
-            if 4 * longest > buf.shape[0]:
-                buf = np.empty(8 * longest, dtype=np.uint8)
             if left >= 0:
                 v, added = _token_id(c, left, x, rec[left] if x - left == 1 else -1, wslot,
                                      cslot, keys, vals, n_vocab, new, new_span, new_hash, buf)
