@@ -54,8 +54,15 @@ _SELECT = ("path, size, mtime_ns, inode, "
            + ", problem_kind, problem_reason, "
            + ", ".join(f"CASE WHEN problem_kind IS NULL THEN {c} END"
                        for c in ("sketch", "shingles")))
+_NEWLINES = ("none", "LF", "CRLF", "CR", "mixed")
 _INT = "typeof({0})='integer'"
 _NAT = "typeof({0})='integer' AND {0} >= 0"
+
+
+def _sql_list(words) -> str:
+    return ", ".join(f"'{w}'" for w in sorted(words))
+
+
 # The types and ranges of a row this version writes, checked by SQLite; anything else is a
 # miss (the file is fingerprinted again and the row rewritten). Its text is read as bytes
 # and must be ASCII (codec names, hex digests) or UTF-8 (a problem's reason).
@@ -66,16 +73,15 @@ _ROW_OK = (
     " AND typeof(fingerprint)='blob' AND length(fingerprint)=16"
     " AND typeof(encoding)='text' AND encoding<>''"
     " AND typeof(text_hash)='text' AND typeof(content_hash)='text'"
-    " AND newline IN ('none', 'LF', 'CRLF', 'CR', 'mixed')"
+    f" AND newline IN ({_sql_list(_NEWLINES)})"
     " AND typeof(low_confidence)='integer' AND low_confidence IN (0, 1)"
     " AND " + " AND ".join(_NAT.format(c) for c in ("features", "bad_bytes", "chars",
                                                      "shingles"))
-    + " AND typeof(sketch)='blob' AND length(sketch) IN (0, {sketch}))"
-    " OR (problem_kind IN ({kinds}) AND typeof(problem_reason)='text')))"
+    + f" AND typeof(sketch)='blob' AND length(sketch) IN (0, {SKETCH_BYTES}))"
+    f" OR (problem_kind IN ({_sql_list(CACHED_PROBLEM_KINDS)})"
+    " AND typeof(problem_reason)='text')))"
 )
-_NEWLINE_OF = {k.encode(): k for k in ("none", "LF", "CRLF", "CR", "mixed")}
-_ROW_OK = _ROW_OK.format(sketch=SKETCH_BYTES, kinds=", ".join(
-    f"'{k}'" for k in sorted(CACHED_PROBLEM_KINDS)))
+_NEWLINE_OF = {k.encode(): k for k in _NEWLINES}
 _KIND_OF = {k.encode(): k for k in CACHED_PROBLEM_KINDS}
 _CORRUPT = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 _CORRUPT_TEXT = ("not a database", "malformed", "encrypted")

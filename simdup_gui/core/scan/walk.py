@@ -64,32 +64,24 @@ _GLOB_CHARS = frozenset("*?[")
 
 
 def _matcher(patterns: Iterable[str]):
-    """One compiled regex for all patterns: ``m(name, rel)`` == ``_matches(patterns, name, rel)``.
-
-    Patterns that are plain names (the default excludes: ".git", "node_modules", ...) match
-    a relative path only where it is that name, so a set of names answers for them."""
+    """``m(name, rel)`` == ``_matches(patterns, name, rel)``: plain names (the default
+    excludes: ".git", "node_modules", ...) from a set, since such a pattern matches a relative
+    path only where it is that name; the other patterns by one compiled regex."""
     pats = [os.path.normcase(p) for p in patterns]
-    if not pats:
-        return lambda name, rel: False
+    plain = frozenset(p for p in pats
+                      if not (_GLOB_CHARS.intersection(p) or "/" in p or os.sep in p))
+    rest = [p for p in pats if p not in plain]
+    rx = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in rest)).match if rest else None
     normcase = os.path.normcase
     folds = normcase("A") != "A"  # Windows: names and paths are compared folded
-    if not any(_GLOB_CHARS.intersection(p) or "/" in p or os.sep in p for p in pats):
-        names = frozenset(pats)
+
+    def m(name: str, rel: str) -> bool:
         if folds:
-            return lambda name, rel: normcase(name) in names
-        return lambda name, rel: name in names
-    rx = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in pats)).match
-    if not folds:
+            name, rel = normcase(name), normcase(rel)
+        return name in plain or (rx is not None and (rx(name) is not None
+                                                     or rx(rel) is not None))
 
-        def m(name: str, rel: str) -> bool:
-            return rx(name) is not None or rx(rel) is not None
-
-        return m
-
-    def m_folded(name: str, rel: str) -> bool:
-        return rx(normcase(name)) is not None or rx(normcase(rel)) is not None
-
-    return m_folded
+    return m
 
 
 def _is_venv(path: str) -> bool:
