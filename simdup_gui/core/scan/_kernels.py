@@ -18,6 +18,8 @@ scan's CPU on a user-like mix. Here the same steps run as loops compiled by numb
 - :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
   the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
   SimHash in exact integer sums.
+- :func:`prepare`: a chunk's invisible characters and whitespace dropped, its feature text
+  and CJK count, in one pass (instead of a regex, two splits and numpy range tests).
 - :func:`gram_hashes` and :func:`sketch_sorted`: the 5-gram hashes of the definition, their
   distinct count and the bottom-k sketch.
 
@@ -554,6 +556,53 @@ def gram_hashes(c):
 
 
 @_jit
+def prepare(c, cls):
+    """One pass over the code points ``c`` of a normalised (NFKC, casefolded) chunk, for
+    FeatureBuilder.add: (the definition's string: ``textsim.solid(drop_invisible(text))``,
+    the feature text of a chunk with little CJK: ``" ".join(_WS_BETWEEN_CJK.sub("",
+    t).split())`` of ``t = drop_invisible(text)``, how many CJK ideographs the first holds,
+    how many surrogates). ``cls`` classes the BMP (features._char_classes): 1 whitespace
+    (str.isspace, which is re's \\s), 2 invisible (textsim's), 4 CJK (features._CJK_CLASS);
+    above the BMP nothing is whitespace or invisible and U+20000-U+2FFFF is CJK."""
+    n = c.shape[0]
+    flat = np.empty(n, dtype=np.uint32)
+    feat = np.empty(n, dtype=np.uint32)
+    nf = 0
+    nt = 0
+    cjk = 0
+    sur = 0
+    pending = False  # whitespace since the last character kept (and one was kept)
+    prev = False  # the last character kept is CJK
+    for i in range(n):
+        x = np.uint32(c[i])
+        if x < 0x10000:
+            k = cls[x]
+        else:
+            k = 4 if 0x20000 <= x <= 0x2FFFF else 0
+        if k & 2:
+            continue
+        if k & 1:
+            pending = nt > 0
+            continue
+        j = (k & 4) != 0
+        if pending:
+            if not (prev and j):  # a run between two CJK ideographs goes, others: a space
+                feat[nt] = 32
+                nt += 1
+            pending = False
+        feat[nt] = x
+        nt += 1
+        flat[nf] = x
+        nf += 1
+        if j:
+            cjk += 1
+        elif 0xD800 <= x <= 0xDFFF:
+            sur += 1
+        prev = j
+    return flat[:nf], feat[:nt], cjk, sur
+
+
+@_jit
 def sketch_sorted(h, k):
     """textsim.make_sketch of the sorted 64-bit hashes ``h`` (repeats allowed): the ``k``
     smallest distinct high 32-bit halves (a value 0xFFFFFFFF folded onto 0xFFFFFFFE) padded
@@ -589,14 +638,17 @@ def warm() -> None:
     text = np.frombuffer(np.array([97, 98, 0x4E2D], dtype=np.uint32).tobytes(), dtype=np.uint32)
     root = np.zeros(0x80, dtype=np.int32)
     root[97] = 1
-    cut_ids(text, 0, 0, root, np.array([1, 2, 3, 3], dtype=np.int32),
-            np.array([0, 97, 98], dtype=np.int32), np.array([-1, -1, 0], dtype=np.int32),
-            np.zeros(1), -1.0, np.full(1, -1, dtype=np.int32), np.full(16, -1, dtype=np.int32),
-            keys.copy(), vals.copy(), 2, np.empty(3, dtype=np.int32),
-            np.empty((2, 2), dtype=np.int64), np.empty((2, 2), dtype=np.uint64))
+    for t in (text, text.copy()):  # and writable, as prepare() makes them
+        cut_ids(t, 0, 0, root, np.array([1, 2, 3, 3], dtype=np.int32),
+                np.array([0, 97, 98], dtype=np.int32), np.array([-1, -1, 0], dtype=np.int32),
+                np.zeros(1), -1.0, np.full(1, -1, dtype=np.int32),
+                np.full(16, -1, dtype=np.int32), keys.copy(), vals.copy(), 2,
+                np.empty(3, dtype=np.int32), np.empty((2, 2), dtype=np.int64),
+                np.empty((2, 2), dtype=np.uint64))
     fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(2, dtype=np.int64),
                 np.ones(2, dtype=np.int64), np.zeros(8, dtype=np.uint8), np.zeros(4),
                 np.zeros(2, dtype=np.int32), True)
     # code points come read-only (np.frombuffer): warm that specialisation, not another
     points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
     sketch_sorted(np.sort(gram_hashes(points)), 4)
+    gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0])  # writable

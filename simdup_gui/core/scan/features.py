@@ -531,20 +531,24 @@ class _Vocab:
                 self._register(new)
         return ids[self.word[ids]]
 
-    def cut(self, text: str):
+    def cut(self, text: str, points=None):
         """:meth:`lookup` of ``default_tokenizer()(text)`` by the compiled cut
         (``_kernels.cut_ids``: jieba-rs's tokens, never made into strings); None where it
         does not apply: no dictionary arrays (jiebadict), or a text with a lone surrogate,
-        which rjieba refuses (the caller's path through rjieba then raises as it did)."""
+        which rjieba refuses (the caller's path through rjieba then raises as it did).
+        ``points``: the code points of ``text`` (uint32, no surrogates), if at hand."""
         import numpy as np
 
         t = jiebadict.tables()
         if t is None:
             return None
-        try:
-            c = np.frombuffer(text.encode("utf-32-le"), dtype="<u4")
-        except UnicodeEncodeError:
-            return None
+        if points is not None:
+            c = points
+        else:
+            try:
+                c = np.frombuffer(text.encode("utf-32-le"), dtype="<u4")
+            except UnicodeEncodeError:
+                return None
         if self.wslot is None:
             self.wslot = np.full(len(t["logp"]), -1, dtype=np.int32)
             self.cslot = np.full(1 << 16, -1, dtype=np.int32)
@@ -677,6 +681,29 @@ def _vocab() -> _Vocab:
     return v
 
 
+@lru_cache(maxsize=1)
+def _char_classes():
+    """_kernels.prepare's classes of the BMP (uint8): 1 whitespace (str.isspace, the
+    whitespace of str.split and of re's \\s), 2 invisible (textsim.drop_invisible's), 4 CJK
+    (``_CJK_CLASS``). None if a character above the BMP is whitespace (no Unicode version so
+    far has one; the kernel assumes it): the steps of add() then run one by one."""
+    import numpy as np
+
+    from ..textsim import _INVISIBLE
+
+    cps = np.arange(0x10000, dtype="<u4")
+    cps[0xD800:0xE000] = 0x41  # surrogates: no characters of their own
+    bmp = cps.tobytes().decode("utf-32-le")
+    astral = np.arange(0x10000, 0x110000, dtype="<u4").tobytes().decode("utf-32-le")
+    if len(astral.split()) != 1:
+        return None
+    t = np.zeros(0x10000, dtype=np.uint8)
+    t[[m.start() for m in re.finditer(r"\s", bmp)]] |= 1
+    t[[m.start() for m in _INVISIBLE.finditer(bmp)]] |= 2
+    t[[m.start() for m in re.finditer(f"[{_CJK_CLASS}]", bmp)]] |= 4
+    return t
+
+
 def _cjk_count(s: str) -> int:
     """How many characters of ``s`` are CJK ideographs (``_CJK_CLASS``), in numpy."""
     import numpy as np
@@ -719,6 +746,8 @@ class FeatureBuilder:
         self._vocab = _vocab()
         # jieba's cut through the compiled kernel, not rjieba: the same tokens (jiebadict)
         self._compiled_cut = tokenizer is None and self._vocab.compiled
+        # a non-ASCII chunk's strings in one compiled pass (HTML's feature text differs)
+        self._fused = self._vocab.compiled and not is_html and _char_classes() is not None
         self._ids: list = []  # int32 arrays of word-token ids, one per chunk
         self.n_tokens = 0
         self.chars = 0
@@ -738,6 +767,9 @@ class FeatureBuilder:
         self._lf += raw.count("\n") - crlf
         self._cr += raw.count("\r") - crlf
         folded = normalise(raw)
+        if self._fused and not folded.isascii():
+            self._add_fused(folded)
+            return
         if not folded.isascii():
             folded = drop_invisible(folded)
         # the definition's string (textsim): no whitespace at all; shingles come from it
@@ -761,6 +793,31 @@ class FeatureBuilder:
             if len(ids):
                 self.n_tokens += len(ids)
                 self._ids.append(ids)
+
+    def _add_fused(self, folded: str) -> None:
+        """add() of a non-ASCII chunk, NFKC'd and casefolded, through the compiled kernels:
+        its invisible characters and whitespace dropped, its feature text and CJK share in
+        one pass (``_kernels.prepare``), the same strings as the steps of add()."""
+        import numpy as np
+
+        c = np.frombuffer(folded.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+        flat, feat, cjk, sur = kernels.impl().prepare(c, _char_classes())
+        if self.shingles is not None:
+            self.shingles.add_points(flat)
+        if cjk and cjk >= CJK_SHARE * len(flat):  # feature_text's rule
+            feat = flat
+        text = feat.tobytes().decode("utf-32-le", "surrogatepass")
+        self._hash.update(text.encode("utf-8", "surrogatepass"))
+        ids = self._vocab.cut(text, feat) if self._compiled_cut and not sur else None
+        if ids is None:
+            for part in cut_slices(text) if self.tokenizer is None else (text,):
+                ids = self._vocab.lookup((self.tokenizer or default_tokenizer())(part))
+                if len(ids):
+                    self.n_tokens += len(ids)
+                    self._ids.append(ids)
+        elif len(ids):
+            self.n_tokens += len(ids)
+            self._ids.append(ids)
 
     def newline(self) -> str:
         kinds = [n for n, c in (("CRLF", self._crlf), ("LF", self._lf), ("CR", self._cr)) if c]
@@ -892,24 +949,36 @@ class _CompiledShingles:
     count; one sort of every chunk's 5-gram hashes, no other temporaries."""
 
     def __init__(self) -> None:
+        import numpy as np
+
         self._parts: list = []
-        self._tail = ""
+        self._tail = np.zeros(0, dtype=np.uint32)  # the last code points, up to SHINGLE - 1
         self.chars = 0
 
     def add_clean(self, s: str) -> None:
-        if not s:
+        if s:
+            self.add_points(_code_points(s))
+
+    def add_points(self, c) -> None:
+        """add_clean of the string whose code points (uint32) are ``c``."""
+        import numpy as np
+
+        if not len(c):
             return
-        self.chars += len(s)
-        s = self._tail + s
+        self.chars += len(c)
+        if len(self._tail):
+            c = np.concatenate((self._tail, c))
         if self.chars >= SHINGLE:  # a shorter text is one shingle, taken at the end
-            self._parts.append(kernels.impl().gram_hashes(_code_points(s)))
-        self._tail = s[-(SHINGLE - 1):] if self.chars >= SHINGLE else s
+            self._parts.append(kernels.impl().gram_hashes(c))
+            self._tail = c[-(SHINGLE - 1):].copy()
+        else:
+            self._tail = c.copy()
 
     def sketch(self) -> tuple[bytes, int]:
         import numpy as np
 
         if self.chars < SHINGLE:
-            h = kernels.impl().gram_hashes(_code_points(self._tail))
+            h = kernels.impl().gram_hashes(self._tail)
         elif len(self._parts) == 1:
             h = self._parts[0]
         else:

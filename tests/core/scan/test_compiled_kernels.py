@@ -223,3 +223,61 @@ def test_the_compiled_table_keeps_tokens_only_in_arrays(compiled):
     for i in range(v.n):
         j = plain.ids[v.token(i)]
         assert v.token_bytes(i) == plain.tb[j] and v.idf_at(i) == plain.idf_l[j]
+
+
+# characters where the one-pass preparation could go wrong: every kind of whitespace, the
+# invisible ones, CJK at each edge of its blocks (and just outside), astral CJK, surrogates,
+# fullwidth forms, ASCII
+_EDGES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u200a\u2028\u2029\u202f"
+          "\u205f\u3000" "\ufeff\u200b\u200c\u200d\u2060\u00ad"
+          "\u33ff\u3400\u4dbf\u4dc0\u4dff\u4e00\u9fff\ua000\uf8ff\uf900\ufaff\ufb00"
+          "\U0001ffff\U00020000\U0002ffff\U00030000\ud800\udfff" "中文ａＡ１。，ab1 ")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(_EDGES), max_size=60))
+def test_prepare_is_the_steps_it_replaces(text):
+    """_kernels.prepare gives textsim's solid(drop_invisible(t)), feature_text's mixed rule
+    and the CJK count of the first, character for character."""
+    from simdup_gui.core.textsim import drop_invisible, solid
+
+    c = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    flat, feat, cjk, sur = kernels.impl().prepare(c, features._char_classes())
+    t = drop_invisible(text)
+    dec = lambda a: a.tobytes().decode("utf-32-le", "surrogatepass")  # noqa: E731
+    assert dec(flat) == solid(t)
+    assert dec(feat) == " ".join(features._WS_BETWEEN_CJK.sub("", t).split())
+    assert cjk == (features._cjk_count(solid(t)) if solid(t) else 0)
+    assert sur == sum(0xD800 <= ord(ch) <= 0xDFFF for ch in solid(t))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(_EDGES), max_size=40), max_size=4))
+def test_the_one_pass_chunk_gives_the_step_by_step_features(parts):
+    """FeatureBuilder.add's compiled one pass against its steps one by one, chunk after
+    chunk in one builder: the same fingerprint, sketch, tokens and text hash (the cut falls
+    back to rjieba on a chunk with a surrogate, as before)."""
+    kernels.enable(True)
+    try:
+        out = []
+        for fused in (True, False):
+            fb = FeatureBuilder("shingles")
+            assert fb._fused
+            fb._fused = fused
+            try:
+                for p in parts:
+                    fb.add(p)
+            except Exception as e:  # noqa: BLE001 - both paths must fail alike
+                out.append(type(e).__name__)
+                continue
+            out.append((fb.fingerprint(), fb.shingles.sketch(), fb.n_tokens, fb.text_hash(),
+                        fb.chars))
+        assert out[0] == out[1]
+    finally:
+        kernels.enable(False)
+
+
+def test_no_whitespace_above_the_bmp():
+    """The one pass assumes it (and steps aside if a Unicode database breaks it)."""
+    assert features._char_classes() is not None
+    assert int(features._char_classes()[0x3000]) == 1 and int(features._char_classes()[0xFEFF]) == 2
