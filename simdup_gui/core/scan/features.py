@@ -992,10 +992,15 @@ def shingle_set(text: str):
     """textsim.shingle_set(text), equal element for element, by the scan's faster path:
     NFKC only where the text needs it (``_nfkc``) and, in a process with the compiled
     kernels on, the 5-gram hashes compiled. Reading a doubtful pair's files uses it."""
-    flat = solid(drop_invisible(normalise(text)))
+    folded = normalise(text)
     if kernels.active():
-        return sorted_unique(kernels.impl().gram_hashes(_code_points(flat)))
-    return sorted_unique(gram_hashes(flat))
+        classes = None if folded.isascii() else _char_classes()
+        if classes is None:
+            points = _code_points(solid(drop_invisible(folded)))
+        else:  # invisible characters and whitespace dropped in one pass (as add() does)
+            points = kernels.impl().prepare(_code_points(folded), classes)[0]
+        return sorted_unique(kernels.impl().gram_hashes(points))
+    return sorted_unique(gram_hashes(solid(drop_invisible(folded))))
 
 
 def _code_points(s: str):
