@@ -18,6 +18,7 @@ scan's CPU on a user-like mix. Here the same steps run as loops compiled by numb
 - :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
   the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
   SimHash in exact integer sums.
+- :func:`fold`: casefold(NFKC(text)) by a table, where that is exact (features._FoldTable);
 - :func:`prepare`: a chunk's invisible characters and whitespace dropped, its feature text
   and CJK count, in one pass (instead of a regex, two splits and numpy range tests).
 - :func:`gram_hashes` and :func:`sketch_sorted`: the 5-gram hashes of the definition, their
@@ -603,6 +604,32 @@ def prepare(c, cls):
 
 
 @_jit
+def fold(c, stable, start, size, buf):
+    """``casefold(NFKC(text))`` of the code points ``c`` of a text, character by character
+    through features._FoldTable (``buf[start[x] : start[x] + size[x]]`` for code point
+    ``x``; one entry past the table's end stands for every code point above it); None when
+    a character is not ``stable`` (it may combine with its neighbours: NFKC of the whole
+    text is needed)."""
+    n = c.shape[0]
+    top = stable.shape[0] - 1
+    total = 0
+    for i in range(n):
+        x = min(np.int64(c[i]), top)
+        if not stable[x]:
+            return None
+        total += size[x]
+    out = np.empty(total, dtype=np.uint32)
+    k = 0
+    for i in range(n):
+        x = min(np.int64(c[i]), top)
+        a = start[x]
+        for t in range(size[x]):
+            out[k] = buf[a + t]
+            k += 1
+    return out
+
+
+@_jit
 def sketch_sorted(h, k):
     """textsim.make_sketch of the sorted 64-bit hashes ``h`` (repeats allowed): the ``k``
     smallest distinct high 32-bit halves (a value 0xFFFFFFFF folded onto 0xFFFFFFFE) padded
@@ -652,3 +679,7 @@ def warm() -> None:
     points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
     sketch_sorted(np.sort(gram_hashes(points)), 4)
     gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0])  # writable
+    folded = fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
+                  np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))
+    if folded is not None:
+        prepare(folded, np.zeros(0x10000, dtype=np.uint8))

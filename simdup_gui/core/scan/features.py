@@ -352,6 +352,52 @@ class _NfkcTable:
         return out.astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
 
 
+class _FoldTable:
+    """``casefold(NFKC(c))`` of every stable character ``c`` (see :class:`_NfkcTable`), as
+    arrays for ``_kernels.fold``: a chunk none of whose characters is risky is normalised
+    and folded character by character in one compiled pass (casefold maps each character on
+    its own, and NFKC does too for such a chunk). ``stable`` is the NFKC table's."""
+
+    def __init__(self, nt: _NfkcTable) -> None:
+        import numpy as np
+
+        n = _TABLE_LIMIT
+        self.stable = nt.stable
+        single = np.arange(n + 1, dtype=np.uint32)
+        self.start = np.arange(n + 1, dtype=np.int32)
+        self.size = np.ones(n + 1, dtype=np.uint8)
+        extra: list[int] = []
+        # what NFKC changes, and every character of a block casefold changes
+        todo = set(np.flatnonzero((nt.buf[:n] != single[:n]) | (nt.size[:n] != 1)).tolist())
+        cps = np.arange(n, dtype="<u4")
+        cps[0xD800:0xE000] = 0x20
+        chars = cps.tobytes().decode("utf-32-le")
+        for i in range(0, n, 64):
+            block = chars[i : i + 64]
+            if block.casefold() != block:
+                todo.update(range(i, i + 64))
+        for cp in sorted(todo):
+            if 0xD800 <= cp < 0xE000:
+                continue
+            c = chr(cp)
+            out = unicodedata.normalize("NFKC", c).casefold()
+            if out == c:
+                continue
+            if len(out) == 1:
+                single[cp] = ord(out)
+            else:
+                self.start[cp] = n + 1 + len(extra)
+                self.size[cp] = len(out)
+                extra.extend(map(ord, out))
+        self.buf = np.concatenate((single, np.array(extra, dtype=np.uint32)))
+
+
+@lru_cache(maxsize=1)
+def _fold_table() -> _FoldTable | None:
+    nt = _nfkc_table()
+    return None if nt is None else _FoldTable(nt)
+
+
 @lru_cache(maxsize=1)
 def _nfkc_table() -> _NfkcTable | None:
     risky = _nfkc_risky()
@@ -766,10 +812,24 @@ class FeatureBuilder:
         self._crlf += crlf
         self._lf += raw.count("\n") - crlf
         self._cr += raw.count("\r") - crlf
-        folded = normalise(raw)
-        if self._fused and not folded.isascii():
-            self._add_fused(folded)
-            return
+        folded = None
+        if self._fused and not raw.isascii():
+            import numpy as np
+
+            ft = _fold_table() if _nfkc_seen >= NFKC_TABLE_AFTER else None
+            if ft is not None:  # casefold(NFKC(raw)) by table, unless a character is risky
+                c = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+                points = kernels.impl().fold(c, ft.stable, ft.start, ft.size, ft.buf)
+                if points is not None:
+                    self._add_points(points)
+                    return
+            folded = normalise(raw)
+            if not folded.isascii():
+                self._add_points(np.frombuffer(folded.encode("utf-32-le", "surrogatepass"),
+                                               dtype="<u4"))
+                return
+        if folded is None:
+            folded = normalise(raw)
         if not folded.isascii():
             folded = drop_invisible(folded)
         # the definition's string (textsim): no whitespace at all; shingles come from it
@@ -794,13 +854,11 @@ class FeatureBuilder:
                 self.n_tokens += len(ids)
                 self._ids.append(ids)
 
-    def _add_fused(self, folded: str) -> None:
-        """add() of a non-ASCII chunk, NFKC'd and casefolded, through the compiled kernels:
-        its invisible characters and whitespace dropped, its feature text and CJK share in
-        one pass (``_kernels.prepare``), the same strings as the steps of add()."""
-        import numpy as np
-
-        c = np.frombuffer(folded.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    def _add_points(self, c) -> None:
+        """add() of a non-ASCII chunk, NFKC'd and casefolded (its code points ``c``), through
+        the compiled kernels: its invisible characters and whitespace dropped, its feature
+        text and CJK share in one pass (``_kernels.prepare``), the same strings as the
+        steps of add()."""
         flat, feat, cjk, sur = kernels.impl().prepare(c, _char_classes())
         if self.shingles is not None:
             self.shingles.add_points(flat)

@@ -23,10 +23,11 @@ def warm() -> None:
         default_tokenizer()("预热")
     _idf_hashed()
     kernels.warm()
-    if kernels.active():
-        features._char_classes()
     if features._nfkc_table() is not None:  # NFKC by table from the first file on
         features._nfkc_seen = max(features._nfkc_seen, features.NFKC_TABLE_AFTER)
+    if kernels.active():
+        features._char_classes()
+        features._fold_table()
 
 
 warm()

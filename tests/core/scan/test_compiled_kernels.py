@@ -231,7 +231,10 @@ def test_the_compiled_table_keeps_tokens_only_in_arrays(compiled):
 _EDGES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u200a\u2028\u2029\u202f"
           "\u205f\u3000" "\ufeff\u200b\u200c\u200d\u2060\u00ad"
           "\u33ff\u3400\u4dbf\u4dc0\u4dff\u4e00\u9fff\ua000\uf8ff\uf900\ufaff\ufb00"
-          "\U0001ffff\U00020000\U0002ffff\U00030000\ud800\udfff" "中文ａＡ１。，ab1 ")
+          "\U0001ffff\U00020000\U0002ffff\U00030000\ud800\udfff" "中文ａＡ１。，ab1 "
+          # casefold and NFKC at work: ß İ ŉ ﬁ Σ ς Cherokee, a ligature of 18 characters,
+          # the Kelvin sign; risky ones: combining marks, a Hangul vowel
+          "ßİŉﬁΣςᏸꭰ\ufdfa\u212a\u0301\u0327e\u1161\u1100가")
 
 
 @settings(max_examples=400, deadline=None)
@@ -258,6 +261,8 @@ def test_the_one_pass_chunk_gives_the_step_by_step_features(parts):
     chunk in one builder: the same fingerprint, sketch, tokens and text hash (the cut falls
     back to rjieba on a chunk with a surrogate, as before)."""
     kernels.enable(True)
+    old_seen = features._nfkc_seen
+    features._nfkc_seen = features.NFKC_TABLE_AFTER  # casefold(NFKC) by table, as in a worker
     try:
         out = []
         for fused in (True, False):
@@ -275,6 +280,34 @@ def test_the_one_pass_chunk_gives_the_step_by_step_features(parts):
         assert out[0] == out[1]
     finally:
         kernels.enable(False)
+        features._nfkc_seen = old_seen
+
+
+def test_the_fold_table_is_casefold_of_nfkc_for_every_stable_character():
+    import unicodedata
+
+    ft = features._fold_table()
+    assert ft is not None
+    wrong = []
+    for cp in range(features._TABLE_LIMIT):
+        if 0xD800 <= cp < 0xE000 or not ft.stable[cp]:
+            continue
+        got = "".join(map(chr, ft.buf[ft.start[cp] : ft.start[cp] + ft.size[cp]].tolist()))
+        if got != unicodedata.normalize("NFKC", chr(cp)).casefold():
+            wrong.append(cp)
+    assert not wrong
+    assert not ft.stable[features._TABLE_LIMIT] and not ft.stable[0x0301]
+
+
+def test_fold_steps_aside_for_a_risky_character():
+    """A combining mark may compose with the letter before it: no table for that chunk."""
+    ft = features._fold_table()
+    fold = kernels.impl().fold
+    pts = lambda t: np.frombuffer(t.encode("utf-32-le"), dtype="<u4")  # noqa: E731
+    assert fold(pts("Straße ﬁ"), ft.stable, ft.start, ft.size, ft.buf).tobytes().decode(
+        "utf-32-le") == "strasse fi"
+    assert fold(pts("e\u0301"), ft.stable, ft.start, ft.size, ft.buf) is None
+    assert fold(pts("\U00030000"), ft.stable, ft.start, ft.size, ft.buf) is None
 
 
 def test_no_whitespace_above_the_bmp():
