@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import uuid
+from concurrent.futures import CancelledError
 from collections.abc import Callable, Sequence
 
 from ..job import Job
@@ -21,6 +22,7 @@ from .fingerprint import fingerprint_batch_compiled
 EXTRA = "simdup[dask]"
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker thread: enough to keep it busy
 CONNECT_TIMEOUT = "10s"
+RESUBMITS = 3  # times a chunk is submitted when the cluster cancels it (not a failure of its own)
 
 
 class SchedulerError(ValueError):
@@ -81,7 +83,10 @@ class Cluster:
             self.client.close()
         finally:
             if self.cluster is not None:
-                self.cluster.close()
+                try:
+                    self.cluster.close()
+                except KeyError:  # dask/distributed#5407: a LocalCluster one of whose workers
+                    pass  # died and came back may trip over it while closing; it is closed
 
     def __enter__(self) -> Cluster:
         return self
@@ -101,33 +106,53 @@ def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job
     threads = cluster.threads()
     limit = threads * IN_FLIGHT_PER_WORKER
     scan_id = uuid.uuid4().hex[:12]
-    pending: dict = {}
+    pending: dict = {}  # future -> (chunk number, chunk)
+    again: list[tuple[int, list]] = []  # chunks whose future the cluster cancelled
+    sent: dict[int, int] = {}  # chunk number -> times submitted
     it = iter(enumerate(chunks))
     exhausted = False
+
+    def submit(i: int, chunk: list) -> None:
+        sent[i] = sent.get(i, 0) + 1
+        items = [(c.path, c.root) for c in chunk]
+        fut = client.submit(fingerprint_batch_compiled, items, mode,
+                            key=f"simdup-{scan_id}-{i}-{sent[i]}", pure=False, retries=1)
+        pending[fut] = (i, chunk)
+
     try:
         while True:
+            while again and len(pending) < limit:
+                submit(*again.pop())
             while not exhausted and len(pending) < limit:
                 nxt = next(it, None)
                 if nxt is None:
                     exhausted = True
                     break
-                i, chunk = nxt
-                items = [(c.path, c.root) for c in chunk]
-                fut = client.submit(fingerprint_batch_compiled, items, mode,
-                                    key=f"simdup-{scan_id}-{i}",
-                                    pure=False, retries=1)
-                pending[fut] = chunk
-            if not pending:
+                submit(*nxt)
+            if not pending and not again:
                 break
             try:
                 done, _ = wait(list(pending), timeout=0.2, return_when="FIRST_COMPLETED")
             except TimeoutError:  # dask's wait raises when nothing finished in time
                 done = set()
+            except CancelledError:  # and (since 2024) when one of them was cancelled
+                done = {f for f in pending if f.status == "cancelled"}
             job.check()
             for fut in done:
-                chunk = pending.pop(fut)
+                i, chunk = pending.pop(fut)
                 if fut.status == "finished":
                     res = fut.result()
+                elif fut.status == "cancelled" and sent[i] < RESUBMITS:
+                    # not by us (we cancel only when stopping): a scheduler that lost track
+                    # of this client for a while (a busy machine) drops its futures; the
+                    # chunk goes again under a new key
+                    fut.release()
+                    again.append((i, chunk))
+                    continue
+                elif fut.status == "cancelled":
+                    res = [Problem(c.path, "the Dask cluster cancelled this file's work "
+                                   f"{RESUBMITS} times; not fingerprinted", "error")
+                           for c in chunk]
                 else:  # the chunk itself failed twice (not a lost worker: that is re-run)
                     err = fut.exception()
                     res = [Problem(c.path, f"worker failed: {type(err).__name__}: {err}",
