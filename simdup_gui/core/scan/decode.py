@@ -113,22 +113,28 @@ def normalise_codec(name: str | None) -> str | None:
 
 def choose_codec(data: bytes) -> tuple[str, int, str]:
     """Pick (codec, bom length, label) for ``data`` (the whole file or a prefix)."""
+    return _choose(data)[:3]
+
+
+def _choose(data: bytes) -> tuple[str, int, str, str | None]:
+    """choose_codec(data), and the whole of ``data`` decoded when the choice came from a
+    strict decode of all of it (else None): decode_bytes then need not decode it again."""
     fixed = sniff(data[:SNIFF_BYTES])
     if fixed:
-        return fixed
+        return (*fixed, None)
     try:
-        data.decode("utf-8")
-        return "utf-8", 0, "ascii" if data.isascii() else "utf-8"
+        text = data.decode("utf-8")
+        return "utf-8", 0, "ascii" if data.isascii() else "utf-8", text
     except UnicodeDecodeError as e:
         # A prefix may end inside a character: that is not an error.
         if e.start >= len(data) - 3 and e.reason == "unexpected end of data":
-            return "utf-8", 0, "utf-8"
+            return "utf-8", 0, "utf-8", None
     # Mostly valid UTF-8 with a few bad bytes stays UTF-8.
     # (It must hold real multi-byte characters too: cp1252 text with two curly quotes
     # has no valid UTF-8 sequence at all and is left to the detector.)
     probe = data.decode("utf-8", errors="replace")
     if _count_bad(probe) <= max(4, len(data) // 200) and _UTF8_MULTI.search(probe):
-        return "utf-8", 0, "utf-8"
+        return "utf-8", 0, "utf-8", probe
     # Chinese in the GBK family is the common case here, and chardet costs ~5 ms a file:
     # a strict GB18030 decode whose text is full of everyday characters settles it first.
     high = len(data) - len(data.translate(None, _HIGH))
@@ -139,7 +145,7 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
     if big5:
         return big5
     if _looks_cp1252(data, high):
-        return "cp1252", 0, "cp1252"
+        return "cp1252", 0, "cp1252", None
     # Sample from the start and the middle: headers are often ASCII.
     if len(data) > CHARDET_SAMPLE:
         half = CHARDET_SAMPLE // 2
@@ -157,7 +163,7 @@ def choose_codec(data: bytes) -> tuple[str, int, str]:
     if codec is None:
         # chardet could not tell: GB18030 decodes any byte pair; judge it by the bad ratio.
         codec = "gb18030"
-    return codec, 0, codec
+    return codec, 0, codec, None
 
 
 _HANZI_RE = re.compile("[\u4e00-\u9fff]")
@@ -216,23 +222,26 @@ def _hanzi_counts(sample: str, common_re: re.Pattern) -> tuple[int, int]:
 
 
 def _try_cjk(data: bytes, high: int, codec: str, common_re: re.Pattern,
-             share: float) -> tuple[str, int, str] | None:
-    """``codec`` when a strict decode gives text full of everyday characters, else None."""
+             share: float) -> tuple[str, int, str, str | None] | None:
+    """``codec`` (as _choose gives it) when a strict decode gives text full of everyday
+    characters, else None."""
     if high < 32:
         return None  # too little to judge (fewer than 16 hanzi): let chardet weigh it
+    whole = True
     try:
         text = data.decode(codec)
     except UnicodeDecodeError as e:
         if e.start < len(data) - 3:  # a prefix may end inside a character
             return None
         text = data[: e.start].decode(codec, errors="replace")
+        whole = False
     sample = text[:CJK_SAMPLE_CHARS]  # a man page may hold a few dozen hanzi among English
     hanzi, common = _hanzi_counts(sample, common_re)
     if hanzi < 16:
         return None
     # few characters need a clearer majority: garbage reaches a share of 0.23 at most
     if common >= (share if hanzi >= 32 else 0.6) * hanzi:
-        return codec, 0, codec
+        return codec, 0, codec, text if whole else None
     return None
 
 
@@ -267,13 +276,14 @@ def decode_bytes(data: bytes) -> Decoded:
     """Decode a whole file's bytes, counting what failed to decode."""
     if not data:
         raise DecodeError("empty file", "empty")
-    codec, bom, label = choose_codec(data)
+    codec, bom, label, text = _choose(data)
     if not codec.startswith(("utf-16", "utf-32")):
         nul = data.count(0)
         if nul > max(16, len(data) // 1000):  # the sniff saw only the first bytes
             raise DecodeError(f"binary content ({nul} NUL bytes after the first "
                               f"{SNIFF_BYTES} bytes)", "binary")
-    text = data[bom:].decode(codec, errors="replace")
+    if text is None:  # (else the choice decoded all of it already, bom 0)
+        text = data[bom:].decode(codec, errors="replace")
     bad = _count_bad(text)
     if text and bad / max(1, len(text)) > MAX_BAD_RATIO:
         raise DecodeError(f"binary or unknown encoding ({bad} undecodable characters, "
