@@ -120,6 +120,10 @@ def intersection_size(a: np.ndarray, b: np.ndarray) -> int:
     small, big = (a, b) if a.size <= b.size else (b, a)
     if small.size == 0:
         return 0
+    from .scan import kernels
+
+    if kernels.active() and a.dtype == b.dtype == np.uint64:  # one merge, compiled
+        return int(kernels.impl().intersect_count(a, b))
     at = np.searchsorted(big, small)
     at[at == big.size] = big.size - 1
     return int(np.count_nonzero(big[at] == small))

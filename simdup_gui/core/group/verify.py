@@ -114,10 +114,14 @@ def _class_pairs(inverse: np.ndarray, fp_pairs: np.ndarray, cls: np.ndarray,
         pa, pb = fp_pairs[:, 0], fp_pairs[:, 1]
         single = (counts[pa] == 1) & (counts[pb] == 1)
         out.append(np.stack((order[starts[pa[single]]], order[starts[pb[single]]]), axis=1))
-        for p, q in fp_pairs[~single].tolist():
-            cp = order[starts[p] : starts[p] + counts[p]]
-            cq = order[starts[q] : starts[q] + counts[q]]
-            out.append(np.stack(np.meshgrid(cp, cq, indexing="ij"), axis=-1).reshape(-1, 2))
+        if not single.all():  # every class of p with every class of q, in numpy
+            p, q = pa[~single], pb[~single]
+            cq = counts[q]
+            sizes = counts[p] * cq
+            k = np.repeat(np.arange(len(p)), sizes)
+            off = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+            out.append(np.stack((order[starts[p][k] + off // cq[k]],
+                                 order[starts[q][k] + off % cq[k]]), axis=1))
     for f in np.flatnonzero(counts > 1).tolist():  # distinct texts with one fingerprint
         cs = order[starts[f] : starts[f] + counts[f]]
         ia, ib = np.triu_indices(len(cs), 1)

@@ -18,6 +18,7 @@ scan's CPU on a user-like mix. Here the same steps run as loops compiled by numb
 - :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
   the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
   SimHash in exact integer sums.
+- :func:`intersect_count`: the intersection of two shingle sets, for an exact J;
 - :func:`fold`: casefold(NFKC(text)) by a table, where that is exact (features._FoldTable);
 - :func:`prepare`: a chunk's invisible characters and whitespace dropped, its feature text
   and CJK count, in one pass (instead of a regex, two splits and numpy range tests).
@@ -630,6 +631,24 @@ def fold(c, stable, start, size, buf):
 
 
 @_jit
+def intersect_count(a, b):
+    """|a & b| of two sorted arrays of distinct values (textsim.intersection_size): one
+    merge, its steps without branches."""
+    na = a.shape[0]
+    nb = b.shape[0]
+    i = 0
+    j = 0
+    c = 0
+    while i < na and j < nb:
+        x = a[i]
+        y = b[j]
+        c += x == y
+        i += x <= y
+        j += y <= x
+    return c
+
+
+@_jit
 def sketch_sorted(h, k):
     """textsim.make_sketch of the sorted 64-bit hashes ``h`` (repeats allowed): the ``k``
     smallest distinct high 32-bit halves (a value 0xFFFFFFFF folded onto 0xFFFFFFFE) padded
@@ -679,6 +698,8 @@ def warm() -> None:
     points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
     sketch_sorted(np.sort(gram_hashes(points)), 4)
     gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0])  # writable
+    h = np.sort(gram_hashes(points))
+    intersect_count(h, h)
     folded = fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
                   np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))
     if folded is not None:

@@ -1050,6 +1050,14 @@ def shingle_set(text: str):
     """textsim.shingle_set(text), equal element for element, by the scan's faster path:
     NFKC only where the text needs it (``_nfkc``) and, in a process with the compiled
     kernels on, the 5-gram hashes compiled. Reading a doubtful pair's files uses it."""
+    if kernels.active() and not text.isascii() and _char_classes() is not None:
+        ft = _fold_table() if _nfkc_seen >= NFKC_TABLE_AFTER else None
+        if ft is not None:  # casefold(NFKC) by table, as add() does
+            points = kernels.impl().fold(_code_points(text), ft.stable, ft.start, ft.size,
+                                         ft.buf)
+            if points is not None:
+                flat = kernels.impl().prepare(points, _char_classes())[0]
+                return sorted_unique(kernels.impl().gram_hashes(flat))
     folded = normalise(text)
     if kernels.active():
         classes = None if folded.isascii() else _char_classes()

@@ -314,3 +314,15 @@ def test_no_whitespace_above_the_bmp():
     """The one pass assumes it (and steps aside if a Unicode database breaks it)."""
     assert features._char_classes() is not None
     assert int(features._char_classes()[0x3000]) == 1 and int(features._char_classes()[0xFEFF]) == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 60), max_size=50), st.lists(st.integers(0, 60), max_size=50),
+       st.booleans())
+def test_intersect_count_is_the_size_of_the_intersection(xs, ys, top):
+    """The merge kernel against numpy, values near 2**64 too (no sign trouble)."""
+    base = (1 << 64) - 64 if top else 0
+    a = np.array(sorted({base + x for x in xs}), dtype=np.uint64)
+    b = np.array(sorted({base + y for y in ys}), dtype=np.uint64)
+    assert kernels.impl().intersect_count(a, b) == len(np.intersect1d(a, b))
+    assert kernels.impl().intersect_count(b, a) == len(np.intersect1d(a, b))
