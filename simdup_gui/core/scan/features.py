@@ -294,6 +294,37 @@ _TABLE_LIMIT = 0x30000  # code points the table covers; any above it is treated 
 MANY_RISKY = 64  # a text with more risky characters than this (Korean, say): NFKC whole
 
 
+def _table_chars() -> str:
+    """Every code point below _TABLE_LIMIT as one string, surrogates as spaces (they are no
+    characters of their own: left as they are)."""
+    import numpy as np
+
+    cps = np.arange(_TABLE_LIMIT, dtype="<u4")
+    cps[0xD800:0xE000] = 0x20
+    return cps.tobytes().decode("utf-32-le")
+
+
+def _char_map(changes: Iterable[tuple[int, str]], start_type, size_type):
+    """(start, size, buf) of a map of code points below _TABLE_LIMIT (one more entry stands
+    for every code point above): ``buf[start[c] : start[c] + size[c]]`` is the image of
+    ``c``, itself unless ``changes`` (code point, image) says otherwise."""
+    import numpy as np
+
+    n = _TABLE_LIMIT
+    single = np.arange(n + 1, dtype=np.uint32)
+    start = np.arange(n + 1, dtype=start_type)
+    size = np.ones(n + 1, dtype=size_type)
+    extra: list[int] = []
+    for cp, out in changes:
+        if len(out) == 1:
+            single[cp] = ord(out)
+        else:
+            start[cp] = n + 1 + len(extra)
+            size[cp] = len(out)
+            extra.extend(map(ord, out))
+    return start, size, np.concatenate((single, np.array(extra, dtype=np.uint32)))
+
+
 class _NfkcTable:
     """NFKC character by character, in numpy, where that is exact.
 
@@ -311,29 +342,18 @@ class _NfkcTable:
         self.stable = np.ones(n + 1, dtype=bool)
         self.stable[[ord(c) for c in risky if ord(c) < n]] = False
         self.stable[n] = False
-        self.start = np.arange(n + 1, dtype=np.int64)
-        self.size = np.ones(n + 1, dtype=np.int64)
-        extra: list[int] = []
-        single = np.arange(n + 1, dtype=np.uint32)
-        cps = np.arange(n, dtype="<u4")
-        cps[0xD800:0xE000] = 0x20
-        chars = cps.tobytes().decode("utf-32-le")
-        for i in range(0, n, 64):  # only blocks NFKC changes hold characters it changes
-            block = chars[i : i + 64]
-            if unicodedata.normalize("NFKC", block) == block:
-                continue
-            for c in block:
-                out = unicodedata.normalize("NFKC", c)
-                if out == c:
-                    continue
-                cp = ord(c)
-                if len(out) == 1:
-                    single[cp] = ord(out)
-                else:
-                    self.start[cp] = n + 1 + len(extra)
-                    self.size[cp] = len(out)
-                    extra.extend(map(ord, out))
-        self.buf = np.concatenate((single, np.array(extra, dtype=np.uint32)))
+        chars = _table_chars()
+
+        def changes():
+            for i in range(0, n, 64):  # only blocks NFKC changes hold characters it changes
+                block = chars[i : i + 64]
+                if unicodedata.normalize("NFKC", block) != block:
+                    for cp, c in enumerate(block, i):
+                        out = unicodedata.normalize("NFKC", c)
+                        if out != c:
+                            yield cp, out
+
+        self.start, self.size, self.buf = _char_map(changes(), np.int64, np.int64)
         self.grows = self.size != 1  # characters NFKC makes longer (or deletes)
 
     def apply(self, c) -> str:
@@ -363,33 +383,23 @@ class _FoldTable:
 
         n = _TABLE_LIMIT
         self.stable = nt.stable
-        single = np.arange(n + 1, dtype=np.uint32)
-        self.start = np.arange(n + 1, dtype=np.int32)
-        self.size = np.ones(n + 1, dtype=np.uint8)
-        extra: list[int] = []
         # what NFKC changes, and every character of a block casefold changes
-        todo = set(np.flatnonzero((nt.buf[:n] != single[:n]) | (nt.size[:n] != 1)).tolist())
-        cps = np.arange(n, dtype="<u4")
-        cps[0xD800:0xE000] = 0x20
-        chars = cps.tobytes().decode("utf-32-le")
+        todo = set(np.flatnonzero((nt.buf[:n] != np.arange(n)) | (nt.size[:n] != 1)).tolist())
+        chars = _table_chars()
         for i in range(0, n, 64):
             block = chars[i : i + 64]
             if block.casefold() != block:
                 todo.update(range(i, i + 64))
-        for cp in sorted(todo):
-            if 0xD800 <= cp < 0xE000:
-                continue
-            c = chr(cp)
-            out = unicodedata.normalize("NFKC", c).casefold()
-            if out == c:
-                continue
-            if len(out) == 1:
-                single[cp] = ord(out)
-            else:
-                self.start[cp] = n + 1 + len(extra)
-                self.size[cp] = len(out)
-                extra.extend(map(ord, out))
-        self.buf = np.concatenate((single, np.array(extra, dtype=np.uint32)))
+
+        def changes():
+            for cp in sorted(todo):
+                if not 0xD800 <= cp < 0xE000:
+                    c = chr(cp)
+                    out = unicodedata.normalize("NFKC", c).casefold()
+                    if out != c:
+                        yield cp, out
+
+        self.start, self.size, self.buf = _char_map(changes(), np.int32, np.uint8)
 
 
 @lru_cache(maxsize=1)
