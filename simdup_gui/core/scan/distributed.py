@@ -53,19 +53,38 @@ def require_dask() -> None:
             from None
 
 
+def local_cluster(n: int):
+    """A LocalCluster of ``n`` one-thread worker processes that survives a worker's death.
+
+    Its watcher of worker status looks up a removed worker's name in the cluster's copy of
+    the scheduler's worker list; when a killed worker is already gone from that copy it
+    raises KeyError (dask/distributed#5407), the watcher dies, and close() stops halfway:
+    the cluster stays "closing", its event-loop thread runs on, and the interpreter's exit
+    waits 10 s for it. Here a worker already gone is left alone (the nanny restarts it)."""
+    from distributed import LocalCluster
+
+    class _LocalCluster(LocalCluster):
+        def _update_worker_status(self, op, msg):
+            if op == "remove" and msg not in self.scheduler_info.get("workers", {}):
+                return
+            super()._update_worker_status(op, msg)
+
+    return _LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                         dashboard_address=":0")
+
+
 class Cluster:
     """A client on a scheduler (or on a LocalCluster it starts); a context manager."""
 
     def __init__(self, scheduler: str) -> None:
         kind, n = parse_scheduler(scheduler)
         require_dask()
-        from distributed import Client, LocalCluster
+        from distributed import Client
 
         self.cluster = None
         try:
             if kind == "local":
-                self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                            dashboard_address=":0")
+                self.cluster = local_cluster(n)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(scheduler, timeout=CONNECT_TIMEOUT)
@@ -83,10 +102,7 @@ class Cluster:
             self.client.close()
         finally:
             if self.cluster is not None:
-                try:
-                    self.cluster.close()
-                except KeyError:  # dask/distributed#5407: a LocalCluster one of whose workers
-                    pass  # died and came back may trip over it while closing; it is closed
+                self.cluster.close()
 
     def __enter__(self) -> Cluster:
         return self
@@ -140,20 +156,24 @@ def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job
             job.check()
             for fut in done:
                 i, chunk = pending.pop(fut)
+                res = None
                 if fut.status == "finished":
-                    res = fut.result()
-                elif fut.status == "cancelled" and sent[i] < RESUBMITS:
-                    # not by us (we cancel only when stopping): a scheduler that lost track
-                    # of this client for a while (a busy machine) drops its futures; the
+                    try:
+                        res = fut.result()
+                    except CancelledError:  # cancelled since: as below
+                        pass
+                if res is None and fut.status != "error":
+                    # cancelled, not by us (we cancel only when stopping: a scheduler that
+                    # lost track of this client for a while drops its futures), or lost: the
                     # chunk goes again under a new key
-                    fut.release()
-                    again.append((i, chunk))
-                    continue
-                elif fut.status == "cancelled":
-                    res = [Problem(c.path, "the Dask cluster cancelled this file's work "
-                                   f"{RESUBMITS} times; not fingerprinted", "error")
-                           for c in chunk]
-                else:  # the chunk itself failed twice (not a lost worker: that is re-run)
+                    if sent[i] < RESUBMITS:
+                        fut.release()
+                        again.append((i, chunk))
+                        continue
+                    res = [Problem(c.path, f"the Dask cluster dropped this file's work "
+                                   f"{RESUBMITS} times ({fut.status}); not fingerprinted",
+                                   "error") for c in chunk]
+                elif res is None:  # the chunk itself failed twice (a lost worker's re-runs)
                     err = fut.exception()
                     res = [Problem(c.path, f"worker failed: {type(err).__name__}: {err}",
                                    "error") for c in chunk]

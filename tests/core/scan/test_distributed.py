@@ -5,12 +5,14 @@ without Dask, --scheduler names the extra to install."""
 import os
 import signal
 import sys
+import time
 
 import pytest
 
 from simdup_gui.cli import main
 from simdup_gui.core.group.cluster import group_records
 from simdup_gui.core.job import Cancelled, Job
+from simdup_gui.core.scan.distributed import Cluster, local_cluster
 from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
 from tests.conftest import EN, OTHER, ZH
@@ -38,15 +40,11 @@ def _dicts(records):
 
 @pytest.fixture(scope="module")
 def cluster():
-    lc = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0")
+    lc = local_cluster(2)  # the app's: one of these tests kills a worker
     client = distributed.Client(lc)
     yield lc, client
     client.close()
-    try:
-        lc.close()
-    except KeyError:  # dask/distributed#5407, after the test that kills a worker
-        pass
+    lc.close()
 
 
 def test_records_and_groups_equal_a_local_scan(tmp_path, cluster):
@@ -108,6 +106,27 @@ def test_futures_the_cluster_cancels_go_again_and_nothing_is_lost(tmp_path, clus
     assert dropped
     assert not remote.cancelled and not remote.problems
     assert _dicts(remote.records) == _dicts(local.records)
+
+
+def test_a_local_cluster_closes_whole_after_a_worker_it_no_longer_lists_dies():
+    """dask/distributed#5407: the cluster's watcher of worker status looked up a removed
+    worker it no longer listed, died with KeyError, and close() stopped halfway (the
+    cluster left "closing", its event-loop thread running, 10 s more at exit)."""
+    from distributed.core import Status
+
+    c = Cluster("local:2")
+    pids = c.client.run(os.getpid)
+    addr = sorted(pids, key=pids.get)[0]
+    c.cluster.scheduler_info["workers"].pop(addr)  # the state the watcher tripped over
+    os.kill(pids[addr], signal.SIGKILL)
+    for _ in range(100):
+        if addr not in c.client.scheduler_info()["workers"]:
+            break
+        time.sleep(0.1)
+    c.close()
+    assert c.cluster.status == Status.closed
+    task = getattr(c.cluster, "_watch_worker_status_task", None)
+    assert task is None or not task.done() or task.cancelled() or task.exception() is None
 
 
 def test_cancel_stops_the_clusters_work(tmp_path, cluster):
