@@ -27,7 +27,7 @@ from . import index as _index
 from .index import near_pairs, safe_distance
 from ..job import NULL_JOB, Job
 from ..models import FileRecord, Group, Member, ProgressEvent
-from ..textsim import DEFAULT_SIMILARITY, estimate, jaccard, shingle_set, sketch_array
+from ..textsim import DEFAULT_SIMILARITY, estimate, jaccard, sketch_array
 
 VERIFY_MODES = ("sketch", "none")
 # Estimates this close to the threshold are measured exactly (k=128: about 2 sd at J=0.7).
