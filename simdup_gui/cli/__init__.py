@@ -43,16 +43,20 @@ def _scan_may_use_pool(argv: list[str]) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    started = False
     if _scan_may_use_pool(argv):  # its warm-up then runs beside the imports below
-        from simdup_gui.core.scan.poolctx import prestart
+        from simdup_gui.core.scan import poolctx
 
-        prestart()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+        started = not poolctx.running() and poolctx.prestart()
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         print("simdup: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        if started:  # not left warming up (or compiling) behind this command
+            poolctx.stop()

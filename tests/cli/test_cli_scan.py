@@ -117,9 +117,39 @@ def test_the_fork_server_starts_before_the_imports_only_for_a_pooled_scan(argv, 
     from simdup_gui import cli
     from simdup_gui.core.scan import poolctx
 
-    started = []
+    started, stopped = [], []
+    monkeypatch.setattr(poolctx, "running", lambda: False)
     monkeypatch.setattr(poolctx, "prestart", lambda: started.append(True) or True)
+    monkeypatch.setattr(poolctx, "stop", lambda: stopped.append(True))
     monkeypatch.setattr(cli, "build_parser", lambda: (_ for _ in ()).throw(SystemExit(0)))
     with pytest.raises(SystemExit):
         cli.main(argv)
     assert started == ([True] if early else [])
+    assert stopped == started  # and ended with the command, even when it fails
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_small_scan_leaves_no_fork_server_behind(tmp_path):
+    """A scan small enough to run in the command's own process started the fork server early
+    for nothing: it is ended with the command, not left warming up (on a fresh install,
+    compiling for many seconds) after the command returned."""
+    import uuid
+
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "a.txt").write_text("一段很短的中文文本。" * 20, encoding="utf-8")
+    mark = uuid.uuid4().hex
+    # an empty numba cache: the fork server compiles for seconds, as on a fresh install
+    env = {**os.environ, "SIMDUP_TEST_MARK": mark, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    env.pop("SIMDUP_COMPILED", None)  # the scan's own process cuts with rjieba, as by default
+    subprocess.run([sys.executable, "-m", "simdup_gui.cli", "scan", str(tmp_path / "d"), "--no-cache",
+                    "--workers", "2", "--format", "json"], check=True, env=env,
+                   capture_output=True, timeout=300)
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as fh:
+                if f"SIMDUP_TEST_MARK={mark}".encode() in fh.read():
+                    left.append(pid)
+        except OSError:
+            pass
+    assert left == []

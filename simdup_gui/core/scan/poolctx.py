@@ -7,6 +7,8 @@ the engine (numpy, the grouping): its warm-up then runs beside those imports.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
+import signal
 import sys
 import threading
 
@@ -42,6 +44,35 @@ def prestart() -> bool:
     except Exception:  # noqa: BLE001 - only an early start: the pool tries again
         return False
     return True
+
+
+def running() -> bool:
+    """Whether this process has a fork server running."""
+    from multiprocessing import forkserver
+
+    return getattr(forkserver._forkserver, "_forkserver_pid", None) is not None
+
+
+def stop() -> None:
+    """End this process's fork server, if it runs, without waiting for its warm-up. A command
+    that started it early and then never used it (a scan small enough to run in its own
+    process) must not leave it behind: on a fresh install numba compiles the kernels in it
+    for many seconds after the command returned, and a folder deleted meanwhile made it
+    print a traceback into the user's terminal. Its cache files are written atomically."""
+    from multiprocessing import forkserver
+
+    fs = forkserver._forkserver
+    pid = getattr(fs, "_forkserver_pid", None)
+    if pid is None:
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except OSError:
+        pass
+    try:
+        fs._stop()  # closes its pipe, waits for it, forgets it (the next pool starts another)
+    except (OSError, AttributeError):
+        pass
 
 
 def abandon(pool) -> None:
