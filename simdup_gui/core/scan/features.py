@@ -221,15 +221,21 @@ def cut_slices(text: str, size: int | None = None) -> Iterator[str]:
     space or a CJK punctuation mark. jieba cuts at those anyway (a space is a token of its
     own, the marks are outside its word-character class, and each run between them is cut
     on its own), so the pieces' tokens, one after the other, are the whole text's."""
+    for a, b in slice_bounds(text, size):
+        yield text[a:b] if a or b < len(text) else text
+
+
+def slice_bounds(text: str, size: int | None = None) -> Iterator[tuple[int, int]]:
+    """Where :func:`cut_slices` cuts ``text``: (start, end) of each piece."""
     size = size or CUT_SLICE
     pos, n = 0, len(text)
     while n - pos > 2 * size:
         m = _SLICE_AT.search(text, pos + size, pos + 2 * size)
         if m is None:
             break
-        yield text[pos : m.start()]
+        yield pos, m.start()
         pos = m.start()
-    yield text[pos:] if pos else text
+    yield pos, n
 
 
 def strip_html(text: str) -> str:
@@ -824,19 +830,12 @@ class FeatureBuilder:
         self._cr += raw.count("\r") - crlf
         folded = None
         if self._fused and not raw.isascii():
-            import numpy as np
-
-            ft = _fold_table() if _nfkc_seen >= NFKC_TABLE_AFTER else None
-            if ft is not None:  # casefold(NFKC(raw)) by table, unless a character is risky
-                c = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype="<u4")
-                points = kernels.impl().fold(c, ft.stable, ft.start, ft.size, ft.buf)
-                if points is not None:
-                    self._add_points(points)
-                    return
-            folded = normalise(raw)
-            if not folded.isascii():
-                self._add_points(np.frombuffer(folded.encode("utf-32-le", "surrogatepass"),
-                                               dtype="<u4"))
+            points = _folded_points(raw)
+            if points is None:  # a risky character: NFKC of the whole chunk
+                folded = normalise(raw)
+                points = None if folded.isascii() else _code_points(folded)
+            if points is not None:
+                self._add_points(points)
                 return
         if folded is None:
             folded = normalise(raw)
@@ -855,9 +854,18 @@ class FeatureBuilder:
             text = feature_text(folded, flat)
         # equal feature text means equal tokens, so equal text_hash means equal fingerprint
         self._hash.update(text.encode("utf-8", "surrogatepass"))
-        # jieba's cut may go in slices (cut_slices); another tokenizer gets the whole text
-        for part in cut_slices(text) if self.tokenizer is None else (text,):
-            ids = self._vocab.cut(part) if self._compiled_cut else None
+        self._cut(text)
+
+    def _cut(self, text: str, points=None) -> None:
+        """Keep the word ids of the feature text ``text`` (its code points ``points``, if at
+        hand and free of surrogates). jieba's cut goes in slices (cut_slices: bounded
+        temporaries), compiled where it applies; another tokenizer gets the whole text."""
+        whole = ((0, len(text)),)
+        for a, b in slice_bounds(text) if self.tokenizer is None else whole:
+            part = text[a:b] if a or b < len(text) else text
+            ids = None
+            if self._compiled_cut:
+                ids = self._vocab.cut(part, None if points is None else points[a:b])
             if ids is None:
                 ids = self._vocab.lookup((self.tokenizer or default_tokenizer())(part))
             if len(ids):
@@ -876,16 +884,7 @@ class FeatureBuilder:
             feat = flat
         text = feat.tobytes().decode("utf-32-le", "surrogatepass")
         self._hash.update(text.encode("utf-8", "surrogatepass"))
-        ids = self._vocab.cut(text, feat) if self._compiled_cut and not sur else None
-        if ids is None:
-            for part in cut_slices(text) if self.tokenizer is None else (text,):
-                ids = self._vocab.lookup((self.tokenizer or default_tokenizer())(part))
-                if len(ids):
-                    self.n_tokens += len(ids)
-                    self._ids.append(ids)
-        elif len(ids):
-            self.n_tokens += len(ids)
-            self._ids.append(ids)
+        self._cut(text, None if sur else feat)
 
     def newline(self) -> str:
         kinds = [n for n, c in (("CRLF", self._crlf), ("LF", self._lf), ("CR", self._cr)) if c]
@@ -1061,13 +1060,10 @@ def shingle_set(text: str):
     NFKC only where the text needs it (``_nfkc``) and, in a process with the compiled
     kernels on, the 5-gram hashes compiled. Reading a doubtful pair's files uses it."""
     if kernels.active() and not text.isascii() and _char_classes() is not None:
-        ft = _fold_table() if _nfkc_seen >= NFKC_TABLE_AFTER else None
-        if ft is not None:  # casefold(NFKC) by table, as add() does
-            points = kernels.impl().fold(_code_points(text), ft.stable, ft.start, ft.size,
-                                         ft.buf)
-            if points is not None:
-                flat = kernels.impl().prepare(points, _char_classes())[0]
-                return sorted_unique(kernels.impl().gram_hashes(flat))
+        points = _folded_points(text)  # casefold(NFKC) by table, as add() does
+        if points is not None:
+            flat = kernels.impl().prepare(points, _char_classes())[0]
+            return sorted_unique(kernels.impl().gram_hashes(flat))
     folded = normalise(text)
     if kernels.active():
         classes = None if folded.isascii() else _char_classes()
@@ -1077,6 +1073,16 @@ def shingle_set(text: str):
             points = kernels.impl().prepare(_code_points(folded), classes)[0]
         return sorted_unique(kernels.impl().gram_hashes(points))
     return sorted_unique(gram_hashes(solid(drop_invisible(folded))))
+
+
+def _folded_points(text: str):
+    """The code points of ``casefold(NFKC(text))`` by the fold table and ``_kernels.fold``
+    (compiled kernels on); None when the table is not in use yet (``_nfkc``'s threshold) or a
+    character of ``text`` is risky."""
+    ft = _fold_table() if _nfkc_seen >= NFKC_TABLE_AFTER else None
+    if ft is None:
+        return None
+    return kernels.impl().fold(_code_points(text), ft.stable, ft.start, ft.size, ft.buf)
 
 
 def _code_points(s: str):
