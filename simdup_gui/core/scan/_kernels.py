@@ -392,6 +392,75 @@ def cut_ids(c, pos, tok, root, first, label, word, logp, log1, wslot, cslot, key
 
 
 @_jit
+def _sorted_has(keys, x):
+    """Index of ``x`` in the sorted ``keys``, or -1."""
+    lo = 0
+    hi = keys.shape[0]
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if keys[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < keys.shape[0] and keys[lo] == x else -1
+
+
+@_jit
+def new_tokens(c, span, keys, cls, buf, at, start, blen, word, idf, idf_keys, idf_vals,
+               median, stop_keys, numbers, en_word, check):
+    """What the vocabulary keeps of the new tokens ``c[span[k, 0]:span[k, 1]]`` that
+    cut_ids reported (``keys``: the low 64 bits of their mmh3), as features._Vocab._register
+    works it out from their strings: each one's UTF-8 bytes and a 0x1F byte into ``buf``
+    from ``at`` on (``start[k]``, ``blen[k]``); ``word[k]``: its first character has
+    features._token_classes' 8; ``idf[k]`` (features._idf_of_new): 0 for a non-word; a
+    word with a CJK character (4) that of the sorted ``idf_keys`` whose key it has, else
+    ``median``; all digits (16) ``numbers``; else ``en_word``. Tokens whose answer needs
+    their string go to ``check`` for the caller: a character above the BMP, a key among
+    the English stop words' ``stop_keys``, a CJK word when ``idf_keys`` is empty. Returns
+    (where the bytes end, how many are in ``check``)."""
+    nc = 0
+    for k in range(span.shape[0]):
+        s = span[k, 0]
+        e = span[k, 1]
+        m = _utf8(c, s, e, buf[at:])
+        start[k] = at
+        blen[k] = m
+        at += m
+        buf[at] = 0x1F
+        at += 1
+        astral = False
+        cjk = False
+        digits = e > s
+        for i in range(s, e):
+            x = np.uint32(c[i])
+            if x >= 0x10000:
+                astral = True
+                break
+            f = cls[x]
+            if f & 4:
+                cjk = True
+            if not (f & 16):
+                digits = False
+        is_word = (not astral) and (cls[np.uint32(c[s])] & 8) != 0
+        word[k] = is_word
+        idf[k] = 0.0
+        if astral or (is_word and cjk and idf_keys.shape[0] == 0):
+            check[nc] = k
+            nc += 1
+        elif is_word and cjk:
+            j = _sorted_has(idf_keys, keys[k])
+            idf[k] = idf_vals[j] if j >= 0 else median
+        elif is_word and digits:
+            idf[k] = numbers
+        elif is_word:
+            idf[k] = en_word
+            if _sorted_has(stop_keys, keys[k]) >= 0:
+                check[nc] = k
+                nc += 1
+    return at, nc
+
+
+@_jit
 def rehash(keys, vals, new_keys, new_vals):
     """Move every entry of one table into an empty larger one."""
     mask = np.uint64(new_vals.shape[0] - 1)
@@ -700,6 +769,13 @@ def warm() -> None:
     gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0])  # writable
     h = np.sort(gram_hashes(points))
     intersect_count(h, h)
+    z8 = np.zeros(1, dtype=np.uint64)
+    for t in (text, text.copy()):
+        new_tokens(t, np.array([[0, 2]], dtype=np.int64), keys[:1, 0],
+                   np.zeros(0x10000, dtype=np.uint8), np.zeros(16, dtype=np.uint8), 0,
+                   np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+                   np.zeros(1, dtype=np.bool_), np.zeros(1), z8, np.zeros(1), 1.0, z8, 4.0,
+                   8.0, np.zeros(1, dtype=np.int64))
     folded = fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
                   np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))
     if folded is not None:

@@ -27,6 +27,7 @@ def warm() -> None:
         features._nfkc_seen = max(features._nfkc_seen, features.NFKC_TABLE_AFTER)
     if kernels.active():
         features._char_classes()
+        features._token_classes()
         features._fold_table()
 
 

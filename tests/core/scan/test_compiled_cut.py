@@ -27,6 +27,10 @@ class _AllTokens(features._Vocab):
         super()._register(new, hashes)
         self.word[: self.n] = True
 
+    def _register_cut(self, c, span, hashes):
+        super()._register_cut(c, span, hashes)
+        self.word[: self.n] = True
+
 
 @pytest.fixture
 def vocab(monkeypatch):
@@ -106,3 +110,53 @@ def test_the_dictionary_arrays_are_rebuilt_from_a_bad_cache_file(tmp_path, monke
         assert not jiebadict._valid(dict(first, first=first["first"][:-1]))
     finally:
         jiebadict.tables.cache_clear()
+
+
+class _ByStrings(features._Vocab):
+    """The vocabulary as it registered the cut's new tokens before _register_cut: made into
+    strings, then _register."""
+
+    def _register_cut(self, c, span, hashes):
+        text = c.tobytes().decode("utf-32-le")
+        self._register([text[a:b] for a, b in span.tolist()], hashes)
+
+
+@pytest.mark.parametrize("idf_arrays", [True, False])
+def test_new_tokens_of_the_cut_are_registered_as_through_strings(monkeypatch, idf_arrays):
+    """Word test, IDF, hash and bytes of every new token equal _register's: CJK (with and
+    without IDF), digits (ASCII, full-width, superscript), English and stop words, '_',
+    astral characters (CJK, emoji, unassigned), other scripts and punctuation; with the
+    hashed IDF arrays and with the table (when two of its words' keys collide)."""
+    monkeypatch.setenv("SIMDUP_COMPILED", "1")
+    if not idf_arrays:
+        monkeypatch.setattr(features, "_idf_hashed", lambda: None)
+    texts = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))]
+    texts += _random_texts(300, 11)
+    texts += ["the and of 中国 a an 123 ²³ １２ _x x_ __ 𠀀𠀁 𪛠 😀 \U0002fffe ñandú ΑΒΓ 一二三",
+              "The THE the 'the' it's its it is 4x4 3.14 4,000 ①② ٣٤ ߀ 〇"]
+    a, b = features._Vocab(), _ByStrings()
+    for text in texts:
+        for t in (text, features.feature_text(features.normalise(text))):
+            assert np.array_equal(a.cut(t), b.cut(t))
+    assert a.n == b.n > 2000
+    n = a.n
+    for k in ("word", "idf", "hash", "start", "blen"):
+        assert np.array_equal(getattr(a, k)[:n], getattr(b, k)[:n]), k
+    assert a.used == b.used and np.array_equal(a.buf[: a.used], b.buf[: b.used])
+    words = [a.token(i) for i in range(n) if a.word[i]]
+    assert {"the", "and", "中国", "123", "²", "_"} <= set(words)
+    idf = {a.token(i): float(a.idf[i]) for i in range(n)}
+    assert idf["the"] == features._EN_STOP_IDF and idf["123"] == idf["²"] == features._NUMBER_IDF
+    assert idf["中国"] == features.idf("中国") and idf["，"] == 0.0
+
+
+def test_token_classes_are_pythons_for_every_bmp_character():
+    t = features._token_classes()
+    for x in range(0x10000):
+        if 0xD800 <= x < 0xE000:
+            assert int(t[x]) & 24 == 0
+            continue
+        ch = chr(x)
+        want = (8 if features._is_word(ch) else 0) | (16 if ch.isdigit() else 0)
+        assert int(t[x]) & 24 == want, hex(x)
+        assert int(t[x]) & 7 == int(features._char_classes()[x])
