@@ -160,3 +160,19 @@ def test_token_classes_are_pythons_for_every_bmp_character():
         want = (8 if features._is_word(ch) else 0) | (16 if ch.isdigit() else 0)
         assert int(t[x]) & 24 == want, hex(x)
         assert int(t[x]) & 7 == int(features._char_classes()[x])
+
+
+def test_the_cache_of_short_ascii_tokens_never_mixes_two_up(vocab):
+    """More distinct English-like words than the cache has slots (so slots are shared and
+    overwritten), of one to twelve characters (keys for up to eight), each met several
+    times in another order, with CR LF pairs and digits: every token is rjieba's."""
+    rnd = random.Random(3)
+    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+    words = list({"".join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 12)))
+                  for _ in range(3 * features.ASCII_CACHE)})
+    for seed in range(3):
+        rnd.seed(seed)
+        rnd.shuffle(words)
+        text = " ".join(words[:20000]) + "\r\n" + "\r\n".join(words[20000:40000])
+        assert _cut(vocab, text) == rjieba.cut(text, False)
+    assert vocab.n > features.ASCII_CACHE
