@@ -13,8 +13,9 @@ scan's CPU on a user-like mix. Here the same steps run as loops compiled by numb
   works out their word test and IDF once.
 - :func:`cut_ids`: jieba's cut of a slice of text (rjieba's tokens, over jiebadict's trie of
   its dictionary) straight to those ids: a dictionary word or a BMP character by a slot of
-  the vocabulary, other tokens through the table of :func:`token_ids`; no Python string is
-  made of a token seen before.
+  the vocabulary, a short ASCII token by a small cache, other tokens through the table of
+  :func:`token_ids`; no Python string is made of a token seen before, nor of a new one
+  (:func:`new_tokens` gives the vocabulary their bytes, word test and IDF).
 - :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
   the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
   SimHash in exact integer sums.
