@@ -908,10 +908,12 @@ class FeatureBuilder:
 
     def add(self, raw: str) -> None:
         self.chars += len(raw)
-        crlf = raw.count("\r\n")
+        cr = raw.count("\r")
+        lf = raw.count("\n")
+        crlf = raw.count("\r\n") if cr and lf else 0  # most files have no CR: two passes
         self._crlf += crlf
-        self._lf += raw.count("\n") - crlf
-        self._cr += raw.count("\r") - crlf
+        self._lf += lf - crlf
+        self._cr += cr - crlf
         folded = None
         if self._fused and not raw.isascii():
             points = _folded_points(raw)
