@@ -379,6 +379,14 @@ class _NfkcTable:
         self.start, self.size, self.buf = _char_map(changes(), np.int64, np.int64)
         self.grows = self.size != 1  # characters NFKC makes longer (or deletes)
 
+    @classmethod
+    def from_arrays(cls, t: dict) -> _NfkcTable:
+        self = cls.__new__(cls)
+        self.stable, self.start, self.size, self.buf = (
+            t["nfkc_stable"], t["nfkc_start"], t["nfkc_size"], t["nfkc_buf"])
+        self.grows = self.size != 1
+        return self
+
     def apply(self, c) -> str:
         """NFKC of the code points ``c`` (uint32), all stable."""
         import numpy as np
@@ -424,17 +432,105 @@ class _FoldTable:
 
         self.start, self.size, self.buf = _char_map(changes(), np.int32, np.uint8)
 
+    @classmethod
+    def from_arrays(cls, t: dict) -> _FoldTable:
+        self = cls.__new__(cls)
+        self.stable, self.start, self.size, self.buf = (
+            t["nfkc_stable"], t["fold_start"], t["fold_size"], t["fold_buf"])
+        return self
+
 
 @lru_cache(maxsize=1)
 def _fold_table() -> _FoldTable | None:
-    nt = _nfkc_table()
-    return None if nt is None else _FoldTable(nt)
+    t = _unicode_tables()
+    return _FoldTable.from_arrays(t) if "fold_buf" in t else None
 
 
 @lru_cache(maxsize=1)
 def _nfkc_table() -> _NfkcTable | None:
+    t = _unicode_tables()
+    return _NfkcTable.from_arrays(t) if "nfkc_buf" in t else None
+
+
+UNICODE_TABLES_VERSION = 1
+# name: (dtype, length or None for any) of each array _unicode_tables keeps
+_UNICODE_ARRAYS = {
+    "nfkc_stable": ("bool", _TABLE_LIMIT + 1), "nfkc_start": ("int64", _TABLE_LIMIT + 1),
+    "nfkc_size": ("int64", _TABLE_LIMIT + 1), "nfkc_buf": ("uint32", None),
+    "fold_start": ("int32", _TABLE_LIMIT + 1), "fold_size": ("uint8", _TABLE_LIMIT + 1),
+    "fold_buf": ("uint32", None), "classes": ("uint8", 0x10000),
+    "token_classes": ("uint8", 0x10000),
+}
+
+
+@lru_cache(maxsize=1)
+def _unicode_tables() -> dict:
+    """What the scan derives from this Python's Unicode database: the NFKC and fold maps
+    (absent when :func:`_nfkc_risky` finds the database unfit) and the character classes
+    (absent when a character above the BMP is whitespace). Built in about 80 ms, which
+    every scan's fork server paid before its first file; kept in the user's cache folder
+    like jieba's arrays (jiebadict.cached_arrays: keyed by this file's size and mtime, the
+    database's version and Python's), where a copy is untrusted input: one whose arrays
+    have other types or lengths, an index outside its buffer (the kernels read it
+    unchecked) or another checksum is rebuilt."""
+    import sys
+
+    kind = f"unicode-{unicodedata.unidata_version}-py{sys.version_info[0]}.{sys.version_info[1]}"
+    return cached_arrays(kind, UNICODE_TABLES_VERSION, __file__, _build_unicode_tables,
+                         _unicode_tables_ok)
+
+
+def _build_unicode_tables() -> dict:
+    out: dict = {}
     risky = _nfkc_risky()
-    return None if risky is None else _NfkcTable(risky)
+    if risky is not None:
+        nt = _NfkcTable(risky)
+        ft = _FoldTable(nt)
+        out.update(nfkc_stable=nt.stable, nfkc_start=nt.start, nfkc_size=nt.size,
+                   nfkc_buf=nt.buf, fold_start=ft.start, fold_size=ft.size, fold_buf=ft.buf)
+    classes = _build_char_classes()
+    if classes is not None:
+        out.update(classes=classes, token_classes=_build_token_classes(classes))
+    out["checksum"] = _tables_checksum(out)
+    return out
+
+
+def _tables_checksum(t: dict):
+    import numpy as np
+
+    h = hashlib.blake2b(digest_size=16)
+    for k in sorted(t):
+        if k != "checksum":
+            a = np.ascontiguousarray(t[k])
+            h.update(f"{k}:{a.dtype.str}:{a.shape};".encode())
+            h.update(a.tobytes())
+    return np.frombuffer(h.digest(), dtype=np.uint8).copy()
+
+
+def _unicode_tables_ok(t) -> bool:
+    import numpy as np
+
+    try:
+        if not isinstance(t, dict) or set(t) - set(_UNICODE_ARRAYS) - {"checksum"}:
+            return False
+        groups = ({k for k in _UNICODE_ARRAYS if k.startswith(("nfkc", "fold"))},
+                  {"classes", "token_classes"})
+        if any(g & set(t) and not g <= set(t) for g in groups):
+            return False
+        for k, a in t.items():
+            want = ("uint8", 16) if k == "checksum" else _UNICODE_ARRAYS[k]
+            if not (isinstance(a, np.ndarray) and a.ndim == 1 and a.dtype == np.dtype(want[0])
+                    and (want[1] is None or len(a) == want[1])):
+                return False
+        for pre in ("nfkc", "fold"):
+            if pre + "_buf" in t:
+                start = t[pre + "_start"].astype(np.int64)
+                end = start + t[pre + "_size"].astype(np.int64)
+                if start.min() < 0 or end.max() > len(t[pre + "_buf"]):
+                    return False
+        return bool(np.array_equal(t["checksum"], _tables_checksum(t)))
+    except (KeyError, TypeError, ValueError):
+        return False
 
 
 def _nfkc(text: str) -> str:
@@ -807,6 +903,17 @@ def _vocab() -> _Vocab:
 
 @lru_cache(maxsize=1)
 def _char_classes():
+    """:func:`_build_char_classes`, kept (``_unicode_tables``)."""
+    return _unicode_tables().get("classes")
+
+
+@lru_cache(maxsize=1)
+def _token_classes():
+    """:func:`_build_token_classes`, kept (``_unicode_tables``)."""
+    return _unicode_tables().get("token_classes")
+
+
+def _build_char_classes():
     """_kernels.prepare's classes of the BMP (uint8): 1 whitespace (str.isspace, the
     whitespace of str.split and of re's \\s), 2 invisible (textsim.drop_invisible's), 4 CJK
     (``_CJK_CLASS``). None if a character above the BMP is whitespace (no Unicode version so
@@ -828,16 +935,12 @@ def _char_classes():
     return t
 
 
-@lru_cache(maxsize=1)
-def _token_classes():
-    """:func:`_char_classes` plus what registering a token needs of its characters (BMP):
-    8 a word's first character (``_is_word``: str.isalnum or re's \\w), 16 a digit
-    (str.isdigit). Surrogates have neither. None where _char_classes is."""
+def _build_token_classes(base):
+    """:func:`_char_classes` (``base``) plus what registering a token needs of its
+    characters (BMP): 8 a word's first character (``_is_word``: str.isalnum or re's \\w),
+    16 a digit (str.isdigit). Surrogates have neither."""
     import numpy as np
 
-    base = _char_classes()
-    if base is None:
-        return None
     t = base.copy()
     chars = list(map(chr, range(0x10000)))
     # re's \w is str.isalnum or "_" (sre's SRE_UNI_IS_WORD); a test checks every character
