@@ -331,7 +331,8 @@ class MainWindow(QMainWindow):
                 QGuiApplication.restoreOverrideCursor()
             self._show_groups()
             return
-        request = self.session.begin_regroup()
+        # doubtful pairs measured on the scan's pool: 100 MB mix 1.8-2.0 -> 0.7 s
+        request = self.session.begin_regroup(self.session.read_workers())
         if request is None:
             return  # one is running; the session runs this change after it
         worker = Worker(heap.building(request.run))
