@@ -331,8 +331,7 @@ class MainWindow(QMainWindow):
                 QGuiApplication.restoreOverrideCursor()
             self._show_groups()
             return
-        # doubtful pairs measured on the scan's pool: 100 MB mix 1.8-2.0 -> 0.7 s
-        request = self.session.begin_regroup(self.session.read_workers())
+        request = self.session.begin_regroup()
         if request is None:
             return  # one is running; the session runs this change after it
         worker = Worker(heap.building(request.run))

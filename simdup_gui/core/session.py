@@ -225,22 +225,14 @@ class Session:
         req = dataclasses.replace(self.grouping_request(), read_workers=read_workers)
         self.set_groups(req, *req.run(job=job))
 
-    def begin_regroup(self, read_workers: int = 1) -> GroupingRequest | None:
+    def begin_regroup(self) -> GroupingRequest | None:
         """The grouping to run in the background now, or None when one is running already
-        (it is run again when that one ends, see :meth:`end_regroup`). ``read_workers``:
-        processes that read the doubtful pairs' files (see group_records)."""
+        (it is run again when that one ends, see :meth:`end_regroup`)."""
         if self._grouping is not None:
             self._regroup_pending = True
             return None
-        self._grouping = dataclasses.replace(self.grouping_request(), read_workers=read_workers)
+        self._grouping = self.grouping_request()
         return self._grouping
-
-    def read_workers(self) -> int:
-        """Processes a grouping in the background may read doubtful pairs' files on: the
-        scan's worker count on this machine (their pool's compiled kernels measure a pair
-        several times faster than a process without them), one with a Dask scheduler."""
-        opts = self.settings.scan_options()
-        return 1 if opts.scheduler else opts.worker_count()
 
     def end_regroup(self, result: tuple[list[Group], str] | None) -> tuple[bool, bool]:
         """Store the background grouping's ``result`` (None if it failed).

@@ -86,18 +86,6 @@ def test_background_regroup_runs_again_after_a_change(session):
     assert all(m.distance == 0 for g in session.groups for m in g.members)
 
 
-def test_a_background_regroup_reads_doubtful_pairs_on_the_scans_workers(session):
-    session.settings.workers = 3
-    assert session.read_workers() == 3
-    req = session.begin_regroup(session.read_workers())
-    assert req.read_workers == 3 and session.is_current(req)  # not a setting of the groups
-    assert session.end_regroup(req.run()) == (True, False)
-    session.settings.scheduler = "local"  # a cluster's workers read there, not here
-    assert session.read_workers() == 1
-    session.settings.scheduler, session.settings.workers = "", 0
-    assert session.read_workers() == max(1, os.cpu_count() or 1)
-
-
 def test_marking_rules_toggle_invert_clear_and_reference(session, folder):
     session.mark_keep("oldest")
     assert session.marks == {str(folder / "zh_gbk.txt"), str(folder / "a" / "en copy.txt")}
