@@ -138,8 +138,6 @@ def _idf_hashed():
 
 def _idf_of_new(tokens: list[str], is_word: list[bool], keys) -> list[float]:
     """idf() of each word token (0.0 for the rest); ``keys``: each token's mmh3 low 64 bits."""
-    import numpy as np
-
     out = [0.0] * len(tokens)
     cjk = []
     for i, (t, w) in enumerate(zip(tokens, is_word)):
