@@ -822,7 +822,8 @@ class _Vocab:
             self.buf = np.resize(self.buf, max(need, 2 * len(self.buf)))
         self.hash[lo:hi] = hashes
         keys = np.ascontiguousarray(hashes[:, 0])
-        idf_keys, idf_vals, median = _idf_hashed() or (_stop_keys()[:0], np.zeros(0), 0.0)
+        no_table = (np.zeros(0, dtype=np.uint64), np.zeros(0), 0.0)  # CJK words: checked
+        idf_keys, idf_vals, median = _idf_hashed() or no_table
         check = np.empty(n, dtype=np.int64)
         self.used, nc = kernels.impl().new_tokens(
             c, span, keys, classes, self.buf, self.used, self.start[lo:hi], self.blen[lo:hi],
