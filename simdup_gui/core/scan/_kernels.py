@@ -39,6 +39,8 @@ kernels.py.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 from numba import njit
 
@@ -827,9 +829,70 @@ def sketch_sorted(h, k):
     return out, distinct
 
 
+# numba versions on which loading kernels without the full refresh was checked (the kernels'
+# outputs, their external symbols): tests/core/scan/test_kernel_load.py
+LEAN_LOAD_NUMBA = ((0, 60), (0, 68))
+
+
+def _numba_version() -> tuple[int, int]:
+    import numba
+
+    try:
+        major, minor = numba.__version__.split(".")[:2]
+        return int(major), int(minor)
+    except ValueError:  # a development build's odd version: not a checked one
+        return (0, 0)
+
+
+@contextmanager
+def lean_loads():
+    """Kernels loaded from numba's cache meanwhile skip the target context's full refresh.
+
+    Before each load numba refreshes its target context: the first time it imports and
+    registers every lowering it has (typed containers, linalg, random generators, datetimes,
+    ...), 0.1 s of the 0.22 s our fork server takes to load the kernels, on the path to the
+    first fingerprint. Code loaded from the cache needs none of it: its external symbols are
+    NRT's (``rtsys.initialize``, done here), numba's C helpers and Python's C API (known once
+    the context exists). A kernel that is not in the cache is compiled as always (the
+    compiler refreshes the context itself), and so is any kernel loaded after this block.
+    Only on the numba versions in LEAN_LOAD_NUMBA, elsewhere numba's own load; numba's
+    compiler lock is held throughout, so no other thread loads or compiles meanwhile."""
+    lo, hi = LEAN_LOAD_NUMBA
+    try:
+        from numba.core.caching import Cache
+        from numba.core.compiler_lock import global_compiler_lock
+        from numba.core.runtime import rtsys
+    except ImportError:
+        yield False
+        return
+    original = Cache.__dict__.get("load_overload")
+    if (not lo <= _numba_version() <= hi or original is None
+            or not hasattr(Cache, "_load_overload")
+            or not hasattr(Cache, "_guard_against_spurious_io_errors")):
+        yield False
+        return
+
+    def load_overload(self, sig, target_context):
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+
+    with global_compiler_lock:
+        Cache.load_overload = load_overload
+        try:
+            yield True
+        finally:
+            Cache.load_overload = original
+
+
 def warm() -> None:
     """Load every kernel (from numba's cache, or compile it) with tiny inputs, so that the
-    first file does not pay it."""
+    first file does not pay it; loads are lean (:func:`lean_loads`)."""
+    with lean_loads():
+        _warm()
+
+
+def _warm() -> None:
     one = np.frombuffer(b"ab\x1fcd", dtype=np.uint8)
     ids = np.empty(2, dtype=np.int32)
     keys = np.zeros((16, 2), dtype=np.uint64)

@@ -12,8 +12,6 @@ import codecs
 import re
 from dataclasses import dataclass
 
-import chardet
-
 DECODE_VERSION = 3  # bump when the same bytes may decode (or be labelled) differently
 SNIFF_BYTES = 8192
 CHARDET_SAMPLE = 16384
@@ -153,6 +151,8 @@ def _choose(data: bytes) -> tuple[str, int, str, str | None]:
         sample = data[:half] + data[mid : mid + half]
     else:
         sample = data
+    import chardet  # here: few files get this far (its import: 8 ms of a worker's start)
+
     guess = chardet.detect(sample)
     codec = normalise_codec(guess.get("encoding"))
     high = (len(sample) - len(sample.translate(None, _HIGH))) / max(1, len(sample))

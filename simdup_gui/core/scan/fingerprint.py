@@ -176,6 +176,15 @@ def fingerprint_batch(items: list[tuple[str, str]], mode: str,
     return out
 
 
+def warm_worker() -> None:
+    """A scan pool worker's initializer: ready to fingerprint (.warm). Here, beside the task
+    function, so that a worker forked from the fork server (which imported .warm, and so
+    this module) imports nothing more before its first chunk; a spawned one warms itself."""
+    from .warm import warm
+
+    warm()
+
+
 TRIM_AFTER = 256 << 10  # a file this large leaves megabytes of freed heap behind
 
 

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 
 from .cache import FingerprintCache
-from .fingerprint import FeatureSettings, fingerprint_batch
+from .fingerprint import FeatureSettings, fingerprint_batch, warm_worker
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
 from .poolctx import abandon, pool_context, prestart
@@ -58,12 +58,6 @@ def _chunks(cands: list[Candidate], workers: int = 1) -> list[list[Candidate]]:
     if cur:
         out.append(cur)
     return out
-
-
-def _warm_worker() -> None:
-    from .warm import warm
-
-    warm()
 
 
 def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_JOB) -> ScanResult:
@@ -200,7 +194,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
     chunks = list(chunks)
     sends = [0] * len(chunks)
     back = [False] * len(chunks)
-    state = {"pool": ctx.Pool(workers, initializer=_warm_worker), "back": 0}
+    state = {"pool": ctx.Pool(workers, initializer=warm_worker), "back": 0}
     known = _pids(state["pool"])  # its worker pids when last looked at
 
     def send(i: int) -> None:
@@ -226,7 +220,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
                 now = _pids(state["pool"])
                 if known - now:  # a worker died: a fresh pool, the lost chunks again
                     abandon(state["pool"])
-                    state["pool"] = ctx.Pool(workers, initializer=_warm_worker)
+                    state["pool"] = ctx.Pool(workers, initializer=warm_worker)
                     now = _pids(state["pool"])
                     state["back"] += _resend_lost(range(nxt), back, sends, send, chunks, take)
                 known = now

@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 
 from . import features, jiebadict, kernels
+from . import fingerprint  # noqa: F401 - the workers' task and initializer: not imported per worker
 from .features import _idf_hashed, default_tokenizer
 
 

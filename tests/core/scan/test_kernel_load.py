@@ -1,0 +1,94 @@
+"""Kernels loaded from numba's cache without the target context's full refresh
+(``_kernels.lean_loads``, the fork server's warm-up): they give the numpy path's results, a
+kernel missing from the cache still compiles inside the block, and kernels loaded or
+compiled after it work as before. Each case runs in a fresh interpreter: this one's numba
+context was refreshed long ago by other tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from simdup_gui.core.scan import kernels
+
+pytestmark = pytest.mark.skipif(not kernels.available(), reason="numba is not installed")
+
+_CHILD = textwrap.dedent("""
+    import json, sys
+    import numpy as np
+    from simdup_gui.core.scan import _kernels, features, kernels
+    from simdup_gui.core.scan.fingerprint import FeatureSettings, fingerprint_file
+    from simdup_gui.core.textsim import gram_hashes, jaccard, shingle_set
+
+    kernels.enable(True)
+    with _kernels.lean_loads() as lean:
+        pass  # whether this numba version takes the lean load
+    kernels.warm()
+    full_refresh = "numba.np.linalg" in sys.modules  # a lowering module only a refresh imports
+    paths, root = sys.argv[1:-1], sys.argv[-1]
+    active = kernels.active()
+    got = [repr(fingerprint_file(p, root, FeatureSettings())) for p in paths]
+    texts = [open(p, "rb").read().decode("utf-8") for p in paths[:2]]
+    j_compiled = jaccard(features.shingle_set(texts[0]), features.shingle_set(texts[1]))
+    # a specialisation warm() did not load (a strided array): numba's own load or compile
+    points = np.frombuffer(texts[0].encode("utf-32-le"), dtype="<u4")
+    strided = kernels.impl().gram_hashes(points[::2]).tolist()
+    want_strided = gram_hashes("".join(texts[0][::2])).tolist()
+    kernels.enable(False)
+    features._LOCAL.__dict__.clear()
+    want = [repr(fingerprint_file(p, root, FeatureSettings())) for p in paths]
+    j_numpy = jaccard(shingle_set(texts[0]), shingle_set(texts[1]))
+    print(json.dumps({"lean": lean, "full_refresh": full_refresh, "same": got == want,
+                      "active": active, "j": [j_compiled, j_numpy],
+                      "strided_same": strided == want_strided}))
+""")
+
+
+def _files(tmp_path) -> list[str]:
+    from tests.conftest import EN, ZH
+
+    out = []
+    for name, text in [("zh.txt", ZH * 3), ("zh2.txt", ZH * 2 + "改了一句话。" + ZH),
+                       ("en.txt", EN * 4), ("mix.txt", (ZH + EN) * 5)]:
+        p = tmp_path / name
+        p.write_bytes(text.encode("utf-8"))
+        out.append(str(p))
+    return out
+
+
+def _run(tmp_path, env_extra: dict[str, str]) -> dict:
+    env = dict(os.environ, **env_extra)
+    env.pop("SIMDUP_COMPILED", None)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join([root, env.get("PYTHONPATH", "")])
+    out = subprocess.run([sys.executable, "-c", _CHILD, *_files(tmp_path), str(tmp_path)],
+                         capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_lean_loads_give_the_numpy_paths_records(tmp_path):
+    _run(tmp_path, {})  # the kernels in numba's cache (compiled now if they were not)
+    res = _run(tmp_path, {})
+    assert res["active"]
+    assert res["same"] and res["strided_same"]
+    assert res["j"][0] == res["j"][1] and 0.5 < res["j"][0] < 1.0
+    if res["lean"]:  # the checked numba versions: the refresh's imports were skipped
+        assert not res["full_refresh"]
+
+
+def test_kernels_missing_from_the_cache_compile_inside_the_lean_block(tmp_path):
+    """An empty numba cache: every kernel compiles while the lean load is in place (the
+    compiler refreshes the context itself), and all of them give the numpy path's results."""
+    cache = tmp_path / "numba-cache"
+    cache.mkdir()
+    res = _run(tmp_path, {"NUMBA_CACHE_DIR": str(cache)})
+    assert res["active"]
+    assert res["same"] and res["strided_same"]
+    assert res["j"][0] == res["j"][1]
+    assert any(cache.rglob("*.nbi")), "the kernels were not compiled into the given cache"
