@@ -72,13 +72,24 @@ def _no_check() -> None:
     return None
 
 
-def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSettings(),
-                     hash_fn: HashFn | None = None,
-                     check: Callable[[], None] = _no_check) -> FileRecord | Problem:
-    """Fingerprint one file, or say why it cannot be.
+@dataclass(slots=True)
+class Loaded:
+    """A file of at most STREAM_ABOVE bytes read, hashed and decoded: the first half of
+    :func:`fingerprint_file`. The scan's own process makes them while its pool's workers
+    warm up (pipeline._run_pool) and sends them with the chunk; the workers do the rest."""
+    size: int
+    mtime_ns: int
+    inode: int
+    dev: int
+    content_hash: str
+    text: str
+    encoding: str
+    bad_bytes: int
+    html: bool
 
-    ``check`` is called between pieces of a large file; it raises ``Cancelled`` to stop.
-    """
+
+def _open(path: str):
+    """The file opened for reading, or the Problem that says why not."""
     try:
         # O_NONBLOCK: a file swapped for a FIFO after the walk must not block the scan
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -86,55 +97,126 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
             os.close(fd)
             return Problem(path, "not a regular file (FIFO, socket or device); not read",
                            "special")
-        fh = open(fd, "rb")
+        return open(fd, "rb")
     except FileNotFoundError:
         return Problem(path, "vanished during the scan", "vanished")
     except PermissionError:
         return Problem(path, "permission denied", "unreadable")
     except OSError as e:
         return Problem(path, f"cannot open: {e.strerror or e}", "unreadable")
+
+
+def _read_problem(path: str, e: BaseException) -> Problem:
+    if isinstance(e, DecodeError):
+        return Problem(path, str(e), e.kind)
+    if isinstance(e, FileNotFoundError):
+        return Problem(path, "vanished during the scan", "vanished")
+    if isinstance(e, MemoryError):
+        return Problem(path, "too large to fingerprint in memory", "too_large")
+    return Problem(path, f"read error: {e.strerror or e}", "unreadable")  # OSError
+
+
+def _load_open(path: str, fh, st) -> Loaded:
+    data = fh.read()
+    hasher = hashlib.blake2b(data, digest_size=16)
+    dec = decode_bytes(data)
+    return Loaded(st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, hasher.hexdigest(),
+                  dec.text, dec.encoding, dec.bad_bytes, _is_html(path, data[:SNIFF_BYTES]))
+
+
+def load_file(path: str) -> Loaded | Problem | None:
+    """The first half of :func:`fingerprint_file` (read, hash, decode), as a Loaded for
+    the second; a Problem where it stops there; None for a file above STREAM_ABOVE bytes
+    (fingerprint_file reads those in pieces)."""
+    fh = _open(path)
+    if isinstance(fh, Problem):
+        return fh
     try:
         with fh:
             st = os.fstat(fh.fileno())
             if st.st_size == 0:
                 return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
-            hasher = hashlib.blake2b(digest_size=16)
+            if st.st_size > STREAM_ABOVE:
+                return None
+            return _load_open(path, fh, st)
+    except (DecodeError, MemoryError, OSError) as e:
+        return _read_problem(path, e)
+
+
+def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSettings(),
+                     hash_fn: HashFn | None = None,
+                     check: Callable[[], None] = _no_check,
+                     loaded: Loaded | None = None) -> FileRecord | Problem:
+    """Fingerprint one file, or say why it cannot be. ``loaded``: its first half done
+    already (:func:`load_file`), where the file is not read again.
+
+    ``check`` is called between pieces of a large file; it raises ``Cancelled`` to stop.
+    """
+    if loaded is not None:
+        return _fingerprint_loaded(path, root, settings, hash_fn, check, loaded)
+    fh = _open(path)
+    if isinstance(fh, Problem):
+        return fh
+    try:
+        with fh:
+            st = os.fstat(fh.fileno())
+            if st.st_size == 0:
+                return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
             if st.st_size <= STREAM_ABOVE:
-                data = fh.read()
-                hasher.update(data)
-                dec = decode_bytes(data)
-                head = data[:SNIFF_BYTES]
-                pieces: Iterator[str] | list[str] = [dec.text]
-                label, bad_counter = dec.encoding, [dec.bad_bytes]
+                loaded = _load_open(path, fh, st)
             else:
-                first = fh.read(1 << 20)
-                hasher.update(first)
-                codec, bom, label = choose_codec(first)
-                head = first[:SNIFF_BYTES]
-                bad_counter = [0]
-                pieces = _stream_text(fh, first, codec, bom, hasher, bad_counter)
-            fb = FeatureBuilder(settings.mode, _is_html(path, head))
-            chars = 0
-            for chunk in rechunk(pieces):
-                check()
-                if chars < MAX_FEATURE_CHARS:
-                    chunk = chunk[: MAX_FEATURE_CHARS - chars]
-                    chars += len(chunk)
-                    fb.add(chunk)
-                # past the cap the rest is only read (for the content hash and the checks)
-            if chars and bad_counter[0] / chars > 0.05:
-                return Problem(path, f"binary or unknown encoding ({bad_counter[0]} undecodable "
-                               f"characters, best guess {label})", "undecodable")
-            fast = fb.fingerprint() if hash_fn is None else None
-            feats = fb.finish() if fast is None else None
-    except DecodeError as e:
-        return Problem(path, str(e), e.kind)
-    except FileNotFoundError:
-        return Problem(path, "vanished during the scan", "vanished")
-    except MemoryError:
-        return Problem(path, "too large to fingerprint in memory", "too_large")
-    except OSError as e:
-        return Problem(path, f"read error: {e.strerror or e}", "unreadable")
+                return _fingerprint_stream(path, root, settings, hash_fn, check, fh, st)
+    except (DecodeError, MemoryError, OSError) as e:
+        return _read_problem(path, e)
+    return _fingerprint_loaded(path, root, settings, hash_fn, check, loaded)
+
+
+def _fingerprint_loaded(path: str, root: str, settings: FeatureSettings, hash_fn: HashFn | None,
+                        check: Callable[[], None], ld: Loaded) -> FileRecord | Problem:
+    try:
+        fb = FeatureBuilder(settings.mode, ld.html)
+        chars = _add_pieces(fb, [ld.text], check)
+        return _record(path, root, settings, hash_fn, fb, chars, ld.bad_bytes, ld.encoding,
+                       ld.size, ld.mtime_ns, ld.inode, ld.dev, ld.content_hash)
+    except MemoryError as e:
+        return _read_problem(path, e)
+
+
+def _fingerprint_stream(path: str, root: str, settings: FeatureSettings, hash_fn: HashFn | None,
+                        check: Callable[[], None], fh, st) -> FileRecord | Problem:
+    """A file above STREAM_ABOVE bytes, decoded and fingerprinted piece by piece."""
+    hasher = hashlib.blake2b(digest_size=16)
+    first = fh.read(1 << 20)
+    hasher.update(first)
+    codec, bom, label = choose_codec(first)
+    bad_counter = [0]
+    pieces = _stream_text(fh, first, codec, bom, hasher, bad_counter)
+    fb = FeatureBuilder(settings.mode, _is_html(path, first[:SNIFF_BYTES]))
+    chars = _add_pieces(fb, pieces, check)
+    return _record(path, root, settings, hash_fn, fb, chars, bad_counter[0], label,
+                   st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, hasher.hexdigest())
+
+
+def _add_pieces(fb: FeatureBuilder, pieces, check: Callable[[], None]) -> int:
+    chars = 0
+    for chunk in rechunk(pieces):
+        check()
+        if chars < MAX_FEATURE_CHARS:
+            chunk = chunk[: MAX_FEATURE_CHARS - chars]
+            chars += len(chunk)
+            fb.add(chunk)
+        # past the cap the rest is only read (for the content hash and the checks)
+    return chars
+
+
+def _record(path: str, root: str, settings: FeatureSettings, hash_fn: HashFn | None,
+            fb: FeatureBuilder, chars: int, bad: int, label: str, size: int, mtime_ns: int,
+            inode: int, dev: int, content_hash: str) -> FileRecord | Problem:
+    if chars and bad / chars > 0.05:
+        return Problem(path, f"binary or unknown encoding ({bad} undecodable "
+                       f"characters, best guess {label})", "undecodable")
+    fast = fb.fingerprint() if hash_fn is None else None
+    feats = fb.finish() if fast is None else None
     if fast is not None:
         fp, n_features = fast
         text_hash, newline = fb.text_hash(), fb.newline()
@@ -149,23 +231,28 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
         fp = simhash128(feats.names, feats.weights, hash_fn)
     sketch, n_shingles = fb.shingles.sketch()
     return FileRecord(
-        path=path, size=st.st_size, mtime_ns=st.st_mtime_ns, inode=st.st_ino, dev=st.st_dev,
+        path=path, size=size, mtime_ns=mtime_ns, inode=inode, dev=dev,
         root=root, encoding=label, fingerprint=fp, features=n_features,
-        text_hash=text_hash, content_hash=hasher.hexdigest(), bad_bytes=bad_counter[0],
+        text_hash=text_hash, content_hash=content_hash, bad_bytes=bad,
         newline=newline, low_confidence=low_confidence, chars=n_chars,
         sketch=sketch, shingles=n_shingles,
     )
 
 
-def fingerprint_batch(items: list[tuple[str, str]], mode: str,
+def fingerprint_batch(items: list[tuple], mode: str,
                       check: Callable[[], None] = _no_check) -> list[FileRecord | Problem]:
-    """Worker entry point: fingerprint a chunk of (path, root) items."""
+    """Worker entry point: fingerprint a chunk of (path, root) items; an item may carry a
+    third element, what :func:`load_file` gave for it (a Loaded, or the Problem)."""
     settings = FeatureSettings(mode)
     out: list[FileRecord | Problem] = []
     big = False
-    for path, root in items:
+    for path, root, *pre in items:
         try:
-            out.append(fingerprint_file(path, root, settings, check=check))
+            if pre and isinstance(pre[0], Problem):
+                out.append(pre[0])
+            else:
+                out.append(fingerprint_file(path, root, settings, check=check,
+                                            loaded=pre[0] if pre else None))
         except Cancelled:
             raise
         except Exception as e:  # noqa: BLE001 - one bad file must never stop a scan

@@ -5,11 +5,12 @@ from __future__ import annotations
 import heapq
 import os
 import queue
+import threading
 import time
 from dataclasses import dataclass, field
 
 from .cache import FingerprintCache
-from .fingerprint import FeatureSettings, fingerprint_batch, warm_worker
+from .fingerprint import FeatureSettings, fingerprint_batch, load_file, warm_worker
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
 from .poolctx import abandon, pool_context, prestart
@@ -18,6 +19,7 @@ from .walk import Candidate, WalkOptions, walk
 CHUNK_BYTES = 2 << 20
 CHUNK_FILES = 64
 IN_PROCESS_BELOW = 4 << 20  # scans smaller than this skip the pool's start-up cost
+PRELOAD_BYTES = 64 << 20  # read ahead here at most while the pool starts (_start_pool)
 
 
 @dataclass
@@ -194,12 +196,13 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
     chunks = list(chunks)
     sends = [0] * len(chunks)
     back = [False] * len(chunks)
-    state = {"pool": ctx.Pool(workers, initializer=warm_worker), "back": 0}
+    pool, loaded = _start_pool(ctx, workers, chunks, job)
+    state = {"pool": pool, "back": 0}
     known = _pids(state["pool"])  # its worker pids when last looked at
 
     def send(i: int) -> None:
         sends[i] += 1
-        items = [(c.path, c.root) for c in chunks[i]]
+        items = loaded.pop(i, None) or [(c.path, c.root) for c in chunks[i]]
         state["pool"].apply_async(fingerprint_batch, (items, mode),
                                   callback=lambda r: results.put((r, i)),
                                   error_callback=lambda e: results.put((e, i)))
@@ -240,6 +243,54 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
         raise
     finally:
         state["pool"].join()
+
+
+def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, list]]:
+    """The pool, started on a thread, and the first chunks' files read meanwhile here.
+
+    Until the fork server has warmed up (about 0.6 s from a cold start: numpy, numba, the
+    kernels) no worker can start, and this process, its walk done, would wait with a core
+    idle. It reads, hashes and decodes files of the first chunks instead (load_file), at
+    most PRELOAD_BYTES of them, stopping as soon as the pool is up; their chunks go out
+    with what was loaded, and the workers only make the features. The records are the
+    same: the workers run the same code on the same loads. Returns (pool, chunk index ->
+    the items to send for it)."""
+    box: dict = {}
+
+    def start() -> None:
+        try:
+            box["pool"] = ctx.Pool(workers, initializer=warm_worker)
+        except BaseException as e:  # noqa: BLE001 - raised in the scan's thread below
+            box["error"] = e
+
+    starter = threading.Thread(target=start, name="simdup-pool-start", daemon=True)
+    starter.start()
+    loaded: dict[int, list] = {}
+    budget = PRELOAD_BYTES
+    try:
+        for i, chunk in enumerate(chunks):
+            if not starter.is_alive() or budget <= 0:
+                break
+            items: list = []
+            for c in chunk:
+                if not starter.is_alive() or budget <= 0:
+                    break
+                job.check()
+                pre = load_file(c.path)
+                items.append((c.path, c.root) if pre is None else (c.path, c.root, pre))
+                budget -= c.size
+            items.extend((c.path, c.root) for c in chunk[len(items):])
+            loaded[i] = items
+    except BaseException:
+        starter.join()
+        if "pool" in box:
+            box["pool"].terminate()
+            box["pool"].join()
+        raise
+    starter.join()
+    if "error" in box:
+        raise box["error"]
+    return box["pool"], loaded
 
 
 def _pids(pool) -> set[int]:
