@@ -178,7 +178,7 @@ def _fingerprint_loaded(path: str, root: str, settings: FeatureSettings, hash_fn
         chars = _add_pieces(fb, [ld.text], check)
         return _record(path, root, settings, hash_fn, fb, chars, ld.bad_bytes, ld.encoding,
                        ld.size, ld.mtime_ns, ld.inode, ld.dev, ld.content_hash)
-    except MemoryError as e:
+    except (DecodeError, MemoryError, OSError) as e:  # as before the split: a problem
         return _read_problem(path, e)
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import heapq
 import os
 import queue
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
 
 from .cache import FingerprintCache
-from .fingerprint import FeatureSettings, fingerprint_batch, load_file, warm_worker
+from .fingerprint import FeatureSettings, Loaded, fingerprint_batch, load_file, warm_worker
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
 from .poolctx import abandon, pool_context, prestart
@@ -19,7 +20,7 @@ from .walk import Candidate, WalkOptions, walk
 CHUNK_BYTES = 2 << 20
 CHUNK_FILES = 64
 IN_PROCESS_BELOW = 4 << 20  # scans smaller than this skip the pool's start-up cost
-PRELOAD_BYTES = 64 << 20  # read ahead here at most while the pool starts (_start_pool)
+PRELOAD_BYTES = 64 << 20  # decoded text held here at most while the pool starts (_start_pool)
 
 
 @dataclass
@@ -250,8 +251,8 @@ def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, 
 
     Until the fork server has warmed up (about 0.6 s from a cold start: numpy, numba, the
     kernels) no worker can start, and this process, its walk done, would wait with a core
-    idle. It reads, hashes and decodes files of the first chunks instead (load_file), at
-    most PRELOAD_BYTES of them, stopping as soon as the pool is up; their chunks go out
+    idle. It reads, hashes and decodes files of the first chunks instead (load_file), their
+    texts taking at most PRELOAD_BYTES, stopping as soon as the pool is up; their chunks go out
     with what was loaded, and the workers only make the features. The records are the
     same: the workers run the same code on the same loads. Returns (pool, chunk index ->
     the items to send for it)."""
@@ -276,9 +277,13 @@ def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, 
                 if not starter.is_alive() or budget <= 0:
                     break
                 job.check()
-                pre = load_file(c.path)
+                try:
+                    pre = load_file(c.path)
+                except Exception:  # noqa: BLE001 - a bug reading one file: the worker reads
+                    pre = None  # it again and records what goes wrong, as without this
                 items.append((c.path, c.root) if pre is None else (c.path, c.root, pre))
-                budget -= c.size
+                # what is held until the chunk is sent: the text, 1, 2 or 4 bytes a character
+                budget -= sys.getsizeof(pre.text) if isinstance(pre, Loaded) else 0
             items.extend((c.path, c.root) for c in chunk[len(items):])
             loaded[i] = items
     except BaseException:

@@ -169,3 +169,58 @@ def test_a_load_gives_fingerprint_files_record(tmp_path):
             assert fingerprint_file(p, str(tmp_path), loaded=pre) == whole
         else:
             assert pre == whole  # the same problem, found while reading
+
+
+def test_a_bug_reading_one_file_here_leaves_it_to_the_worker(tmp_path, monkeypatch):
+    """load_file raising something unexpected while the pool starts does not end the scan:
+    that file goes to a worker as a path, which reads it as a scan without preloading does."""
+    root = tmp_path / "r"
+    root.mkdir()
+    _tree(root)
+    (root / "gone.txt").unlink()
+    one = scan([str(root)], ScanOptions(use_cache=False, workers=1))
+    sent = len(walk([str(root)], WalkOptions()).files)
+    ready = threading.Event()
+    calls = _preloading(monkeypatch, ready, release_after=sent)
+    loading = pipeline.load_file
+
+    def buggy(path):
+        if os.path.basename(path) == "zh-gbk.txt":
+            calls.append(path)
+            raise ValueError("a bug in a decoder")
+        return loading(path)
+
+    monkeypatch.setattr(pipeline, "load_file", buggy)
+    two = scan([str(root)], ScanOptions(use_cache=False, workers=2))
+    assert len(calls) == sent
+    assert [r.to_dict() for r in two.records] == [r.to_dict() for r in one.records]
+    assert _kinds(two) == _kinds(one)
+
+
+def test_the_texts_held_are_bounded(tmp_path, monkeypatch):
+    """PRELOAD_BYTES bounds the decoded text held here (a character may take 4 bytes)."""
+    root = tmp_path / "r"
+    root.mkdir()
+    for i in range(12):
+        (root / f"f{i:02d}.txt").write_text(("表情😀" + EN) * 20, encoding="utf-8")
+    ready = threading.Event()
+    calls = _preloading(monkeypatch, ready, release_after=10**6)
+    monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 3 * 4 * len(("表情😀" + EN) * 20))
+    threading.Timer(2.0, ready.set).start()  # the pool comes up after a while, whatever
+    res = scan([str(root)], ScanOptions(use_cache=False, workers=2))
+    assert len(res.records) == 12
+    assert len(calls) == 3  # three texts of 4-byte characters fill the budget
+
+
+def test_an_error_making_the_features_is_a_problem_not_a_traceback(tmp_path, monkeypatch):
+    from simdup_gui.core.scan import fingerprint as fp
+
+    p = tmp_path / "a.txt"
+    p.write_bytes(ZH.encode())
+
+    def fail(self, chunk):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(fp.FeatureBuilder, "add", fail)
+    res = fingerprint_file(str(p), str(tmp_path))
+    assert res.kind == "unreadable" and "Input/output error" in res.reason
