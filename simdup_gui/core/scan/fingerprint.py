@@ -124,10 +124,9 @@ def _load_open(path: str, fh, st) -> Loaded:
                   dec.text, dec.encoding, dec.bad_bytes, _is_html(path, data[:SNIFF_BYTES]))
 
 
-def load_file(path: str) -> Loaded | Problem | None:
-    """The first half of :func:`fingerprint_file` (read, hash, decode), as a Loaded for
-    the second; a Problem where it stops there; None for a file above STREAM_ABOVE bytes
-    (fingerprint_file reads those in pieces)."""
+def _read(path: str, stream: Callable | None = None):
+    """A Loaded, or the Problem that stops the file there; a file above STREAM_ABOVE bytes
+    goes to ``stream(fh, st)`` (read in pieces), whose result is returned (None without)."""
     fh = _open(path)
     if isinstance(fh, Problem):
         return fh
@@ -137,10 +136,17 @@ def load_file(path: str) -> Loaded | Problem | None:
             if st.st_size == 0:
                 return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
             if st.st_size > STREAM_ABOVE:
-                return None
+                return None if stream is None else stream(fh, st)
             return _load_open(path, fh, st)
     except (DecodeError, MemoryError, OSError) as e:
         return _read_problem(path, e)
+
+
+def load_file(path: str) -> Loaded | Problem | None:
+    """The first half of :func:`fingerprint_file` (read, hash, decode), as a Loaded for
+    the second; a Problem where it stops there; None for a file above STREAM_ABOVE bytes
+    (fingerprint_file reads those in pieces)."""
+    return _read(path)
 
 
 def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSettings(),
@@ -152,22 +158,11 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
 
     ``check`` is called between pieces of a large file; it raises ``Cancelled`` to stop.
     """
-    if loaded is not None:
-        return _fingerprint_loaded(path, root, settings, hash_fn, check, loaded)
-    fh = _open(path)
-    if isinstance(fh, Problem):
-        return fh
-    try:
-        with fh:
-            st = os.fstat(fh.fileno())
-            if st.st_size == 0:
-                return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
-            if st.st_size <= STREAM_ABOVE:
-                loaded = _load_open(path, fh, st)
-            else:
-                return _fingerprint_stream(path, root, settings, hash_fn, check, fh, st)
-    except (DecodeError, MemoryError, OSError) as e:
-        return _read_problem(path, e)
+    if loaded is None:
+        loaded = _read(path, lambda fh, st: _fingerprint_stream(path, root, settings, hash_fn,
+                                                                check, fh, st))
+        if not isinstance(loaded, Loaded):
+            return loaded  # a problem, or the record of a file read in pieces
     return _fingerprint_loaded(path, root, settings, hash_fn, check, loaded)
 
 
