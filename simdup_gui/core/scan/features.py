@@ -1324,8 +1324,11 @@ def _log_table():
     import numpy as np
 
     global _LOG_TABLE
-    if _LOG_TABLE is None:
-        _LOG_TABLE = np.array([0.0] + [math.log(c) for c in range(1, 1 << 16)])
+    if _LOG_TABLE is None:  # math.log, not np.log: numpy's may differ in the last bit
+        table = np.zeros(1 << 16, dtype=np.float64)
+        table[1:] = np.fromiter(map(math.log, range(1, 1 << 16)), dtype=np.float64,
+                                count=(1 << 16) - 1)
+        _LOG_TABLE = table
     return _LOG_TABLE
 
 

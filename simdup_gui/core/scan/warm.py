@@ -27,6 +27,7 @@ def warm() -> None:
     if features._nfkc_table() is not None:  # NFKC by table from the first file on
         features._nfkc_seen = max(features._nfkc_seen, features.NFKC_TABLE_AFTER)
     if kernels.active():
+        features._log_table()  # 7 ms here, not 12-18 ms in each worker's first chunk
         features._char_classes()
         features._token_classes()
         features._fold_table()
