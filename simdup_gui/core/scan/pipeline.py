@@ -286,16 +286,24 @@ def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, 
                 budget -= sys.getsizeof(pre.text) if isinstance(pre, Loaded) else 0
             items.extend((c.path, c.root) for c in chunk[len(items):])
             loaded[i] = items
-    except BaseException:
-        starter.join()
-        if "pool" in box:
-            box["pool"].terminate()
-            box["pool"].join()
+    except BaseException:  # a cancel: the scan ends now, the pool when it is up
+        threading.Thread(target=_end_when_up, args=(starter, box), daemon=True,
+                         name="simdup-pool-end").start()
         raise
     starter.join()
     if "error" in box:
         raise box["error"]
     return box["pool"], loaded
+
+
+def _end_when_up(starter: threading.Thread, box: dict) -> None:
+    """End the pool a cancelled scan was starting, once it is up: a fork server compiling
+    the kernels (the first scan after an install) can take seconds, and a cancel does not
+    wait for it."""
+    starter.join()
+    if "pool" in box:
+        box["pool"].terminate()
+        box["pool"].join()
 
 
 def _pids(pool) -> set[int]:

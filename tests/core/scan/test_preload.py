@@ -137,7 +137,37 @@ def test_a_cancel_while_files_are_read_ends_the_scan_and_its_pool(tmp_path, monk
     res = scan([str(root)], ScanOptions(use_cache=False, workers=2), job)
     assert res.cancelled and seen[0] == 3
     assert res.records == []
+    ender = [t for t in threading.enumerate() if t.name == "simdup-pool-end"]
+    for t in ender:
+        t.join(30)
     assert multiprocessing.active_children() == []  # the pool that came up was ended
+
+
+def test_a_cancel_does_not_wait_for_a_pool_still_starting(tmp_path, monkeypatch):
+    """A fork server that compiles the kernels (a fresh install) takes seconds to start the
+    pool: a cancel meanwhile ends the scan at once; the pool is ended when it comes up."""
+    root = tmp_path / "r"
+    root.mkdir()
+    _tree(root)
+    ready = threading.Event()
+    calls = _preloading(monkeypatch, ready, release_after=10**6)
+    job = Job()
+    loading = pipeline.load_file
+
+    def load_then_cancel(path):
+        job.cancel()  # seen before the next file is read
+        return loading(path)
+
+    monkeypatch.setattr(pipeline, "load_file", load_then_cancel)
+    res = scan([str(root)], ScanOptions(use_cache=False, workers=2), job)
+    assert res.cancelled and len(calls) == 1
+    assert not ready.is_set()  # it returned while the pool was still waiting to start
+    ender = [t for t in threading.enumerate() if t.name == "simdup-pool-end"]
+    assert len(ender) == 1 and ender[0].is_alive()
+    ready.set()
+    ender[0].join(30)
+    assert not ender[0].is_alive()
+    assert multiprocessing.active_children() == []
 
 
 def test_a_pool_that_fails_to_start_while_files_are_read_raises_its_error(tmp_path,
