@@ -92,3 +92,22 @@ def test_kernels_missing_from_the_cache_compile_inside_the_lean_block(tmp_path):
     assert res["same"] and res["strided_same"]
     assert res["j"][0] == res["j"][1]
     assert any(cache.rglob("*.nbi")), "the kernels were not compiled into the given cache"
+
+
+def test_lean_loads_patch_only_inside_the_block_and_only_on_checked_versions(monkeypatch):
+    from numba.core.caching import Cache
+
+    from simdup_gui.core.scan import _kernels
+
+    original = Cache.__dict__["load_overload"]
+    monkeypatch.setattr(_kernels, "_numba_version", lambda: _kernels.LEAN_LOAD_NUMBA[1])
+    with _kernels.lean_loads() as lean:
+        assert lean and Cache.__dict__["load_overload"] is not original
+    assert Cache.__dict__["load_overload"] is original
+    with pytest.raises(RuntimeError), _kernels.lean_loads():
+        raise RuntimeError("a failure inside the block")
+    assert Cache.__dict__["load_overload"] is original  # restored on the way out too
+    for version in [(0, 59), (0, 69), (1, 0), (0, 0)]:  # unchecked: numba's own load
+        monkeypatch.setattr(_kernels, "_numba_version", lambda v=version: v)
+        with _kernels.lean_loads() as lean:
+            assert lean is False and Cache.__dict__["load_overload"] is original
