@@ -1,3 +1,4 @@
+import argparse
 import json
 import os
 import subprocess
@@ -121,7 +122,7 @@ def test_the_fork_server_starts_before_the_imports_only_for_a_pooled_scan(argv, 
     monkeypatch.setattr(poolctx, "running", lambda: False)
     monkeypatch.setattr(poolctx, "prestart", lambda: started.append(True) or True)
     monkeypatch.setattr(poolctx, "stop", lambda: stopped.append(True))
-    monkeypatch.setattr(cli, "build_parser", lambda: (_ for _ in ()).throw(SystemExit(0)))
+    monkeypatch.setattr(cli, "build_parser", lambda *a: (_ for _ in ()).throw(SystemExit(0)))
     with pytest.raises(SystemExit):
         cli.main(argv)
     assert started == ([True] if early else [])
@@ -153,3 +154,35 @@ def test_a_small_scan_leaves_no_fork_server_behind(tmp_path):
         except OSError:
             pass
     assert left == []
+
+
+def test_each_command_is_registered_by_the_module_it_is_mapped_to():
+    """The command -> module map (only the module of the command asked for is imported)
+    names every command the modules register, and each module registers its commands."""
+    from simdup_gui import cli
+
+    full = cli.build_parser()
+    sub = next(a for a in full._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(sub.choices) == set(cli.COMMANDS)
+    for name in cli.COMMANDS:
+        one = cli.build_parser(name)
+        sub = next(a for a in one._actions if isinstance(a, argparse._SubParsersAction))
+        assert name in sub.choices
+
+
+def test_a_scan_imports_no_other_commands_engine():
+    code = ("import sys\n"
+            "from simdup_gui import cli\n"
+            "cli.build_parser('scan').parse_args(['scan', '.'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('simdup_gui.core.lab', "
+            "'simdup_gui.cli.'))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded = eval(out.stdout.strip())  # noqa: S307 - our own child's printed list
+    assert "simdup_gui.cli.scan_cmd" in loaded
+    # (the session, which a scan uses, holds the actions: simdup_gui.core.act comes anyway)
+    assert not [m for m in loaded if m.startswith(("simdup_gui.core.lab", "simdup_gui.cli.apply",
+                                                   "simdup_gui.cli.eval", "simdup_gui.cli.synth",
+                                                   "simdup_gui.cli.release",
+                                                   "simdup_gui.cli.cache"))]
