@@ -76,7 +76,7 @@ def _no_check() -> None:
 class Loaded:
     """A file of at most STREAM_ABOVE bytes read, hashed and decoded: the first half of
     :func:`fingerprint_file`. The scan's own process makes them while its pool's workers
-    warm up (pipeline._run_pool) and sends them with the chunk; the workers do the rest."""
+    warm up (pipeline._start_pool) and sends them with the chunk; the workers do the rest."""
     size: int
     mtime_ns: int
     inode: int
@@ -171,7 +171,7 @@ def _fingerprint_loaded(path: str, root: str, settings: FeatureSettings, hash_fn
     try:
         fb = FeatureBuilder(settings.mode, ld.html)
         chars = _add_pieces(fb, [ld.text], check)
-        return _record(path, root, settings, hash_fn, fb, chars, ld.bad_bytes, ld.encoding,
+        return _record(path, root, hash_fn, fb, chars, ld.bad_bytes, ld.encoding,
                        ld.size, ld.mtime_ns, ld.inode, ld.dev, ld.content_hash)
     except (DecodeError, MemoryError, OSError) as e:  # as before the split: a problem
         return _read_problem(path, e)
@@ -188,7 +188,7 @@ def _fingerprint_stream(path: str, root: str, settings: FeatureSettings, hash_fn
     pieces = _stream_text(fh, first, codec, bom, hasher, bad_counter)
     fb = FeatureBuilder(settings.mode, _is_html(path, first[:SNIFF_BYTES]))
     chars = _add_pieces(fb, pieces, check)
-    return _record(path, root, settings, hash_fn, fb, chars, bad_counter[0], label,
+    return _record(path, root, hash_fn, fb, chars, bad_counter[0], label,
                    st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, hasher.hexdigest())
 
 
@@ -204,9 +204,9 @@ def _add_pieces(fb: FeatureBuilder, pieces, check: Callable[[], None]) -> int:
     return chars
 
 
-def _record(path: str, root: str, settings: FeatureSettings, hash_fn: HashFn | None,
-            fb: FeatureBuilder, chars: int, bad: int, label: str, size: int, mtime_ns: int,
-            inode: int, dev: int, content_hash: str) -> FileRecord | Problem:
+def _record(path: str, root: str, hash_fn: HashFn | None, fb: FeatureBuilder, chars: int,
+            bad: int, label: str, size: int, mtime_ns: int, inode: int, dev: int,
+            content_hash: str) -> FileRecord | Problem:
     if chars and bad / chars > 0.05:
         return Problem(path, f"binary or unknown encoding ({bad} undecodable "
                        f"characters, best guess {label})", "undecodable")
