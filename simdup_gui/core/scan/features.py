@@ -1238,8 +1238,12 @@ class _CompiledShingles:
             h = self._parts[0]
         else:
             h = np.concatenate(self._parts)
-        h.sort()
-        out, n = kernels.impl().sketch_sorted(h, SKETCH_K)
+        k = kernels.impl()
+        if len(h) <= k.SKETCH_HASHED_MAX:
+            out, n = k.sketch_hashes(h, SKETCH_K)
+        else:  # a huge file: sorted in place, no table beside it
+            h.sort()
+            out, n = k.sketch_sorted(h, SKETCH_K)
         return out.astype("<u4").tobytes(), int(n)
 
 

@@ -120,6 +120,58 @@ def test_sketch_keeps_numpys_fold_of_the_top_value():
     out, n = kernels.impl().sketch_sorted(h, SKETCH_K)
     assert (out.astype("<u4").tobytes(), int(n)) == make_sketch(sorted_unique(h))
     assert out.tolist()[:2] == [0xFFFFFFFE, 0xFFFFFFFE] and n == 3
+    out2, n2 = kernels.impl().sketch_hashes(h[::-1].copy(), SKETCH_K)
+    assert out2.tolist() == out.tolist() and n2 == n
+
+
+def _hash_arrays(seed: int):
+    """64-bit hash arrays as sketches meet them, and the cases the unsorted kernel must get
+    right: repeats (a 5-gram that recurs), a hash 0 (the table's empty slot), high halves
+    shared by distinct hashes, the 0xFFFFFFFF fold, sizes around k and 3k, and too few
+    distinct halves under the bound (all in one corner of the range)."""
+    rng = np.random.default_rng(seed)
+    for n in (0, 1, 2, 5, SKETCH_K - 1, SKETCH_K, SKETCH_K + 1, 3 * SKETCH_K,
+              3 * SKETCH_K + 1, 1000, 4600, 30000):
+        h = rng.integers(0, 2**64, n, dtype=np.uint64)
+        yield h
+        if n < 2:
+            continue
+        r = h.copy()
+        r[rng.integers(0, n, n // 2)] = h[rng.integers(0, n, n // 2)]  # repeats
+        r[0] = 0
+        yield r
+        s = h.copy()
+        s[: n // 2] = (s[: n // 2] & np.uint64(0xFFFFFFFF)) | np.uint64(7 << 32)  # one half
+        s[-1] = np.uint64(0xFFFFFFFF00000000)
+        s[-2] = np.uint64(0xFFFFFFFEFFFFFFFF)
+        yield s
+        yield np.uint64(0xFFFFFF0000000000) | (h >> np.uint64(24))  # all above the bound
+        yield rng.integers(0, 4, n).astype(np.uint64)  # 0-3 only
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_unsorted_sketch_is_the_sorted_ones(seed):
+    k = kernels.impl()
+    for h in _hash_arrays(seed):
+        want = k.sketch_sorted(np.sort(h), SKETCH_K)
+        got = k.sketch_hashes(h.copy(), SKETCH_K)
+        assert got[0].tolist() == want[0].tolist() and got[1] == want[1], len(h)
+        assert (got[0].astype("<u4").tobytes(), int(got[1])) == make_sketch(sorted_unique(h))
+
+
+def test_a_huge_files_sketch_takes_the_sort(monkeypatch):
+    """Above SKETCH_HASHED_MAX hashes the builder sorts in place (no table beside them):
+    the same sketch either way."""
+    text = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(5000))
+    sketches = []
+    for limit in (1 << 20, 100):
+        monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", limit)
+        fast = features._CompiledShingles()
+        fast.add_clean(text)
+        sketches.append(fast.sketch())
+    ref = ShingleBuilder()
+    ref.add_clean(text)
+    assert sketches[0] == sketches[1] == ref.sketch()
 
 
 def test_gram_hashes_kernel_is_textsims():
