@@ -129,6 +129,20 @@ def intersection_size(a: np.ndarray, b: np.ndarray) -> int:
     return int(np.count_nonzero(big[at] == small))
 
 
+def jaccard_distinct(a: np.ndarray, b: np.ndarray) -> float:
+    """:func:`jaccard` of two distinct shingle arrays in any order
+    (``features.distinct_shingles``: unsorted only where the compiled kernels made them)."""
+    if a.size == 0 and b.size == 0:
+        return 1.0
+    from .scan import kernels
+
+    if kernels.loaded() and a.dtype == b.dtype == np.uint64:
+        inter = int(kernels.impl().intersect_hashed(a, b))
+    else:  # no kernels in this process: the arrays came sorted from the numpy path
+        inter = intersection_size(a, b)
+    return inter / (a.size + b.size - inter)
+
+
 def text_similarity(a: str, b: str) -> float:
     """J of two raw texts, by the definition."""
     return jaccard(shingle_set(a), shingle_set(b))

@@ -27,7 +27,7 @@ from . import index as _index
 from .index import near_pairs, safe_distance
 from ..job import NULL_JOB, Job
 from ..models import FileRecord, Group, Member, ProgressEvent
-from ..textsim import DEFAULT_SIMILARITY, estimate, jaccard, sketch_array
+from ..textsim import DEFAULT_SIMILARITY, estimate, jaccard, jaccard_distinct, sketch_array
 
 VERIFY_MODES = ("sketch", "none")
 # Estimates this close to the threshold are measured exactly (k=128: about 2 sd at J=0.7).
@@ -480,7 +480,7 @@ class _SetCache:
         s = self.get(key)
         if s is not _MISSING:
             return s, 0
-        s = read_shingles(r)
+        s = read_shingles(r, ordered=False)
         self.put(key, s)
         return s, 1
 
@@ -500,7 +500,7 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[floa
         (a, ra), (b, rb) = (_WORKER_SETS.read((r.path, r.content_hash, r.size, r.mtime_ns), r)
                             for r in pair)
         read += ra + rb
-        out.append(None if a is None or b is None else round(jaccard(a, b), 6))
+        out.append(None if a is None or b is None else round(jaccard_distinct(a, b), 6))
     return out, read
 
 
@@ -626,16 +626,17 @@ class Measurer:
             sa, sb = self._set(a), self._set(b)
             if sa is None or sb is None:
                 return None
-            j = round(jaccard(sa, sb), 6)
+            j = round(jaccard_distinct(sa, sb), 6)
         if j is not None and key is not None:
             self.store.put_pair(*key, j)
         return j
 
 
-def read_shingles(r: FileRecord) -> np.ndarray | None:
-    """The record's shingle set, from its file; None if it changed since the scan."""
+def read_shingles(r: FileRecord, ordered: bool = True) -> np.ndarray | None:
+    """The record's shingle set, from its file; None if it changed since the scan.
+    ``ordered=False``: in any order (features.distinct_shingles, for jaccard_distinct)."""
     from ..scan.decode import decode_bytes
-    from ..scan.features import shingle_set as fast_shingle_set
+    from ..scan.features import distinct_shingles, shingle_set as fast_shingle_set
     from ..scan.fingerprint import MAX_FEATURE_CHARS, STREAM_ABOVE
 
     try:
@@ -651,7 +652,8 @@ def read_shingles(r: FileRecord) -> np.ndarray | None:
         text = decode_bytes(data).text
     except Exception:  # noqa: BLE001 - undecodable now: no measurement
         return None
-    return fast_shingle_set(text[:MAX_FEATURE_CHARS])  # = textsim.shingle_set
+    text = text[:MAX_FEATURE_CHARS]
+    return fast_shingle_set(text) if ordered else distinct_shingles(text)  # textsim's set
 
 
 class PairSimilarity:

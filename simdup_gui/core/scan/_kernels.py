@@ -19,7 +19,9 @@ scan's CPU on a user-like mix. Here the same steps run as loops compiled by numb
 - :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
   the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
   SimHash in exact integer sums.
-- :func:`intersect_count`: the intersection of two shingle sets, for an exact J;
+- :func:`intersect_count`: the intersection of two sorted shingle sets, for an exact J;
+  :func:`distinct_hashes` and :func:`intersect_hashed`: the same without sorting (measuring
+  a doubtful pair's files);
 - :func:`fold`: casefold(NFKC(text)) by a table, where that is exact (features._FoldTable);
 - :func:`prepare`: a chunk's invisible characters and whitespace dropped, its feature text
   and CJK count, in one pass (instead of a regex, two splits and numpy range tests).
@@ -852,23 +854,15 @@ SKETCH_HASHED_MAX = 1 << 20  # hashes: above, sketch_sorted after an in-place so
 
 
 @_jit
-def sketch_hashes(h, k):
-    """``sketch_sorted(np.sort(h), k)`` without sorting ``h`` (64-bit hashes, repeats
-    allowed, in any order): the distinct hashes are counted through an open-addressing table
-    (a hash is already uniform: its low bits are the slot), and only those whose high half
-    is under a bound that about 3k of them pass are sorted; all of them when fewer than k
-    distinct halves are under it. 7 times faster than the sort on 4,600 hashes (numpy's
-    quicksort of uint64 takes 20-25 ns a value on the machines measured)."""
-    n = h.shape[0]
-    size = 16
-    while size < 2 * n:
-        size <<= 1
-    mask = np.uint64(size - 1)
-    table = np.zeros(size, dtype=np.uint64)  # 0 is an empty slot: a hash 0 is kept apart
-    uniq = np.empty(n, dtype=np.uint64)
+def _distinct(h, table, uniq):
+    """The distinct values of the 64-bit hashes ``h`` into ``uniq`` (first seen first),
+    through ``table`` (zeros, a power of two at least twice ``h``'s length; a hash is
+    uniform already, so its low bits are its slot; 0 marks an empty slot and a hash 0 is
+    kept apart); their number."""
+    mask = np.uint64(table.shape[0] - 1)
     distinct = 0
     zero = False
-    for i in range(n):
+    for i in range(h.shape[0]):
         x = h[i]
         if x == _U0:
             if not zero:
@@ -887,6 +881,76 @@ def sketch_hashes(h, k):
                 distinct += 1
                 break
             j = (j + np.uint64(1)) & mask
+    return distinct
+
+
+@_jit
+def _table_size(n):
+    size = 16
+    while size < 2 * n:
+        size <<= 1
+    return size
+
+
+@_jit
+def distinct_hashes(h):
+    """The distinct values of the 64-bit hashes ``h``, in the order first seen: a shingle
+    set for :func:`intersect_hashed` (textsim.jaccard_distinct), without the sort."""
+    uniq = np.empty(h.shape[0], dtype=np.uint64)
+    n = _distinct(h, np.zeros(_table_size(h.shape[0]), dtype=np.uint64), uniq)
+    return uniq[:n].copy()
+
+
+@_jit
+def intersect_hashed(a, b):
+    """|a & b| of two arrays of distinct 64-bit hashes in any order: the smaller one in an
+    open-addressing table, the larger looked up in it."""
+    if a.shape[0] > b.shape[0]:
+        a, b = b, a
+    if a.shape[0] == 0:
+        return 0
+    table = np.zeros(_table_size(a.shape[0]), dtype=np.uint64)
+    mask = np.uint64(table.shape[0] - 1)
+    zero = False
+    for i in range(a.shape[0]):
+        x = a[i]
+        if x == _U0:
+            zero = True
+            continue
+        j = x & mask
+        while table[j] != _U0:
+            j = (j + np.uint64(1)) & mask
+        table[j] = x
+    c = 0
+    for i in range(b.shape[0]):
+        x = b[i]
+        if x == _U0:
+            c += zero
+            continue
+        j = x & mask
+        while True:
+            y = table[j]
+            if y == x:
+                c += 1
+                break
+            if y == _U0:
+                break
+            j = (j + np.uint64(1)) & mask
+    return c
+
+
+@_jit
+def sketch_hashes(h, k):
+    """``sketch_sorted(np.sort(h), k)`` without sorting ``h`` (64-bit hashes, repeats
+    allowed, in any order): the distinct hashes are counted through an open-addressing table
+    (:func:`_distinct`), and only those whose high half is under a bound that about 3k of
+    them pass are sorted; all of them when fewer than k distinct halves are under it. 7
+    times faster than the sort on 4,600 hashes (numpy's quicksort of uint64 takes 20-25 ns
+    a value on the machine measured, an AMD EPYC)."""
+    n = h.shape[0]
+    table = np.zeros(_table_size(n), dtype=np.uint64)
+    uniq = np.empty(n, dtype=np.uint64)
+    distinct = _distinct(h, table, uniq)
     if distinct > 3 * k:
         bound = np.uint64((3 * k * 0x100000000) // distinct)
         c = 0
@@ -989,11 +1053,11 @@ def _warm() -> None:
                 np.zeros(2, dtype=np.int32), True)
     # code points come read-only (np.frombuffer): warm that specialisation, not another
     points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
-    sketch_sorted(np.sort(gram_hashes(points)), 4)
+    # (sketch_sorted, for huge files, and intersect_count, for sorted sets, are not the scan's:
+    # each load costs about 8 ms, so they load when first called)
     sketch_hashes(gram_hashes(points), 4)
-    gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0])  # writable
-    h = np.sort(gram_hashes(points))
-    intersect_count(h, h)
+    d = distinct_hashes(gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0]))
+    intersect_hashed(d, d)
     z8 = np.zeros(1, dtype=np.uint64)
     for t in (text, text.copy()):
         new_tokens(t, np.array([[0, 2]], dtype=np.int64), z8,  # keys come contiguous

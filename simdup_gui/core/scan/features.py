@@ -1250,12 +1250,27 @@ class _CompiledShingles:
 def shingle_set(text: str):
     """textsim.shingle_set(text), equal element for element, by the scan's faster path:
     NFKC only where the text needs it (``_nfkc``) and, in a process with the compiled
-    kernels on, the 5-gram hashes compiled. Reading a doubtful pair's files uses it."""
+    kernels on, the 5-gram hashes compiled."""
+    return sorted_unique(_gram_hashes_of(text))
+
+
+def distinct_shingles(text: str):
+    """The elements of :func:`shingle_set` in no particular order where the compiled
+    kernels are on (no sort: a third of the cost), sorted elsewhere; for
+    textsim.jaccard_distinct. Reading a doubtful pair's files uses it."""
+    h = _gram_hashes_of(text)
+    if kernels.active():
+        return kernels.impl().distinct_hashes(h)
+    return sorted_unique(h)
+
+
+def _gram_hashes_of(text: str):
+    """The 5-gram hashes of ``text`` by the definition (repeats kept), in order."""
     if kernels.active() and not text.isascii() and _char_classes() is not None:
         points = _folded_points(text)  # casefold(NFKC) by table, as add() does
         if points is not None:
             flat = kernels.impl().prepare(points, _char_classes())[0]
-            return sorted_unique(kernels.impl().gram_hashes(flat))
+            return kernels.impl().gram_hashes(flat)
     folded = normalise(text)
     if kernels.active():
         classes = None if folded.isascii() else _char_classes()
@@ -1263,8 +1278,8 @@ def shingle_set(text: str):
             points = _code_points(solid(drop_invisible(folded)))
         else:  # invisible characters and whitespace dropped in one pass (as add() does)
             points = kernels.impl().prepare(_code_points(folded), classes)[0]
-        return sorted_unique(kernels.impl().gram_hashes(points))
-    return sorted_unique(gram_hashes(solid(drop_invisible(folded))))
+        return kernels.impl().gram_hashes(points)
+    return gram_hashes(solid(drop_invisible(folded)))
 
 
 def _folded_points(text: str):

@@ -57,6 +57,11 @@ def impl():
     return _impl
 
 
+def loaded() -> bool:
+    """The kernels module is imported in this process (:func:`impl` was called)."""
+    return _impl is not None
+
+
 def warm() -> None:
     if active():
         impl().warm()

@@ -205,7 +205,8 @@ def test_a_warm_rescan_reads_no_file_again(tmp_path, monkeypatch):
                         lambda *a, **k: pytest.fail("a cached file was fingerprinted again"))
     calls = []
     real_read = verify_mod.read_shingles
-    monkeypatch.setattr(verify_mod, "read_shingles", lambda r: calls.append(r) or real_read(r))
+    monkeypatch.setattr(verify_mod, "read_shingles",
+                        lambda r, *a, **k: calls.append(r) or real_read(r, *a, **k))
     again = scan([str(root)], opts)
     g2, _ = group_records(again.records, 64, 16, cache_path=cache, similarity=0.7)
     assert again.stats["cached"] == len(first.records) and again.stats["fingerprinted"] == 0

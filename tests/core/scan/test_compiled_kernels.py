@@ -244,10 +244,15 @@ def test_the_scans_shingle_set_is_the_definitions(on, tabled, compiled, monkeypa
     @settings(max_examples=150, deadline=None)
     @given(_UNICODE_TEXT)
     def check(text):
-        assert np.array_equal(features.shingle_set(text), shingle_set(text))
+        want = shingle_set(text)
+        assert np.array_equal(features.shingle_set(text), want)
+        assert np.array_equal(np.sort(features.distinct_shingles(text)), want)
     check()
     for text, _ in _texts():
-        assert np.array_equal(features.shingle_set(text), shingle_set(text))
+        want = shingle_set(text)
+        assert np.array_equal(features.shingle_set(text), want)
+        got = features.distinct_shingles(text)
+        assert np.array_equal(np.sort(got), want) and len(got) == len(want)
 
 
 def test_the_compiled_table_keeps_tokens_only_in_arrays(compiled):
@@ -378,3 +383,33 @@ def test_intersect_count_is_the_size_of_the_intersection(xs, ys, top):
     b = np.array(sorted({base + y for y in ys}), dtype=np.uint64)
     assert kernels.impl().intersect_count(a, b) == len(np.intersect1d(a, b))
     assert kernels.impl().intersect_count(b, a) == len(np.intersect1d(a, b))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 60), max_size=80), st.lists(st.integers(0, 60), max_size=80),
+       st.booleans(), st.randoms(use_true_random=False))
+def test_the_unsorted_set_kernels_are_numpys(xs, ys, top, rnd):
+    """distinct_hashes is np.unique in first-seen order; intersect_hashed the size of the
+    intersection of two such sets in any order; 0 (the tables' empty slot) and values near
+    2**64 included; jaccard_distinct is jaccard."""
+    from simdup_gui.core.textsim import jaccard, jaccard_distinct
+
+    base = (1 << 64) - 64 if top else 0
+    h = np.array([base + x for x in xs], dtype=np.uint64)
+    d = kernels.impl().distinct_hashes(h)
+    assert d.tolist() == list(dict.fromkeys(h.tolist()))
+    b = np.array(rnd.sample(sorted({base + y for y in ys}), len(set(ys))), dtype=np.uint64)
+    want = len(np.intersect1d(d, b))
+    assert kernels.impl().intersect_hashed(d, b) == kernels.impl().intersect_hashed(b, d) == want
+    assert jaccard_distinct(d, b) == jaccard(np.sort(d), np.sort(b))
+
+
+def test_jaccard_distinct_without_the_kernels_takes_sorted_sets(monkeypatch):
+    """In a process that never loaded the kernels the sets come sorted (the numpy path):
+    the merge by binary search then; the same J."""
+    from simdup_gui.core.textsim import jaccard, jaccard_distinct, shingle_set
+
+    a, b = shingle_set("北京欢迎你的到来，欢迎光临本店"), shingle_set("北京欢迎你的到来，谢谢光临")
+    monkeypatch.setattr(kernels, "_impl", None)
+    assert not kernels.loaded()
+    assert jaccard_distinct(a, b) == jaccard(a, b) and 0 < jaccard(a, b) < 1
