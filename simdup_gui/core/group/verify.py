@@ -586,9 +586,9 @@ class Measurer:
             return
         blocks = _spread(todo, comp, 4 * self.workers)
         if self._pool is None:
-            from ..scan.poolctx import pool_context
+            from ..scan.poolctx import make_pool
 
-            self._pool = pool_context().Pool(self.workers)
+            self._pool = make_pool(self.workers)
         timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE
         self._pending[key] = blocks, self._pool.map_async(
             measure_pairs, [[(self.records[a], self.records[b]) for a, b in blk]

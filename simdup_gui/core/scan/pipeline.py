@@ -14,7 +14,7 @@ from .cache import FingerprintCache
 from .fingerprint import FeatureSettings, Loaded, fingerprint_batch, load_file, warm_worker
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
-from .poolctx import abandon, pool_context, prestart
+from .poolctx import abandon, make_pool, pool_context, prestart
 from .walk import Candidate, WalkOptions, walk
 
 CHUNK_BYTES = 2 << 20
@@ -224,7 +224,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
                 now = _pids(state["pool"])
                 if known - now:  # a worker died: a fresh pool, the lost chunks again
                     abandon(state["pool"])
-                    state["pool"] = ctx.Pool(workers, initializer=warm_worker)
+                    state["pool"] = make_pool(workers, warm_worker, ctx)
                     now = _pids(state["pool"])
                     state["back"] += _resend_lost(range(nxt), back, sends, send, chunks, take)
                 known = now
@@ -260,7 +260,7 @@ def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, 
 
     def start() -> None:
         try:
-            box["pool"] = ctx.Pool(workers, initializer=warm_worker)
+            box["pool"] = make_pool(workers, warm_worker, ctx)
         except BaseException as e:  # noqa: BLE001 - raised in the scan's thread below
             box["error"] = e
 

@@ -1,0 +1,83 @@
+"""The scan's pools (poolctx.make_pool): their worker-handler thread does not spin while
+results wait to be read (CPython's does: it waits on the result pipe too), and they still
+replace a worker that dies and end when closed or terminated."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import multiprocessing.pool
+import os
+import signal
+import time
+
+import pytest
+
+from simdup_gui.core.scan import poolctx
+
+
+def _big(i: int) -> bytes:
+    return bytes(200_000)
+
+
+def _pid(_: int) -> int:
+    time.sleep(0.05)
+    return os.getpid()
+
+
+def _handler_rounds(cls, monkeypatch) -> int:
+    """How many times the worker handler of a ``cls`` pool went round its loop while 120
+    large results came back and this thread kept the GIL busy (as the scan's does)."""
+    rounds = [0]
+    real = multiprocessing.pool.Pool._maintain_pool  # a static method
+
+    def counting(*a, **k):
+        rounds[0] += 1
+        return real(*a, **k)
+
+    # the handler thread runs Pool._handle_workers, which calls Pool._maintain_pool
+    monkeypatch.setattr(multiprocessing.pool.Pool, "_maintain_pool", staticmethod(counting))
+    pool = cls(2, context=mp.get_context("spawn"))
+    try:
+        res = pool.map_async(_big, range(120), chunksize=1)
+        x = 0
+        while not res.ready():
+            for i in range(20_000):  # Python work between the result thread's reads
+                x += i
+        assert [len(b) for b in res.get(60)] == [200_000] * 120
+    finally:
+        pool.close()
+        pool.join()
+    return rounds[0]
+
+
+def test_the_handler_does_not_wake_for_each_result(monkeypatch):
+    ours = _handler_rounds(poolctx._Pool, monkeypatch)
+    assert ours <= 10  # its start, the workers' start, close
+
+
+@pytest.mark.skipif(not hasattr(multiprocessing.pool.Pool, "_get_sentinels"),
+                    reason="this Python's Pool does not wait on the result pipe")
+def test_cpythons_handler_does(monkeypatch):  # what the check above is against
+    assert _handler_rounds(multiprocessing.pool.Pool, monkeypatch) > 20
+
+
+def test_a_dead_worker_is_replaced_and_the_pool_ends():
+    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
+    try:
+        first = set(pool.map(_pid, range(8), chunksize=1))
+        victim = next(iter(first))
+        os.kill(victim, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while victim in {p.pid for p in pool._pool} and time.monotonic() < deadline:
+            time.sleep(0.05)
+        later = set(pool.map(_pid, range(8), chunksize=1))
+        assert victim not in later and len(pool._pool) == 2
+    finally:
+        pool.close()
+        pool.join()
+    assert not pool._worker_handler.is_alive() and not pool._result_handler.is_alive()
+    pool2 = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
+    pool2.map_async(time.sleep, [5] * 4)
+    pool2.terminate()
+    pool2.join()
+    assert not any(p.is_alive() for p in pool2._pool)
