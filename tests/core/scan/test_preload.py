@@ -46,20 +46,17 @@ def _tree(root) -> dict[str, bytes]:
     return files
 
 
-class _SlowCtx:
-    """A pool context whose Pool waits until ``ready`` is set: the scan's process reads
-    meanwhile, as it does while a cold fork server warms up."""
+def _slow_pools(ready: threading.Event, fail: bool = False):
+    """A pool maker (poolctx.make_pool) that waits until ``ready`` is set: the scan's process
+    reads meanwhile, as it does while a cold fork server warms up."""
+    real = pipeline.make_pool
 
-    def __init__(self, real, ready: threading.Event, fail: bool = False) -> None:
-        self.real = real
-        self.ready = ready
-        self.fail = fail
-
-    def Pool(self, *a, **kw):  # noqa: N802 - multiprocessing's name
-        self.ready.wait(30)
-        if self.fail:
+    def make(*a, **kw):
+        ready.wait(30)
+        if fail:
             raise OSError(24, "Too many open files")
-        return self.real.Pool(*a, **kw)
+        return real(*a, **kw)
+    return make
 
 
 def _preloading(monkeypatch, ready: threading.Event, release_after: int,
@@ -80,8 +77,7 @@ def _preloading(monkeypatch, ready: threading.Event, release_after: int,
         return out
 
     monkeypatch.setattr(pipeline, "load_file", load)
-    real = pipeline.pool_context()
-    monkeypatch.setattr(pipeline, "pool_context", lambda: _SlowCtx(real, ready, fail))
+    monkeypatch.setattr(pipeline, "make_pool", _slow_pools(ready, fail))
     monkeypatch.setattr(pipeline, "IN_PROCESS_BELOW", 0)
     monkeypatch.setattr(pipeline, "CHUNK_FILES", 4)
     return calls
