@@ -849,8 +849,9 @@ def _bottom_tops(h, k):
     return out, got
 
 
-SKETCH_HASHED_MAX = 1 << 20  # hashes: above, sketch_sorted after an in-place sort (the table
-# and the distinct values take 24 bytes a hash)
+SKETCH_HASHED_MAX = 1 << 17  # hashes: above, sorted in place instead (the table and the
+# distinct values take 24-40 bytes a hash: 3 MB here; a 750,000-hash file of the 100 MB mix
+# added 22 MB to its worker's peak at 1 << 20)
 
 
 @_jit
@@ -1053,9 +1054,11 @@ def _warm() -> None:
                 np.zeros(2, dtype=np.int32), True)
     # code points come read-only (np.frombuffer): warm that specialisation, not another
     points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
-    # (sketch_sorted, for huge files, and intersect_count, for sorted sets, are not the scan's:
-    # each load costs about 8 ms, so they load when first called)
+    # sketch_sorted for large files: loaded in a worker it would take numba's full refresh
+    # of its target context (0.1 s, 20 MB more in that worker); intersect_count (sorted
+    # sets) is not the scan's: it loads when first called (about 8 ms)
     sketch_hashes(gram_hashes(points), 4)
+    sketch_sorted(np.sort(gram_hashes(points)), 4)
     d = distinct_hashes(gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0]))
     intersect_hashed(d, d)
     z8 = np.zeros(1, dtype=np.uint64)

@@ -1259,9 +1259,9 @@ def distinct_shingles(text: str):
     kernels are on (no sort: a third of the cost), sorted elsewhere; for
     textsim.jaccard_distinct. Reading a doubtful pair's files uses it."""
     h = _gram_hashes_of(text)
-    if kernels.active():
+    if kernels.active() and len(h) <= kernels.impl().SKETCH_HASHED_MAX:
         return kernels.impl().distinct_hashes(h)
-    return sorted_unique(h)
+    return sorted_unique(h)  # (a large text: no table beside its hashes)
 
 
 def _gram_hashes_of(text: str):

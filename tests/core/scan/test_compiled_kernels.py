@@ -413,3 +413,21 @@ def test_jaccard_distinct_without_the_kernels_takes_sorted_sets(monkeypatch):
     monkeypatch.setattr(kernels, "_impl", None)
     assert not kernels.loaded()
     assert jaccard_distinct(a, b) == jaccard(a, b) and 0 < jaccard(a, b) < 1
+
+
+def test_a_large_texts_distinct_shingles_come_sorted(compiled, monkeypatch):
+    """Above SKETCH_HASHED_MAX hashes no table is made beside them: np.unique's way, sorted;
+    below, the table's; the same set either way, and the same J."""
+    from simdup_gui.core.textsim import jaccard_distinct, shingle_set
+
+    compiled(True)
+    text = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(3000))
+    other = text[:2000] + "另一段不同的文字" * 50
+    small = features.distinct_shingles(text)
+    monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", 100)
+    large = features.distinct_shingles(text)
+    want = shingle_set(text)
+    assert np.array_equal(large, want) and not np.array_equal(small, want)
+    assert np.array_equal(np.sort(small), want)
+    assert jaccard_distinct(small, features.distinct_shingles(other)) == \
+        jaccard_distinct(large, shingle_set(other))

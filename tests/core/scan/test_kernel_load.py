@@ -34,6 +34,16 @@ _CHILD = textwrap.dedent("""
     active = kernels.active()
     got = [repr(fingerprint_file(p, root, FeatureSettings())) for p in paths]
     texts = [open(p, "rb").read().decode("utf-8") for p in paths[:2]]
+    # what a scan's workers may call besides: the large-file paths (an in-place sort for
+    # the sketch, sorted sets) and the measuring of doubtful pairs, all loaded by warm()
+    from simdup_gui.core.textsim import jaccard_distinct
+    k = kernels.impl()
+    j_sets = [jaccard_distinct(*(features.distinct_shingles(t) for t in texts))]
+    k.SKETCH_HASHED_MAX = 8
+    got_large = [repr(fingerprint_file(p, root, FeatureSettings())) for p in paths]
+    j_sets.append(jaccard_distinct(*(features.distinct_shingles(t) for t in texts)))
+    k.SKETCH_HASHED_MAX = 1 << 17
+    refresh_in_work = "numba.np.linalg" in sys.modules
     j_compiled = jaccard(features.shingle_set(texts[0]), features.shingle_set(texts[1]))
     # a specialisation warm() did not load (a strided array): numba's own load or compile
     points = np.frombuffer(texts[0].encode("utf-32-le"), dtype="<u4")
@@ -45,7 +55,8 @@ _CHILD = textwrap.dedent("""
     j_numpy = jaccard(shingle_set(texts[0]), shingle_set(texts[1]))
     print(json.dumps({"lean": lean, "full_refresh": full_refresh, "same": got == want,
                       "active": active, "j": [j_compiled, j_numpy],
-                      "strided_same": strided == want_strided}))
+                      "strided_same": strided == want_strided, "large_same": got_large == got,
+                      "j_sets": j_sets, "refresh_in_work": refresh_in_work}))
 """)
 
 
@@ -78,8 +89,10 @@ def test_lean_loads_give_the_numpy_paths_records(tmp_path):
     assert res["active"]
     assert res["same"] and res["strided_same"]
     assert res["j"][0] == res["j"][1] and 0.5 < res["j"][0] < 1.0
-    if res["lean"]:  # the checked numba versions: the refresh's imports were skipped
-        assert not res["full_refresh"]
+    assert res["large_same"] and res["j_sets"] == [res["j"][1]] * 2
+    if res["lean"]:  # the checked numba versions: the refresh's imports were skipped, and
+        assert not res["full_refresh"]  # nothing a worker calls loads a kernel without them
+        assert not res["refresh_in_work"]
 
 
 def test_kernels_missing_from_the_cache_compile_inside_the_lean_block(tmp_path):
