@@ -6,6 +6,8 @@ import argparse
 import importlib
 import sys
 
+from simdup_gui import _blas  # noqa: F401 - one BLAS thread here and in the fork server
+
 # Each subcommand lives in its own module with register(subparsers) -> None;
 # register sets ``func`` (args -> exit code) as the parser default. Command -> its module.
 COMMANDS = {"scan": "simdup_gui.cli.scan_cmd", "apply": "simdup_gui.cli.apply_cmd",

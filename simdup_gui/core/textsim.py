@@ -124,6 +124,15 @@ def intersection_size(a: np.ndarray, b: np.ndarray) -> int:
 
     if kernels.active() and a.dtype == b.dtype == np.uint64:  # one merge, compiled
         return int(kernels.impl().intersect_count(a, b))
+    return _sorted_intersection(small, big)
+
+
+def _sorted_intersection(a: np.ndarray, b: np.ndarray) -> int:
+    """|a & b| of two sorted distinct arrays, by binary search of the smaller in the larger
+    (numpy: no kernel to load)."""
+    small, big = (a, b) if a.size <= b.size else (b, a)
+    if small.size == 0:
+        return 0
     at = np.searchsorted(big, small)
     at[at == big.size] = big.size - 1
     return int(np.count_nonzero(big[at] == small))
@@ -136,10 +145,12 @@ def jaccard_distinct(a: np.ndarray, b: np.ndarray) -> float:
         return 1.0
     from .scan import kernels
 
-    if kernels.loaded() and a.dtype == b.dtype == np.uint64:
+    if (kernels.loaded() and a.dtype == b.dtype == np.uint64
+            and min(a.size, b.size) <= kernels.impl().SKETCH_HASHED_MAX):
         inter = int(kernels.impl().intersect_hashed(a, b))
-    else:  # no kernels in this process: the arrays came sorted from the numpy path
-        inter = intersection_size(a, b)
+    else:  # no kernels in this process, or two sets too large for a table (which is made
+        # for at most SKETCH_HASHED_MAX hashes): both came sorted
+        inter = _sorted_intersection(a, b)
     return inter / (a.size + b.size - inter)
 
 

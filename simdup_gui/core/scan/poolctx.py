@@ -14,6 +14,7 @@ import sys
 import threading
 
 WARM_MODULE = __package__ + ".warm"
+BLAS_MODULE = "simdup_gui._blas"  # imported first: the fork server's numpy gets one thread
 
 
 def pool_context():
@@ -25,7 +26,7 @@ def pool_context():
     app's threads."""
     if sys.platform.startswith("linux") and "forkserver" in mp.get_all_start_methods():
         ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload([WARM_MODULE])
+        ctx.set_forkserver_preload([BLAS_MODULE, WARM_MODULE])
         return ctx
     return mp.get_context("spawn")
 

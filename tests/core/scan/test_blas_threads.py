@@ -1,7 +1,8 @@
 """numpy's OpenBLAS starts a spinning thread per core at import; the scan's processes run in
-parallel by processes and need none of them. Importing simdup_gui first keeps it to one
-thread (an explicit setting of the user's stands). Fresh interpreters: this one imported
-numpy long ago."""
+parallel by processes and need none of them. The command line and the fork server ask for
+one thread (simdup_gui._blas) before they import numpy, unless the user set a number; the
+package itself leaves a library user's process alone. Fresh interpreters: this one
+imported numpy long ago."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="ne
 _VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 _COUNT = ("import os, sys; print(len(os.listdir('/proc/self/task')), "
           "os.environ.get('OPENBLAS_NUM_THREADS'))")
+_MANY = (os.cpu_count() or 1) >= 2  # OpenBLAS starts one thread on one core
 
 
 def _run(code: str, **env: str) -> tuple[int, str]:
@@ -25,17 +27,51 @@ def _run(code: str, **env: str) -> tuple[int, str]:
     return int(out[0]), out[1]
 
 
-def test_the_engine_imports_numpy_with_one_blas_thread():
-    threads, setting = _run("import simdup_gui.core.scan.features, numpy")
+def test_the_command_line_imports_numpy_with_one_blas_thread():
+    threads, setting = _run("import simdup_gui.cli, simdup_gui.core.scan.features, numpy")
     assert (threads, setting) == (1, "1")
+    assert _run("import simdup_gui.cli", OPENBLAS_NUM_THREADS="")[1] == "1"  # empty: unset
 
 
-@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="OpenBLAS starts one thread on one core")
-def test_without_it_numpy_starts_more():  # what the setting is for: the check above can fail
-    threads, _ = _run("import numpy; numpy.ones((64, 64)) @ numpy.ones((64, 64))")
-    assert threads > 1
+@pytest.mark.skipif(not _MANY, reason="one core")
+def test_a_library_user_keeps_numpys_threads():  # and the check above can fail
+    threads, setting = _run("import simdup_gui.core.scan.features, numpy; "
+                            "numpy.ones((64, 64)) @ numpy.ones((64, 64))")
+    assert threads > 1 and setting == "None"
 
 
 def test_the_users_setting_stands():
-    _, setting = _run("import simdup_gui, numpy", OPENBLAS_NUM_THREADS="2")
+    _, setting = _run("import simdup_gui.cli, numpy", OPENBLAS_NUM_THREADS="2")
     assert setting == "2"
+
+
+_FORKSERVER = """
+import os, time
+from multiprocessing import forkserver
+from simdup_gui.core.scan import poolctx
+poolctx.prestart()
+pid = forkserver._forkserver._forkserver_pid
+# its threads while it warms up, until its CPU time stops growing (OpenBLAS ends its
+# threads before a fork, so no pool may fork from it meanwhile)
+most, cpu, still, t0 = 0, -1, time.monotonic(), time.monotonic()
+while time.monotonic() - t0 < 120:
+    most = max(most, len(os.listdir(f"/proc/{pid}/task")))
+    with open(f"/proc/{pid}/stat") as fh:
+        now = sum(map(int, fh.read().rsplit(")", 1)[1].split()[11:13]))
+    if now != cpu:
+        cpu, still = now, time.monotonic()
+    elif time.monotonic() - still > 1.0:
+        break
+    time.sleep(0.01)
+print(most, os.environ.get("OPENBLAS_NUM_THREADS"))
+"""
+
+
+@pytest.mark.skipif(not _MANY, reason="one core")
+def test_the_fork_server_has_one_blas_thread_whoever_starts_it():
+    """The app starts it without touching its own environment: the server asks for one
+    thread itself, before its warm-up imports numpy."""
+    base = {k: v for k, v in os.environ.items() if k not in _VARS}
+    out = subprocess.run([sys.executable, "-c", _FORKSERVER], env=base, capture_output=True,
+                         text=True, check=True, timeout=600).stdout.split()
+    assert out == ["1", "None"]

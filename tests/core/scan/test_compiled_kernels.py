@@ -429,5 +429,11 @@ def test_a_large_texts_distinct_shingles_come_sorted(compiled, monkeypatch):
     want = shingle_set(text)
     assert np.array_equal(large, want) and not np.array_equal(small, want)
     assert np.array_equal(np.sort(small), want)
-    assert jaccard_distinct(small, features.distinct_shingles(other)) == \
-        jaccard_distinct(large, shingle_set(other))
+    j_large = jaccard_distinct(large, features.distinct_shingles(other))
+    monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", 1 << 17)
+    assert jaccard_distinct(small, features.distinct_shingles(other)) == j_large
+    # two sets above the limit came sorted: merged, no table of their size
+    monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", 100)
+    monkeypatch.setattr(kernels.impl(), "intersect_hashed",
+                        lambda a, b: pytest.fail("a table for two large sets"))
+    assert jaccard_distinct(large, shingle_set(other)) == j_large
