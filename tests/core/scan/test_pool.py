@@ -73,9 +73,12 @@ def test_a_dead_worker_is_replaced_and_the_pool_ends():
         before = {p.pid for p in pool._pool}
         pool.apply_async(_die, (0,))
         deadline = time.monotonic() + 30
-        while before <= {p.pid for p in pool._pool} and time.monotonic() < deadline:
+        now = before
+        while time.monotonic() < deadline:  # (the dead one leaves the list, then a new one
+            now = {p.pid for p in pool._pool}  # joins it: not in one step)
+            if len(now) == 2 and not before <= now:
+                break
             time.sleep(0.05)
-        now = {p.pid for p in pool._pool}
         assert len(now) == 2 and len(before - now) == 1  # the dead one replaced
         later = set(pool.map(_pid, range(8), chunksize=1))
         assert later <= now
