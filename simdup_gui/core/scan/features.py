@@ -740,8 +740,8 @@ class _Vocab:
             new_hash = np.empty((k, 2), dtype=np.uint64)
             pos, tok, new = kernels.impl().cut_ids(
                 c, pos, tok, t["root"], t["first"], t["label"], t["word"], t["logp"],
-                float(t["log1"][0]), self.wslot, self.cslot, self.akey, self.aval, self.keys,
-                self.vals, self.n, ids, span, new_hash)
+                float(t["log1"][0]), t["pairs"], self.wslot, self.cslot, self.akey, self.aval,
+                self.keys, self.vals, self.n, ids, span, new_hash)
             if new:
                 self._register_cut(c, span[:new], new_hash[:new])
         ids = ids[:tok]

@@ -112,6 +112,45 @@ def test_the_dictionary_arrays_are_rebuilt_from_a_bad_cache_file(tmp_path, monke
         jiebadict.tables.cache_clear()
 
 
+def _pair_bit(filt: np.ndarray, x: int, y: int) -> int:
+    """The filter's bit of the pair (x, y), computed here in Python integers."""
+    bits = 8 * len(filt)
+    h = ((((x << 21) | y) * jiebadict.PAIR_MUL) % 2**64) >> (64 - bits.bit_length() + 1)
+    return (int(filt[h >> 3]) >> (h & 7)) & 1
+
+
+def test_the_pair_filter_holds_every_words_first_two_characters():
+    """The cut skips a character's children where the filter's bit is clear: a word whose
+    first two characters had a clear bit would never be cut. Every such pair of jieba's
+    dictionary (read from its file, not from the trie the filter is made of) has its bit
+    set; and the filter does skip: few bits are set, and pairs that begin no word are
+    mostly clear."""
+    t = jiebadict.tables()
+    filt = t["pairs"]
+    assert filt.dtype == np.uint8 and len(filt) * 8 == 1 << jiebadict.PAIR_BITS
+    words = jiebadict._parse(jiebadict.jieba_file("dict.txt"))
+    starts = {(ord(w[0]), ord(w[1])) for w in words
+              if len(w) > 1 and ord(w[0]) < jiebadict.ROOT_SPAN}
+    assert len(starts) > 150_000
+    assert all(_pair_bit(filt, x, y) for x, y in starts)
+    share = np.unpackbits(filt).mean()
+    assert 0.01 < share < 0.1  # 178,232 pairs in 4,194,304 bits
+    rnd = random.Random(3)
+    others = [(x, y) for x, y in ((rnd.randrange(0x4E00, 0x9FA6), rnd.randrange(0x4E00, 0x9FA6))
+                                  for _ in range(20_000)) if (x, y) not in starts]
+    assert sum(_pair_bit(filt, x, y) for x, y in others) < 0.1 * len(others)
+
+
+def test_the_cut_is_the_same_with_the_filter_and_without_it(vocab, monkeypatch):
+    """A filter whose bits are all set skips nothing: the cut is the trie's alone."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))]
+    texts += _random_texts(100, 5) + ["中华人民共和国" * 300, "我们中出了一个叛徒"]
+    with_filter = [_cut(vocab, t) for t in texts]
+    t = jiebadict.tables()
+    monkeypatch.setattr(jiebadict, "tables", lambda: {**t, "pairs": np.full(1, 0xFF, np.uint8)})
+    assert [_cut(vocab, t) for t in texts] == with_filter
+
+
 class _ByStrings(features._Vocab):
     """The vocabulary as it registered the cut's new tokens before _register_cut: made into
     strings, then _register."""
