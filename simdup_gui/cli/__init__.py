@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 
@@ -51,10 +52,12 @@ def _scan_may_use_pool(argv: list[str]) -> bool:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     started = False
-    if _scan_may_use_pool(argv):  # its warm-up then runs beside the imports below
+    pooled = _scan_may_use_pool(argv)
+    if pooled:  # its warm-up then runs beside the imports below
         from simdup_gui.core.scan import poolctx
 
         started = not poolctx.running() and poolctx.prestart()
+        poolctx.keep_pools()  # the scan's workers then read the doubtful pairs' files too
     try:
         parser = build_parser(argv[0]) if argv[:1] and argv[0] in COMMANDS else build_parser()
         args = parser.parse_args(argv)
@@ -65,5 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     finally:
+        if pooled:
+            poolctx.end_parked()
+            poolctx.keep_pools(False)  # (main may run in a process that goes on: tests)
         if started:  # not left warming up (or compiling) behind this command
-            poolctx.stop()
+            poolctx.stop(wait=False)
+        # The interpreter's exit then skips a last collection of every object left (the
+        # scan's records, numpy's and the engine's modules): 30 ms of a 25 MB scan, on
+        # the path to the prompt. Finalizers of objects in reference cycles are not run at
+        # exit then, as Python never promised; files and the cache are closed by now.
+        gc.freeze()

@@ -121,7 +121,7 @@ def test_the_fork_server_starts_before_the_imports_only_for_a_pooled_scan(argv, 
     started, stopped = [], []
     monkeypatch.setattr(poolctx, "running", lambda: False)
     monkeypatch.setattr(poolctx, "prestart", lambda: started.append(True) or True)
-    monkeypatch.setattr(poolctx, "stop", lambda: stopped.append(True))
+    monkeypatch.setattr(poolctx, "stop", lambda wait=True: stopped.append(True))
     monkeypatch.setattr(cli, "build_parser", lambda *a: (_ for _ in ()).throw(SystemExit(0)))
     with pytest.raises(SystemExit):
         cli.main(argv)

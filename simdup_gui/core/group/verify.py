@@ -521,8 +521,9 @@ class Measurer:
     in ``store`` (keyed by both content hashes) so a warm rescan reads no file.
 
     ``workers`` > 1: :meth:`prefetch` measures a block of pairs on that many processes of
-    the scan's pool (forked from its warm fork server) when they need at least
-    PARALLEL_READS files; only the similarities come back. :meth:`close` ends the pool.
+    the scan's pool (forked from its warm fork server; the command line's scan hands over
+    its fingerprinting pool, poolctx.take) when they need at least PARALLEL_READS files;
+    only the similarities come back. :meth:`close` ends the pool (or keeps it, poolctx.park).
     The similarities are the same either way."""
 
     def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 320,
@@ -586,9 +587,9 @@ class Measurer:
             return
         blocks = _spread(todo, comp, 4 * self.workers)
         if self._pool is None:
-            from ..scan.poolctx import make_pool
+            from ..scan.poolctx import make_pool, take
 
-            self._pool = make_pool(self.workers)
+            self._pool = take(self.workers) or make_pool(self.workers)
         timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE
         self._pending[key] = blocks, self._pool.map_async(
             measure_pairs, [[(self.records[a], self.records[b]) for a, b in blk]
@@ -596,8 +597,11 @@ class Measurer:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
+            from ..scan.poolctx import park
+
+            if not park(self._pool, self.workers):
+                self._pool.terminate()
+                self._pool.join()
             self._pool = None
 
     def _key(self, a: int, b: int) -> tuple[str, str] | None:

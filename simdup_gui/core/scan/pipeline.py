@@ -14,7 +14,7 @@ from .cache import FingerprintCache
 from .fingerprint import FeatureSettings, Loaded, fingerprint_batch, load_file, warm_worker
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
-from .poolctx import abandon, make_pool, pool_context, prestart
+from .poolctx import abandon, make_pool, park, pool_context, prestart
 from .walk import Candidate, WalkOptions, walk
 
 CHUNK_BYTES = 2 << 20
@@ -238,12 +238,14 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
                        for c in chunks[i]]
             take(res, chunks[i])
             job.check()
+        if park(state["pool"], workers):  # the command line reads doubtful pairs on it next
+            return
         state["pool"].close()
     except BaseException:
         state["pool"].terminate()
-        raise
-    finally:
         state["pool"].join()
+        raise
+    state["pool"].join()
 
 
 def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, list]]:

@@ -52,6 +52,63 @@ def make_pool(processes: int, initializer=None, ctx=None):
     return _Pool(processes, initializer=initializer, context=ctx or pool_context())
 
 
+_keep = False
+_parked: tuple | None = None  # (pool, processes): a pool whose work is done, kept by park()
+
+
+def keep_pools(on: bool = True) -> None:
+    """In this process a pool whose work is done is handed to the next user that needs as
+    many workers (:func:`park`, :func:`take`) instead of being ended: the command line's
+    scan reads the doubtful pairs' files on the workers that fingerprinted, warm, not on
+    two more forked for it, and no core waits meanwhile. Off by default: in the app idle
+    workers would hold their memory between scans. :func:`end_parked` ends what is left."""
+    global _keep
+    _keep = on
+
+
+def park(pool, processes: int) -> bool:
+    """Keep ``pool`` (of ``processes`` workers, all its tasks done) for :func:`take`, ending
+    any pool kept before; True when kept (the caller must not end it then), False when
+    this process does not keep pools (:func:`keep_pools`)."""
+    global _parked
+    if not _keep:
+        return False
+    end_parked()
+    _parked = (pool, processes)
+    return True
+
+
+def take(processes: int):
+    """The kept pool, if it has ``processes`` live workers and still runs; else None (a kept
+    pool that does not fit is ended)."""
+    global _parked
+    if _parked is None:
+        return None
+    pool, n = _parked
+    _parked = None
+    workers = list(getattr(pool, "_pool", ()))
+    healthy = (len(workers) == n and getattr(pool, "_state", None) == "RUN"
+               and all(p.is_alive() for p in workers))
+    if healthy and n == processes:
+        return pool
+    if healthy:  # another size: ended as a scan's pool is
+        pool.terminate()
+        pool.join()
+    else:  # a worker gone (it may hold the task queue's lock), or closed: given up
+        abandon(pool)
+    return None
+
+
+def end_parked() -> None:
+    """End the kept pool, if any."""
+    global _parked
+    if _parked is not None:
+        pool = _parked[0]
+        _parked = None
+        pool.terminate()
+        pool.join()
+
+
 def prestart() -> bool:
     """Start the fork server now, if the pools use one and it is not running: its warm-up
     (about 1 s: rjieba, numba, the tables) overlaps whatever the caller does next, and the
@@ -76,12 +133,16 @@ def running() -> bool:
     return getattr(forkserver._forkserver, "_forkserver_pid", None) is not None
 
 
-def stop() -> None:
+def stop(wait: bool = True) -> None:
     """End this process's fork server, if it runs, without waiting for its warm-up. A command
     that started it early and then never used it (a scan small enough to run in its own
     process) must not leave it behind: on a fresh install numba compiles the kernels in it
     for many seconds after the command returned, and a folder deleted meanwhile made it
-    print a traceback into the user's terminal. Its cache files are written atomically."""
+    print a traceback into the user's terminal. Its cache files are written atomically.
+
+    ``wait=False``: only the signal, for a process about to exit (the command line): the
+    server dies at once all the same, and the 10-15 ms its exit takes (unmapping numba's
+    100 MB) are not this process's to wait for; it is reaped as an orphan."""
     from multiprocessing import forkserver
 
     fs = forkserver._forkserver
@@ -92,6 +153,8 @@ def stop() -> None:
         os.kill(pid, signal.SIGTERM)
     except OSError:
         pass
+    if not wait:
+        return
     try:
         fs._stop()  # closes its pipe, waits for it, forgets it (the next pool starts another)
     except (OSError, AttributeError):

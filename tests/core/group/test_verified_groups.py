@@ -307,6 +307,59 @@ def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monk
 
 
 
+def test_the_scans_pool_measures_the_doubtful_pairs_when_pools_are_kept(tmp_path, monkeypatch):
+    """The command line keeps pools (poolctx.keep_pools): the workers that fingerprinted
+    then read the doubtful pairs' files, no second pool is started, and the similarities
+    are those measured here, one pair after another."""
+    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group.cluster import build_groups
+    from simdup_gui.core.group.verify import Measurer
+    from simdup_gui.core.scan import pipeline, poolctx
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
+
+    rng = random.Random(13)
+    words = [w for w in (EN + OTHER).lower().split() if w.isalpha()]
+    for fam in range(4):
+        base = " ".join(rng.choice(words) for _ in range(700))
+        filler = " ".join(rng.choice(words) for _ in range(700))
+        (tmp_path / f"f{fam}_base.txt").write_text(base, encoding="utf-8")
+        for i, keep in enumerate((0.76, 0.80, 0.84, 0.88)):  # J near 0.7: doubtful
+            cut = int(len(base) * keep)
+            (tmp_path / f"f{fam}_edit{i}.txt").write_text(base[:cut] + filler[: len(base) - cut],
+                                                          encoding="utf-8")
+    monkeypatch.setattr(verify_mod, "PARALLEL_READS", 2)
+    monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 0)  # every file read by the workers
+    monkeypatch.setattr(pipeline, "IN_PROCESS_BELOW", 0)  # a scan this small: on the pool too
+    monkeypatch.setattr(poolctx, "_keep", True)
+    monkeypatch.setattr(poolctx, "_parked", None)
+    made = []
+    real_make = poolctx.make_pool
+
+    def counting(*a, **k):
+        made.append(a)
+        return real_make(*a, **k)
+    monkeypatch.setattr(poolctx, "make_pool", counting)
+    monkeypatch.setattr(pipeline, "make_pool", counting)
+    try:
+        records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=2)).records
+        kept = poolctx._parked[0]
+        scan_pids = {p.pid for p in kept._pool}
+        m = Measurer(records, workers=2)
+        try:
+            groups, _ = build_groups(records, 64, 16, measure=m)
+            assert m._pool is kept and {p.pid for p in kept._pool} == scan_pids
+        finally:
+            m.close()
+        assert poolctx._parked[0] is kept and len(made) == 1  # the scan's pool, and no other
+    finally:
+        poolctx.end_parked()
+    assert m.read > 0
+    here = Measurer(records, workers=1)
+    want, _ = build_groups(records, 64, 16, measure=here)
+    assert [[(x.index, x.similarity, x.measured) for x in g.members] for g in groups] == \
+        [[(x.index, x.similarity, x.measured) for x in g.members] for g in want]
+
+
 def test_copies_scattered_over_folders_are_read_once_on_the_pool(tmp_path):
     """Doubtful pairs are measured component by component (the copies of one text together,
     on one worker), so each file is read about once, wherever its copies lie in the scan's

@@ -92,3 +92,56 @@ def test_a_dead_worker_is_replaced_and_the_pool_ends():
     pool2.close()  # every task answered: close ends it
     pool2.join()
     assert not pool2._worker_handler.is_alive() and not any(p.is_alive() for p in pool2._pool)
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+@pytest.fixture
+def keeping(monkeypatch):
+    monkeypatch.setattr(poolctx, "_keep", True)
+    monkeypatch.setattr(poolctx, "_parked", None)
+    yield
+    poolctx.end_parked()
+
+
+def test_a_kept_pool_goes_to_the_next_user_of_as_many_workers(keeping):
+    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
+    assert pool.map(_square, range(4)) == [0, 1, 4, 9]
+    assert poolctx.park(pool, 2)
+    assert poolctx.take(2) is pool
+    assert poolctx.take(2) is None  # taken once
+    assert pool.map(_square, range(3)) == [0, 1, 4]  # it still works
+    assert poolctx.park(pool, 2)
+    assert poolctx.take(3) is None  # another size: not this one, which is ended
+    assert pool._state == "TERMINATE"
+
+
+def test_a_kept_pool_that_no_longer_runs_is_not_handed_over(keeping):
+    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
+    pool.close()
+    assert poolctx.park(pool, 2)
+    assert poolctx.take(2) is None
+    pool.join()
+
+
+def test_a_second_kept_pool_ends_the_first_and_end_parked_ends_the_last(keeping):
+    first = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    second = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    assert poolctx.park(first, 1) and poolctx.park(second, 1)
+    assert first._state == "TERMINATE" and second._state == "RUN"
+    poolctx.end_parked()
+    assert second._state == "TERMINATE" and poolctx.take(1) is None
+
+
+def test_pools_are_not_kept_unless_asked(monkeypatch):
+    """The app ends its pools (idle workers would hold memory between scans)."""
+    monkeypatch.setattr(poolctx, "_parked", None)
+    assert not poolctx._keep
+    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    try:
+        assert not poolctx.park(pool, 1) and poolctx.take(1) is None
+    finally:
+        pool.terminate()
+        pool.join()
