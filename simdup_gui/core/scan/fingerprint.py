@@ -89,21 +89,37 @@ class Loaded:
 
 
 def _open(path: str):
-    """The file opened for reading, or the Problem that says why not."""
+    """(file descriptor, its stat) of the file opened for reading, or the Problem that says
+    why not. A descriptor, not a file object: most files are read in one os.read
+    (:func:`_read_all`), without a buffered reader and its own fstat and lseek per file."""
     try:
         # O_NONBLOCK: a file swapped for a FIFO after the walk must not block the scan
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            os.close(fd)
-            return Problem(path, "not a regular file (FIFO, socket or device); not read",
-                           "special")
-        return open(fd, "rb")
     except FileNotFoundError:
         return Problem(path, "vanished during the scan", "vanished")
     except PermissionError:
         return Problem(path, "permission denied", "unreadable")
     except OSError as e:
         return Problem(path, f"cannot open: {e.strerror or e}", "unreadable")
+    try:
+        st = os.fstat(fd)
+    except OSError as e:
+        os.close(fd)
+        return Problem(path, f"cannot open: {e.strerror or e}", "unreadable")
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        return Problem(path, "not a regular file (FIFO, socket or device); not read", "special")
+    return fd, st
+
+
+def _read_all(fd: int, size: int) -> bytes:
+    """Every byte of the open file ``fd`` from where it stands: ``size`` (its stat's) and
+    one more asked for at once, then reads until one gives nothing, as a file object's
+    read() does (a short read, or a file that grew since its stat, loses nothing)."""
+    parts = [os.read(fd, size + 1)]
+    while parts[-1]:
+        parts.append(os.read(fd, max(size, 1 << 16)))
+    return parts[0] if len(parts) == 2 else b"".join(parts)
 
 
 def _read_problem(path: str, e: BaseException) -> Problem:
@@ -116,8 +132,8 @@ def _read_problem(path: str, e: BaseException) -> Problem:
     return Problem(path, f"read error: {e.strerror or e}", "unreadable")  # OSError
 
 
-def _load_open(path: str, fh, st) -> Loaded:
-    data = fh.read()
+def _load_open(path: str, fd: int, st) -> Loaded:
+    data = _read_all(fd, st.st_size)
     hasher = hashlib.blake2b(data, digest_size=16)
     dec = decode_bytes(data)
     return Loaded(st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, hasher.hexdigest(),
@@ -127,17 +143,24 @@ def _load_open(path: str, fh, st) -> Loaded:
 def _read(path: str, stream: Callable | None = None):
     """A Loaded, or the Problem that stops the file there; a file above STREAM_ABOVE bytes
     goes to ``stream(fh, st)`` (read in pieces), whose result is returned (None without)."""
-    fh = _open(path)
-    if isinstance(fh, Problem):
-        return fh
+    opened = _open(path)
+    if isinstance(opened, Problem):
+        return opened
+    fd, st = opened
     try:
-        with fh:
-            st = os.fstat(fh.fileno())
-            if st.st_size == 0:
-                return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
-            if st.st_size > STREAM_ABOVE:
-                return None if stream is None else stream(fh, st)
-            return _load_open(path, fh, st)
+        if st.st_size == 0:
+            os.close(fd)
+            return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
+        if st.st_size > STREAM_ABOVE:
+            if stream is None:
+                os.close(fd)
+                return None
+            with open(fd, "rb") as fh:  # the file object closes fd, whatever happens
+                return stream(fh, st)
+        try:
+            return _load_open(path, fd, st)
+        finally:
+            os.close(fd)
     except (DecodeError, MemoryError, OSError) as e:
         return _read_problem(path, e)
 

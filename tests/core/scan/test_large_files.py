@@ -1,6 +1,9 @@
 import subprocess
 import sys
 
+import pytest
+
+from simdup_gui.core.scan import fingerprint as fp
 from simdup_gui.core.scan.fingerprint import STREAM_ABOVE, fingerprint_file
 
 from tests.conftest import EN, ZH
@@ -116,3 +119,53 @@ def test_a_worker_hands_back_the_heap_a_large_file_used(tmp_path):
     # malloc's state (on a fresh CI machine under 1 MB), so the bound is on the trimmed run.
     trimmed = growth("on")
     assert trimmed < 8 << 20, (trimmed, growth("off"))
+
+
+def test_reading_a_file_gets_every_byte_even_past_its_stat_size(tmp_path):
+    """_read_all asks for the stat's size and one byte more, then reads until nothing
+    comes: a file that grew after its stat (a log being written) is read whole."""
+    import os
+
+    path = tmp_path / "grew.txt"
+    path.write_bytes(b"x" * 200_000)
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        assert fp._read_all(fd, 1000) == b"x" * 200_000  # as if the stat had seen 1000 bytes
+    finally:
+        os.close(fd)
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        assert fp._read_all(fd, 200_000) == b"x" * 200_000
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/fd")
+def test_no_file_stays_open_whatever_the_file_was(tmp_path, monkeypatch):
+    """Every way out of reading a file closes its descriptor: a record, an empty file, a
+    FIFO, binary content, a file streamed in pieces, and a read that fails."""
+    import os
+
+    monkeypatch.setattr(fp, "STREAM_ABOVE", 1000)
+    small = EN[:600]  # below the patched limit: read whole
+    (tmp_path / "ok.txt").write_text(small, encoding="utf-8")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "bin.dat").write_bytes(bytes(range(256)) * 8)
+    (tmp_path / "big.txt").write_text(ZH * 3, encoding="utf-8")  # above the patched limit
+    os.mkfifo(tmp_path / "fifo.txt")
+    real_read = os.read
+
+    def failing(fd, n):
+        if os.readlink(f"/proc/self/fd/{fd}").endswith("fails.txt"):
+            raise OSError(5, "Input/output error")
+        return real_read(fd, n)
+    (tmp_path / "fails.txt").write_text(small, encoding="utf-8")
+    monkeypatch.setattr(fp.os, "read", failing)
+    before = set(os.listdir("/proc/self/fd"))
+    kinds = {}
+    for name in ("ok.txt", "empty.txt", "bin.dat", "big.txt", "fifo.txt", "fails.txt"):
+        got = fp.fingerprint_file(str(tmp_path / name), str(tmp_path))
+        kinds[name] = getattr(got, "kind", "record")
+    assert set(os.listdir("/proc/self/fd")) == before
+    assert kinds == {"ok.txt": "record", "empty.txt": "empty", "bin.dat": "binary",
+                     "big.txt": "record", "fifo.txt": "special", "fails.txt": "unreadable"}
