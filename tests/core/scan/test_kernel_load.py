@@ -124,3 +124,30 @@ def test_lean_loads_patch_only_inside_the_block_and_only_on_checked_versions(mon
         monkeypatch.setattr(_kernels, "_numba_version", lambda v=version: v)
         with _kernels.lean_loads() as lean:
             assert lean is False and Cache.__dict__["load_overload"] is original
+
+
+@pytest.mark.parametrize("before", ["enabled", "disabled"])
+def test_the_warm_up_collects_nothing_and_leaves_collection_as_it_found_it(before):
+    """The fork server's warm-up (importing .warm) runs with the cyclic collector off: not
+    one collection of any generation meanwhile; then everything loaded is frozen and the
+    collector is on again for what the workers make, unless it was off before."""
+    code = textwrap.dedent(f"""
+        import gc, sys
+        {'gc.disable()' if before == 'disabled' else ''}
+        during = []  # collections started while the module's body ran (its frame on the stack)
+
+        def watch(phase, info):
+            f = sys._getframe(1)
+            while f is not None and not (f.f_code.co_name == "<module>"
+                                         and f.f_code.co_filename.endswith("warm.py")):
+                f = f.f_back
+            if phase == "start" and f is not None:
+                during.append(info["generation"])
+        gc.callbacks.append(watch)
+        import simdup_gui.core.scan.warm
+        gc.callbacks.remove(watch)
+        print(during == [], gc.isenabled(), gc.get_freeze_count() > 10000)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "SIMDUP_COMPILED": "1"}).stdout.split()
+    assert out == ["True", str(before == "enabled"), "True"]
