@@ -494,6 +494,11 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[floa
     when a file changed or is unreadable), and how many files it read. Only the numbers
     go back to the scan's process, not the shingle sets (megabytes each, and a
     multiprocessing.Pool's worker-handler thread spins while results wait in its pipe)."""
+    from ..scan.features import release_vocab
+    from ..scan.fingerprint import trim_heap
+
+    if release_vocab():  # a worker that fingerprinted: its vocabulary is not needed here
+        trim_heap()
     out: list[float | None] = []
     read = 0
     for pair in pairs:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from .decode import DECODE_VERSION, SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
 from ..job import Cancelled
 from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSION, FeatureBuilder,
-                       rechunk, tokenizer_name)
+                       rechunk, release_vocab, tokenizer_name)
 from ..models import FileRecord, Problem
 from .simhash import HashFn, simhash128
 from ..textsim import SKETCH_NAME
@@ -257,10 +257,12 @@ def _record(path: str, root: str, hash_fn: HashFn | None, fb: FeatureBuilder, ch
     )
 
 
-def fingerprint_batch(items: list[tuple], mode: str,
-                      check: Callable[[], None] = _no_check) -> list[FileRecord | Problem]:
+def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] = _no_check,
+                      release: bool = False) -> list[FileRecord | Problem]:
     """Worker entry point: fingerprint a chunk of (path, root) items; an item may carry a
-    third element, what :func:`load_file` gave for it (a Loaded, or the Problem)."""
+    third element, what :func:`load_file` gave for it (a Loaded, or the Problem).
+    ``release``: then drop this process's vocabulary and hand the heap back (one of the
+    scan's last chunks, on a pool kept for measuring: pipeline._run_pool)."""
     settings = FeatureSettings(mode)
     out: list[FileRecord | Problem] = []
     big = False
@@ -276,6 +278,8 @@ def fingerprint_batch(items: list[tuple], mode: str,
         except Exception as e:  # noqa: BLE001 - one bad file must never stop a scan
             out.append(Problem(path, f"internal error: {type(e).__name__}: {e}", "error"))
         big = big or getattr(out[-1], "size", 0) > TRIM_AFTER
+    if release and release_vocab():
+        big = True
     if big:
         trim_heap()
     return out

@@ -66,6 +66,11 @@ def keep_pools(on: bool = True) -> None:
     _keep = on
 
 
+def keeping() -> bool:
+    """Whether this process keeps pools (:func:`keep_pools`)."""
+    return _keep
+
+
 def park(pool, processes: int) -> bool:
     """Keep ``pool`` (of ``processes`` workers, all its tasks done) for :func:`take`, ending
     any pool kept before; True when kept (the caller must not end it then), False when
