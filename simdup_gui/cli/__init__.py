@@ -50,6 +50,10 @@ def _scan_may_use_pool(argv: list[str]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line. ``argv`` None: this process's own arguments, and the process ends
+    when this returns (the ``simdup`` script, ``python -m simdup_gui.cli``); a list: a
+    caller that goes on (tests), whose process is left as it was found."""
+    exiting = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
     started = False
     pooled = _scan_may_use_pool(argv)
@@ -68,13 +72,20 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     finally:
-        if pooled:
-            poolctx.end_parked()
-            poolctx.keep_pools(False)  # (main may run in a process that goes on: tests)
-        if started:  # not left warming up (or compiling) behind this command
-            poolctx.stop(wait=False)
-        # The interpreter's exit then skips a last collection of every object left (the
-        # scan's records, numpy's and the engine's modules): 30 ms of a 25 MB scan, on
-        # the path to the prompt. Finalizers of objects in reference cycles are not run at
-        # exit then, as Python never promised; files and the cache are closed by now.
-        gc.freeze()
+        try:
+            if pooled:
+                try:
+                    poolctx.end_parked()
+                finally:
+                    poolctx.keep_pools(False)
+        finally:
+            if started:  # not left warming up (or compiling) behind this command
+                # the process is about to exit: the server is signalled, not waited for
+                poolctx.stop(wait=not exiting)
+        if exiting:
+            # The interpreter's exit then skips a last collection of every object left
+            # (the scan's records, numpy's and the engine's modules): 30 ms of a 25 MB
+            # scan, on the path to the prompt. Finalizers of objects in reference cycles
+            # are not run at exit then, as Python never promised; files and the cache are
+            # closed by now. Not for a caller that goes on: its garbage would stay.
+            gc.freeze()

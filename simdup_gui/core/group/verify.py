@@ -528,7 +528,7 @@ class Measurer:
     ``workers`` > 1: :meth:`prefetch` measures a block of pairs on that many processes of
     the scan's pool (forked from its warm fork server; the command line's scan hands over
     its fingerprinting pool, poolctx.take) when they need at least PARALLEL_READS files;
-    only the similarities come back. :meth:`close` ends the pool (or keeps it, poolctx.park).
+    only the similarities come back. :meth:`close` ends the pool.
     The similarities are the same either way."""
 
     def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 320,
@@ -540,6 +540,7 @@ class Measurer:
         self.read = 0
         self.workers = workers
         self._pool = None
+        self._known: tuple[int, ...] = ()  # its worker pids when made or taken
         self._pending: dict = {}  # blocks sent to the pool, not yet waited for
 
     def prefetch(self, pairs: list[tuple[int, int]], labels: list[int] | None = None,
@@ -592,21 +593,23 @@ class Measurer:
             return
         blocks = _spread(todo, comp, 4 * self.workers)
         if self._pool is None:
-            from ..scan.poolctx import make_pool, take
+            from ..scan.poolctx import make_pool, pids, take
 
-            self._pool = take(self.workers) or make_pool(self.workers)
+            kept = take(self.workers)  # the command line's scan's workers, if kept
+            self._pool, self._known = kept or (make_pool(self.workers), None)
+            if self._known is None:
+                self._known = pids(self._pool)
         timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE
         self._pending[key] = blocks, self._pool.map_async(
             measure_pairs, [[(self.records[a], self.records[b]) for a, b in blk]
                             for blk in blocks], chunksize=1), timeout
 
     def close(self) -> None:
+        """End the pool (given up, not waited on, if a worker died: poolctx.end_pool)."""
         if self._pool is not None:
-            from ..scan.poolctx import park
+            from ..scan.poolctx import end_pool
 
-            if not park(self._pool, self.workers):
-                self._pool.terminate()
-                self._pool.join()
+            end_pool(self._pool, self.workers, self._known)
             self._pool = None
 
     def _key(self, a: int, b: int) -> tuple[str, str] | None:

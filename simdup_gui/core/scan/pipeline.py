@@ -245,6 +245,9 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
                        for c in chunks[i]]
             take(res, chunks[i])
             job.check()
+        if _pids(state["pool"]) != known:  # a worker died at the very end: not kept, and
+            abandon(state["pool"])  # not joined (it may hold the task queue's lock)
+            return
         if park(state["pool"], workers):  # the command line reads doubtful pairs on it next
             return
         state["pool"].close()

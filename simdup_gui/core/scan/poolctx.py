@@ -47,13 +47,49 @@ class _Pool(multiprocessing.pool.Pool):
         return [self._change_notifier._reader]
 
 
+def _init_worker(initializer) -> None:
+    """Every pool worker's start: Ctrl-C is the scan's process's to handle (it ends the
+    pool), not a KeyboardInterrupt traceback from each worker, idle or not; then the
+    pool's own ``initializer``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer()
+
+
 def make_pool(processes: int, initializer=None, ctx=None):
     """A pool of ``processes`` workers from ``ctx`` (:func:`pool_context` by default)."""
-    return _Pool(processes, initializer=initializer, context=ctx or pool_context())
+    return _Pool(processes, initializer=_init_worker, initargs=(initializer,),
+                 context=ctx or pool_context())
+
+
+def pids(pool) -> tuple[int, ...]:
+    """The pool's worker pids, sorted. Pool keeps its processes in ``_pool``; its handler
+    thread replaces a worker that dies within milliseconds and without telling, so a
+    changed set of pids is how a death shows."""
+    return tuple(sorted(p.pid for p in list(getattr(pool, "_pool", ()))))
+
+
+def sound(pool, processes: int, known: tuple[int, ...]) -> bool:
+    """Whether ``pool`` still runs with the ``processes`` workers ``known`` (its pids when
+    it was last known good), all alive. A worker killed meanwhile may have held the task
+    queue's lock: its replacement then never gets a task, and terminate() waits for ever."""
+    workers = list(getattr(pool, "_pool", ()))
+    return (getattr(pool, "_state", None) == "RUN" and len(workers) == processes
+            and pids(pool) == known and all(p.is_alive() for p in workers))
+
+
+def end_pool(pool, processes: int, known: tuple[int, ...]) -> None:
+    """End a pool: terminated and joined when :func:`sound`, else given up (:func:`abandon`),
+    so that ending it never waits on a dead worker's lock."""
+    if sound(pool, processes, known):
+        pool.terminate()
+        pool.join()
+    else:
+        abandon(pool)
 
 
 _keep = False
-_parked: tuple | None = None  # (pool, processes): a pool whose work is done, kept by park()
+_parked: tuple | None = None  # (pool, processes, pids): a pool whose work is done (park())
 
 
 def keep_pools(on: bool = True) -> None:
@@ -74,44 +110,38 @@ def keeping() -> bool:
 def park(pool, processes: int) -> bool:
     """Keep ``pool`` (of ``processes`` workers, all its tasks done) for :func:`take`, ending
     any pool kept before; True when kept (the caller must not end it then), False when
-    this process does not keep pools (:func:`keep_pools`)."""
+    this process does not keep pools (:func:`keep_pools`). Its pids are noted: a worker
+    that dies while it waits shows as a changed pid (:func:`sound`)."""
     global _parked
     if not _keep:
         return False
     end_parked()
-    _parked = (pool, processes)
+    _parked = (pool, processes, pids(pool))
     return True
 
 
 def take(processes: int):
-    """The kept pool, if it has ``processes`` live workers and still runs; else None (a kept
-    pool that does not fit is ended)."""
+    """The kept pool, with ``pids`` its workers had when kept (for :func:`end_pool`), if it
+    has ``processes`` workers, the same ones, alive, and still runs; else None (a kept pool
+    that does not fit is ended)."""
     global _parked
     if _parked is None:
         return None
-    pool, n = _parked
+    pool, n, known = _parked
     _parked = None
-    workers = list(getattr(pool, "_pool", ()))
-    healthy = (len(workers) == n and getattr(pool, "_state", None) == "RUN"
-               and all(p.is_alive() for p in workers))
-    if healthy and n == processes:
-        return pool
-    if healthy:  # another size: ended as a scan's pool is
-        pool.terminate()
-        pool.join()
-    else:  # a worker gone (it may hold the task queue's lock), or closed: given up
-        abandon(pool)
+    if n == processes and sound(pool, n, known):
+        return pool, known
+    end_pool(pool, n, known)
     return None
 
 
 def end_parked() -> None:
-    """End the kept pool, if any."""
+    """End the kept pool, if any (:func:`end_pool`: never waiting on a dead worker)."""
     global _parked
     if _parked is not None:
-        pool = _parked[0]
+        pool, n, known = _parked
         _parked = None
-        pool.terminate()
-        pool.join()
+        end_pool(pool, n, known)
 
 
 def prestart() -> bool:
@@ -159,6 +189,7 @@ def stop(wait: bool = True) -> None:
     except OSError:
         pass
     if not wait:
+        _forget(fs)
         return
     try:
         fs._stop()  # closes its pipe, waits for it, forgets it (the next pool starts another)
@@ -166,13 +197,43 @@ def stop(wait: bool = True) -> None:
         pass
 
 
+def _forget(fs) -> None:
+    """What ForkServer._stop does but the wait: its pipe closed, its socket removed, its pid
+    forgotten, so :func:`running` says no and the next pool starts a new server instead of
+    connecting to the one that is exiting. The exiting server is reaped when it has gone
+    (a zombie until then, or until this process exits)."""
+    try:
+        with fs._lock:
+            if fs._forkserver_alive_fd is not None:
+                os.close(fs._forkserver_alive_fd)
+            fs._forkserver_alive_fd = None
+            pid, fs._forkserver_pid = fs._forkserver_pid, None
+            address, fs._forkserver_address = fs._forkserver_address, None
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except (ChildProcessError, OSError, TypeError):
+            pass
+        from multiprocessing import util
+
+        if address and not util.is_abstract_socket_namespace(address):
+            os.unlink(address)
+    except (OSError, AttributeError):
+        pass
+
+
 def abandon(pool) -> None:
     """End a pool one of whose workers died: its workers killed, its threads told to stop
     on a daemon thread. Pool.terminate may wait for ever on the task queue's lock when the
-    dead worker held it, so nobody waits for it."""
+    dead worker held it, so nobody waits for it. Its worker handler is told to stop first:
+    it would otherwise start a new worker in the place of each one killed here, which the
+    terminate that never gets the lock would never end."""
+    handler = getattr(pool, "_worker_handler", None)
+    if handler is not None:
+        handler._state = multiprocessing.pool.TERMINATE
     for p in list(getattr(pool, "_pool", ())):
         try:
             p.kill()
-        except (OSError, ValueError, AttributeError):
+            p.join(1.0)  # reaped: no zombie left in a process that goes on
+        except (OSError, ValueError, AttributeError, AssertionError):
             pass
     threading.Thread(target=pool.terminate, daemon=True, name="simdup-abandoned-pool").start()

@@ -19,10 +19,14 @@ import gc
 # gc.freeze(), for what the process makes later.
 _collecting = gc.isenabled()
 gc.disable()
-
-from . import features, jiebadict, kernels  # noqa: E402
-from . import fingerprint  # noqa: E402, F401 - the workers' task and initializer: not imported per worker
-from .features import _idf_hashed, default_tokenizer  # noqa: E402
+try:
+    from . import features, jiebadict, kernels
+    from . import fingerprint  # noqa: F401 - the workers' task and initializer: not imported per worker
+    from .features import _idf_hashed, default_tokenizer
+except BaseException:
+    if _collecting:
+        gc.enable()
+    raise
 
 
 def warm() -> None:

@@ -309,8 +309,9 @@ def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monk
 
 def test_the_scans_pool_measures_the_doubtful_pairs_when_pools_are_kept(tmp_path, monkeypatch):
     """The command line keeps pools (poolctx.keep_pools): the workers that fingerprinted
-    then read the doubtful pairs' files, no second pool is started, and the similarities
-    are those measured here, one pair after another."""
+    then read the doubtful pairs' files, no second pool is started, the pool is ended when
+    the measuring is done (not kept with its sets of shingles), and the similarities are
+    those measured here, one pair after another."""
     from simdup_gui.core.group import verify as verify_mod
     from simdup_gui.core.group.cluster import build_groups
     from simdup_gui.core.group.verify import Measurer
@@ -350,7 +351,8 @@ def test_the_scans_pool_measures_the_doubtful_pairs_when_pools_are_kept(tmp_path
             assert m._pool is kept and {p.pid for p in kept._pool} == scan_pids
         finally:
             m.close()
-        assert poolctx._parked[0] is kept and len(made) == 1  # the scan's pool, and no other
+        assert len(made) == 1  # the scan's pool, and no other
+        assert poolctx._parked is None and kept._state == "TERMINATE"  # ended when done
     finally:
         poolctx.end_parked()
     assert m.read > 0

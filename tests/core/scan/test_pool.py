@@ -7,6 +7,8 @@ from __future__ import annotations
 import multiprocessing as mp
 import multiprocessing.pool
 import os
+import signal
+import threading
 import time
 
 import pytest
@@ -110,7 +112,8 @@ def test_a_kept_pool_goes_to_the_next_user_of_as_many_workers(keeping):
     pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
     assert pool.map(_square, range(4)) == [0, 1, 4, 9]
     assert poolctx.park(pool, 2)
-    assert poolctx.take(2) is pool
+    got, known = poolctx.take(2)
+    assert got is pool and known == poolctx.pids(pool) and len(known) == 2
     assert poolctx.take(2) is None  # taken once
     assert pool.map(_square, range(3)) == [0, 1, 4]  # it still works
     assert poolctx.park(pool, 2)
@@ -124,6 +127,59 @@ def test_a_kept_pool_that_no_longer_runs_is_not_handed_over(keeping):
     assert poolctx.park(pool, 2)
     assert poolctx.take(2) is None
     pool.join()
+
+
+def _in_time(fn, seconds: float = 20.0):
+    """fn() on a thread; its result, or a failure if it has not returned in time."""
+    box = []
+    t = threading.Thread(target=lambda: box.append(fn()), daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), f"{fn} did not return in {seconds} s"
+    return box[0]
+
+
+@pytest.mark.parametrize("victim", [0, 1])
+@pytest.mark.parametrize("then", ["take", "end"])
+def test_a_kept_pool_whose_worker_was_killed_is_given_up_without_waiting(keeping, victim, then):
+    """A worker killed while the pool waits (the OOM killer, kill -9) is replaced by the
+    pool at once, so the pool looks whole; but the dead one may have held the task queue's
+    lock (an idle worker waits for a task holding it), and then the pool runs nothing and
+    terminate() waits for ever. The changed pids give it away: not handed over, and ended
+    without waiting."""
+    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
+    assert pool.map(_square, range(4)) == [0, 1, 4, 9]
+    assert poolctx.park(pool, 2)
+    dead = poolctx.pids(pool)[victim]
+    os.kill(dead, signal.SIGKILL)
+    deadline = time.monotonic() + 20
+    while dead in poolctx.pids(pool) and time.monotonic() < deadline:
+        time.sleep(0.01)  # the pool's handler puts a new worker in its place
+    assert dead not in poolctx.pids(pool) and len(poolctx.pids(pool)) == 2
+    if then == "take":
+        assert _in_time(lambda: poolctx.take(2)) is None
+    else:
+        _in_time(poolctx.end_parked)
+    assert poolctx._parked is None
+    deadline = time.monotonic() + 20
+    while mp.active_children() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert mp.active_children() == []  # no worker left behind, none started in their place
+
+
+def test_a_pools_workers_leave_ctrl_c_to_the_scan(keeping):
+    """Ctrl-C goes to every process of the terminal's group: the workers ignore it (no
+    KeyboardInterrupt traceback from each), and the scan's process ends the pool."""
+    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    try:
+        assert pool.map(_square, range(2)) == [0, 1]
+        (pid,) = poolctx.pids(pool)
+        os.kill(pid, signal.SIGINT)
+        time.sleep(0.3)
+        assert poolctx.pids(pool) == (pid,) and pool.map(_square, range(3)) == [0, 1, 4]
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def test_a_second_kept_pool_ends_the_first_and_end_parked_ends_the_last(keeping):
@@ -145,3 +201,30 @@ def test_pools_are_not_kept_unless_asked(monkeypatch):
     finally:
         pool.terminate()
         pool.join()
+
+
+@pytest.mark.skipif("forkserver" not in mp.get_all_start_methods(), reason="no fork server")
+def test_a_fork_server_stopped_without_waiting_is_forgotten_at_once():
+    """stop(wait=False) (a command about to exit) signals the server and forgets it: a pool
+    made right after starts a new server instead of connecting to the one exiting."""
+    from multiprocessing import forkserver
+
+    ctx = mp.get_context("forkserver")
+    pool = ctx.Pool(1)
+    try:
+        assert pool.map(_square, range(2)) == [0, 1]
+    finally:
+        pool.terminate()
+        pool.join()
+    old = forkserver._forkserver._forkserver_pid
+    assert old is not None and poolctx.running()
+    poolctx.stop(wait=False)
+    assert not poolctx.running()
+    pool = ctx.Pool(1)
+    try:
+        assert pool.map(_square, range(3)) == [0, 1, 4]
+        assert forkserver._forkserver._forkserver_pid not in (None, old)
+    finally:
+        pool.terminate()
+        pool.join()
+        poolctx.stop()

@@ -268,3 +268,54 @@ def test_a_batch_told_to_release_drops_the_vocabulary_after_the_same_records(tmp
     assert getattr(features._LOCAL, "vocab", None) is None
     assert [repr(x) for x in fingerprint_batch(items, "shingles")] == want
     assert features.release_vocab() and not features.release_vocab()
+
+
+class _InlinePool:
+    """A pool that runs each task here, at once, and remembers its keyword arguments."""
+
+    def __init__(self):
+        self.calls = []
+        self._pool = []
+
+    def apply_async(self, fn, args, kwds, callback, error_callback):
+        self.calls.append(kwds)
+        try:
+            callback(fn(*args, **kwds))
+        except Exception as e:  # noqa: BLE001
+            error_callback(e)
+
+    def close(self):
+        pass
+
+    def join(self):
+        pass
+
+    def terminate(self):
+        pass
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_only_the_last_chunks_of_a_kept_pool_release_the_vocabulary(tmp_path, monkeypatch, keep):
+    """With pools kept (the command line), the last ``workers`` chunks carry release=True,
+    so each worker most likely drops its vocabulary after its last chunk; no other chunk
+    does (a vocabulary dropped mid-scan would be built again: slower). Without keeping the
+    pool ends with the scan and no chunk carries it."""
+    from simdup_gui.core.scan import poolctx
+
+    root = tmp_path / "r"
+    root.mkdir()
+    _tree(root)
+    pool = _InlinePool()
+    monkeypatch.setattr(pipeline, "_start_pool", lambda ctx, w, chunks, job: (pool, {}))
+    monkeypatch.setattr(pipeline, "IN_PROCESS_BELOW", 0)
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", 2)
+    monkeypatch.setattr(poolctx, "_keep", keep)
+    monkeypatch.setattr(poolctx, "_parked", None)
+    try:
+        res = scan([str(root)], ScanOptions(use_cache=False, workers=2))
+    finally:
+        poolctx.end_parked() if poolctx._parked and poolctx._parked[0] is not pool else None
+        monkeypatch.setattr(poolctx, "_parked", None)
+    flags = [c["release"] for c in pool.calls]
+    assert len(flags) >= 6 and res.records
+    assert flags == ([False] * (len(flags) - 2) + [True, True] if keep else [False] * len(flags))
