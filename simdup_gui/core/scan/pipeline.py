@@ -14,7 +14,7 @@ from .cache import FingerprintCache
 from .fingerprint import FeatureSettings, Loaded, fingerprint_batch, load_file, warm_worker
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
-from .poolctx import abandon, keeping, make_pool, park, pool_context, prestart
+from .poolctx import abandon, keeping, make_pool, park, pids, pool_context, prestart
 from .walk import Candidate, WalkOptions, walk
 
 CHUNK_BYTES = 2 << 20
@@ -319,10 +319,9 @@ def _end_when_up(starter: threading.Thread, box: dict) -> None:
 
 
 def _pids(pool) -> set[int]:
-    """The pool's worker pids. Pool keeps its processes in ``_pool``; its handler thread
-    drops a dead one from there and starts another without telling, and its workers never
-    end on their own while it runs (no maxtasksperchild): a pid that leaves is a death."""
-    return {p.pid for p in list(getattr(pool, "_pool", ()))}
+    """The pool's worker pids (poolctx.pids): its workers never end on their own while it
+    runs (no maxtasksperchild), so a pid that leaves is a death."""
+    return set(pids(pool))
 
 
 SENDS = 2  # times a chunk is sent before its files are recorded as lost with their worker

@@ -260,6 +260,20 @@ def test_unique_pairs_of_large_indices_fall_back_to_np_unique():
     assert (unique_pairs(pairs) == np.unique(pairs, axis=0)).all()
 
 
+def _doubtful_families(folder, seed: int) -> None:
+    """Four texts, each with four edits whose J to it lies near 0.7 (doubtful pairs)."""
+    rng = random.Random(seed)
+    words = [w for w in (EN + OTHER).lower().split() if w.isalpha()]
+    for fam in range(4):
+        base = " ".join(rng.choice(words) for _ in range(700))
+        filler = " ".join(rng.choice(words) for _ in range(700))
+        (folder / f"f{fam}_base.txt").write_text(base, encoding="utf-8")
+        for i, keep in enumerate((0.76, 0.80, 0.84, 0.88)):  # J near 0.7: doubtful
+            cut = int(len(base) * keep)
+            (folder / f"f{fam}_edit{i}.txt").write_text(base[:cut] + filler[: len(base) - cut],
+                                                          encoding="utf-8")
+
+
 def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monkeypatch):
     """Files of doubtful pairs read on worker processes (prefetch) give exactly the
     similarities and groups of reading them one by one here."""
@@ -268,16 +282,7 @@ def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monk
     from simdup_gui.core.group.verify import Measurer
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
-    rng = random.Random(11)
-    words = [w for w in (EN + OTHER).lower().split() if w.isalpha()]
-    for fam in range(4):
-        base = " ".join(rng.choice(words) for _ in range(700))
-        filler = " ".join(rng.choice(words) for _ in range(700))
-        (tmp_path / f"f{fam}_base.txt").write_text(base, encoding="utf-8")
-        for i, keep in enumerate((0.76, 0.80, 0.84, 0.88)):  # J near 0.7: doubtful
-            cut = int(len(base) * keep)
-            (tmp_path / f"f{fam}_edit{i}.txt").write_text(base[:cut] + filler[: len(base) - cut],
-                                                          encoding="utf-8")
+    _doubtful_families(tmp_path, 11)
     records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
     monkeypatch.setattr(verify_mod, "PARALLEL_READS", 2)
     monkeypatch.setattr(verify_mod, "PREFETCH_PAIRS", 3)
@@ -318,16 +323,7 @@ def test_the_scans_pool_measures_the_doubtful_pairs_when_pools_are_kept(tmp_path
     from simdup_gui.core.scan import pipeline, poolctx
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
-    rng = random.Random(13)
-    words = [w for w in (EN + OTHER).lower().split() if w.isalpha()]
-    for fam in range(4):
-        base = " ".join(rng.choice(words) for _ in range(700))
-        filler = " ".join(rng.choice(words) for _ in range(700))
-        (tmp_path / f"f{fam}_base.txt").write_text(base, encoding="utf-8")
-        for i, keep in enumerate((0.76, 0.80, 0.84, 0.88)):  # J near 0.7: doubtful
-            cut = int(len(base) * keep)
-            (tmp_path / f"f{fam}_edit{i}.txt").write_text(base[:cut] + filler[: len(base) - cut],
-                                                          encoding="utf-8")
+    _doubtful_families(tmp_path, 13)
     monkeypatch.setattr(verify_mod, "PARALLEL_READS", 2)
     monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 0)  # every file read by the workers
     monkeypatch.setattr(pipeline, "IN_PROCESS_BELOW", 0)  # a scan this small: on the pool too
