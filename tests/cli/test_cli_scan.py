@@ -209,4 +209,6 @@ def test_a_caller_that_goes_on_gets_its_process_back(capsys, tmp_path, monkeypat
     assert outs[0]["groups"] and outs[0]["groups"] == outs[1]["groups"]
     assert outs[0]["stats"]["workers"] == 2
     assert not poolctx.keeping() and poolctx._parked is None
-    assert gc.get_freeze_count() == frozen
+    # a freeze would move every object alive into the permanent generation; objects frozen
+    # before (other tests) may have been freed since, which only lowers the count
+    assert gc.get_freeze_count() <= frozen
