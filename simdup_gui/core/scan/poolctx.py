@@ -230,6 +230,12 @@ def abandon(pool) -> None:
     handler = getattr(pool, "_worker_handler", None)
     if handler is not None:
         handler._state = multiprocessing.pool.TERMINATE
+        try:  # woken and waited for: it may be between dropping a dead worker and adding
+            pool._change_notifier.put(None)  # its replacement, which would then live on
+        except (AttributeError, OSError, ValueError):
+            pass
+        if handler is not threading.current_thread():
+            handler.join(1.0)
     for p in list(getattr(pool, "_pool", ())):
         try:
             p.kill()
