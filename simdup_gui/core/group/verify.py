@@ -596,9 +596,10 @@ class Measurer:
             from ..scan.poolctx import make_pool, pids, take
 
             kept = take(self.workers)  # the command line's scan's workers, if kept
-            self._pool, self._known = kept or (make_pool(self.workers), None)
-            if self._known is None:
-                self._known = pids(self._pool)
+            if kept is None:
+                pool = make_pool(self.workers)
+                kept = pool, pids(pool)
+            self._pool, self._known = kept
         timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE
         self._pending[key] = blocks, self._pool.map_async(
             measure_pairs, [[(self.records[a], self.records[b]) for a, b in blk]

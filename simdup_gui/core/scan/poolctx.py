@@ -177,7 +177,7 @@ def stop(wait: bool = True) -> None:
 
     ``wait=False``: only the signal, for a process about to exit (the command line): the
     server dies at once all the same, and the 10-15 ms its exit takes (unmapping numba's
-    100 MB) are not this process's to wait for; it is reaped as an orphan."""
+    100 MB) are not this process's to wait for (:func:`_forget`)."""
     from multiprocessing import forkserver
 
     fs = forkserver._forkserver
@@ -200,19 +200,15 @@ def stop(wait: bool = True) -> None:
 def _forget(fs) -> None:
     """What ForkServer._stop does but the wait: its pipe closed, its socket removed, its pid
     forgotten, so :func:`running` says no and the next pool starts a new server instead of
-    connecting to the one that is exiting. The exiting server is reaped when it has gone
-    (a zombie until then, or until this process exits)."""
+    connecting to the one that is exiting. Nobody waits for it: it stays a zombie until
+    this process exits (the command line, at once)."""
     try:
         with fs._lock:
             if fs._forkserver_alive_fd is not None:
                 os.close(fs._forkserver_alive_fd)
             fs._forkserver_alive_fd = None
-            pid, fs._forkserver_pid = fs._forkserver_pid, None
+            fs._forkserver_pid = None
             address, fs._forkserver_address = fs._forkserver_address, None
-        try:
-            os.waitpid(pid, os.WNOHANG)
-        except (ChildProcessError, OSError, TypeError):
-            pass
         from multiprocessing import util
 
         if address and not util.is_abstract_socket_namespace(address):
