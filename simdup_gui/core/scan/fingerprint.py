@@ -149,20 +149,19 @@ def _read(path: str, stream: Callable | None = None):
     fd, st = opened
     try:
         if st.st_size == 0:
-            os.close(fd)
             return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
         if st.st_size > STREAM_ABOVE:
             if stream is None:
-                os.close(fd)
                 return None
-            with open(fd, "rb") as fh:  # the file object closes fd, whatever happens
+            fh, fd = open(fd, "rb"), None  # the file object closes it now, whatever happens
+            with fh:
                 return stream(fh, st)
-        try:
-            return _load_open(path, fd, st)
-        finally:
-            os.close(fd)
+        return _load_open(path, fd, st)
     except (DecodeError, MemoryError, OSError) as e:
         return _read_problem(path, e)
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def load_file(path: str) -> Loaded | Problem | None:
