@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import codecs
+import dataclasses
+import functools
 import hashlib
 import os
 import stat
@@ -132,17 +134,24 @@ def _read_problem(path: str, e: BaseException) -> Problem:
     return Problem(path, f"read error: {e.strerror or e}", "unreadable")  # OSError
 
 
-def _load_open(path: str, fd: int, st) -> Loaded:
+def _load_open(path: str, fd: int, st, copy_of: Callable | None = None):
     data = _read_all(fd, st.st_size)
-    hasher = hashlib.blake2b(data, digest_size=16)
+    content_hash = hashlib.blake2b(data, digest_size=16).hexdigest()
+    html = _is_html(path, data[:SNIFF_BYTES])
+    if copy_of is not None:
+        done = copy_of(content_hash, html, st)
+        if done is not None:
+            return done
     dec = decode_bytes(data)
-    return Loaded(st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, hasher.hexdigest(),
-                  dec.text, dec.encoding, dec.bad_bytes, _is_html(path, data[:SNIFF_BYTES]))
+    return Loaded(st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, content_hash,
+                  dec.text, dec.encoding, dec.bad_bytes, html)
 
 
-def _read(path: str, stream: Callable | None = None):
+def _read(path: str, stream: Callable | None = None, copy_of: Callable | None = None):
     """A Loaded, or the Problem that stops the file there; a file above STREAM_ABOVE bytes
-    goes to ``stream(fh, st)`` (read in pieces), whose result is returned (None without)."""
+    goes to ``stream(fh, st)`` (read in pieces), whose result is returned (None without).
+    ``copy_of(content_hash, html, st)``: the record of a file with these bytes done before,
+    or None; given one, the file is not decoded and that record is returned."""
     opened = _open(path)
     if isinstance(opened, Problem):
         return opened
@@ -156,7 +165,7 @@ def _read(path: str, stream: Callable | None = None):
             fh, fd = open(fd, "rb"), None  # the file object closes it now, whatever happens
             with fh:
                 return stream(fh, st)
-        return _load_open(path, fd, st)
+        return _load_open(path, fd, st, copy_of)
     except (DecodeError, MemoryError, OSError) as e:
         return _read_problem(path, e)
     finally:
@@ -174,18 +183,60 @@ def load_file(path: str) -> Loaded | Problem | None:
 def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSettings(),
                      hash_fn: HashFn | None = None,
                      check: Callable[[], None] = _no_check,
-                     loaded: Loaded | None = None) -> FileRecord | Problem:
+                     loaded: Loaded | None = None,
+                     copies: Copies | None = None) -> FileRecord | Problem:
     """Fingerprint one file, or say why it cannot be. ``loaded``: its first half done
-    already (:func:`load_file`), where the file is not read again.
+    already (:func:`load_file`), where the file is not read again. ``copies``: records of
+    files done before (:class:`Copies`); a file with the same bytes takes its record over.
 
     ``check`` is called between pieces of a large file; it raises ``Cancelled`` to stop.
     """
+    if hash_fn is not None:
+        copies = None  # (records are kept for the default hash only)
     if loaded is None:
+        copy_of = None if copies is None else functools.partial(copies.find, path, root)
         loaded = _read(path, lambda fh, st: _fingerprint_stream(path, root, settings, hash_fn,
-                                                                check, fh, st))
+                                                                check, fh, st), copy_of)
         if not isinstance(loaded, Loaded):
-            return loaded  # a problem, or the record of a file read in pieces
-    return _fingerprint_loaded(path, root, settings, hash_fn, check, loaded)
+            return loaded  # a problem, or the record of a file read in pieces or a copy's
+    elif copies is not None:
+        done = copies.find(path, root, loaded.content_hash, loaded.html, loaded)
+        if done is not None:
+            return done
+    rec = _fingerprint_loaded(path, root, settings, hash_fn, check, loaded)
+    if copies is not None and isinstance(rec, FileRecord):
+        copies.keep(rec, loaded.html)
+    return rec
+
+
+class Copies:
+    """Records of the files fingerprinted so far in one chunk, by their bytes' hash: a file
+    whose bytes are the same (a plain copy; the scan puts files of one size in one chunk,
+    pipeline._chunks) gets that record with its own path and stat, without being decoded or
+    fingerprinted again. Its record is the one the file would get: every other field is a
+    function of the bytes and of whether it is read as HTML (its name), which is in the key.
+    The content hash is BLAKE2b's 128 bits, the one actions check before touching a file."""
+
+    __slots__ = ("_done",)
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[str, bool], FileRecord] = {}
+
+    def keep(self, rec: FileRecord, html: bool) -> None:
+        self._done.setdefault((rec.content_hash, html), rec)
+
+    def find(self, path: str, root: str, content_hash: str, html: bool, st) -> FileRecord | None:
+        """The record for ``path`` (under ``root``, stat ``st``: an os.stat_result or a
+        Loaded) if a file with these bytes was done, else None."""
+        rec = self._done.get((content_hash, html))
+        if rec is None:
+            return None
+        if isinstance(st, Loaded):
+            size, mtime_ns, inode, dev = st.size, st.mtime_ns, st.inode, st.dev
+        else:
+            size, mtime_ns, inode, dev = st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev
+        return dataclasses.replace(rec, path=path, root=root, size=size, mtime_ns=mtime_ns,
+                                   inode=inode, dev=dev)
 
 
 def _fingerprint_loaded(path: str, root: str, settings: FeatureSettings, hash_fn: HashFn | None,
@@ -263,6 +314,7 @@ def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] =
     ``release``: then drop this process's vocabulary and hand the heap back (one of the
     scan's last chunks, on a pool kept for measuring: pipeline._run_pool)."""
     settings = FeatureSettings(mode)
+    copies = Copies()
     out: list[FileRecord | Problem] = []
     big = False
     for path, root, *pre in items:
@@ -271,7 +323,7 @@ def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] =
                 out.append(pre[0])
             else:
                 out.append(fingerprint_file(path, root, settings, check=check,
-                                            loaded=pre[0] if pre else None))
+                                            loaded=pre[0] if pre else None, copies=copies))
         except Cancelled:
             raise
         except Exception as e:  # noqa: BLE001 - one bad file must never stop a scan
