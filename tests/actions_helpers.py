@@ -130,16 +130,35 @@ class LockHolder:
         self.proc.stdout.close()
 
 
-def write_chain(root: Path, n: int = 12, words: int = 300, seed: int = 2) -> list[str]:
-    """``n`` docs, each a 4% word edit of the previous: one linked chain, ends far apart."""
+def write_chain(root: Path, n: int = 12, words: int = 300, seed: int = 2,
+                step_bits: int = 6) -> list[str]:
+    """``n`` docs, each a 4% word edit of the previous: one linked chain, ends far apart.
+
+    Each edit is drawn again until the doc's 64-bit fingerprint is within ``step_bits`` of
+    the previous doc's, so the chain links at k=8 whatever the features' hashing (a 4% edit
+    moves 2-13 bits), while the ends stay far apart in text."""
+    from simdup_gui.core.scan.features import extract
+    from simdup_gui.core.scan.simhash import simhash128
+
+    def fp64(words_: list[str]) -> int:
+        f = extract(" ".join(words_) + "\n")
+        return simhash128(f.names, f.weights) & ((1 << 64) - 1)
+
     rng = random.Random(seed)
     vocab = [f"w{i}" for i in range(5000)]
     doc = [rng.choice(vocab) for _ in range(words)]
+    last = fp64(doc)
     paths = []
     for i in range(n):
         if i:
-            for j in rng.sample(range(words), words * 4 // 100):
-                doc[j] = rng.choice(vocab)
+            for _ in range(100):
+                new = list(doc)
+                for j in rng.sample(range(words), words * 4 // 100):
+                    new[j] = rng.choice(vocab)
+                fp = fp64(new)
+                if (fp ^ last).bit_count() <= step_bits:
+                    break
+            doc, last = new, fp
         paths.append(write(root / f"doc{i:02d}.txt", (" ".join(doc) + "\n").encode(),
                            T0 + i * 10**9))
     return paths

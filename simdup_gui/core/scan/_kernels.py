@@ -17,8 +17,8 @@ scan's CPU on a user-like mix. Here the same steps run as loops compiled by numb
   :func:`token_ids`; no Python string is made of a token seen before, nor of a new one
   (:func:`new_tokens` gives the vocabulary their bytes, word test and IDF).
 - :func:`fingerprint`: word counts, word-pair counts, weights ``(1 + log c) * idf`` (log from
-  the same table of ``math.log`` values the numpy path uses), pair hashes, and the 128-bit
-  SimHash in exact integer sums.
+  the same table of ``math.log`` values the numpy path uses), pair hashes (the mmh3 of the
+  two words' hashes), and the 128-bit SimHash in exact integer sums.
 - :func:`intersect_count`: the intersection of two sorted shingle sets, for an exact J;
   :func:`distinct_hashes` and :func:`intersect_hashed`: the same without sorting (measuring
   a doubtful pair's files);
@@ -600,6 +600,43 @@ def rehash(keys, vals, new_keys, new_vals):
         new_vals[slot] = v
 
 
+@_inline
+def mmh3_pair(a1, a2, b1, b2):
+    """A word pair's feature hash: MurmurHash3_x64_128 (seed 0) of the 32 bytes of its two
+    words' hashes (a1, a2) and (b1, b2), little-endian, as simhash.pair_hash gives it. From
+    the hashes at hand, not the words' bytes gathered again: 0.26 -> 0.15 s for the 25 MB
+    mix's 2.9 million distinct pairs."""
+    h1 = _U0
+    h2 = _U0
+    for j in range(2):
+        k1 = a1 if j == 0 else b1
+        k2 = a2 if j == 0 else b2
+        k1 *= _C1
+        k1 = _rotl(k1, 31)
+        k1 *= _C2
+        h1 ^= k1
+        h1 = _rotl(h1, 27)
+        h1 += h2
+        h1 = h1 * _FIVE + _N1
+        k2 *= _C2
+        k2 = _rotl(k2, 33)
+        k2 *= _C1
+        h2 ^= k2
+        h2 = _rotl(h2, 31)
+        h2 += h1
+        h2 = h2 * _FIVE + _N2
+    ln = np.uint64(32)
+    h1 ^= ln
+    h2 ^= ln
+    h1 += h2
+    h2 += h1
+    h1 = _fmix(h1)
+    h2 = _fmix(h2)
+    h1 += h2
+    h2 += h1
+    return h1, h2
+
+
 @_jit
 def _add(tbl, h1, h2, w):
     for b in range(8):
@@ -608,8 +645,9 @@ def _add(tbl, h1, h2, w):
 
 
 @_jit
-def fingerprint(ids, idf, hashes, start, blen, buf, logt, counts, pairs):
+def fingerprint(ids, idf, hashes, logt, counts, pairs):
     """The 128-bit SimHash of a file's word ids, as simhash128_hashed(*hashed_features()).
+    A word pair's hash is :func:`mmh3_pair` of its words' hashes (rows of ``hashes``).
 
     ``counts``: an all-zero int32 scratch array at least as long as the vocabulary (left
     all zero). ``pairs``: add word pairs (the ``shingles`` mode). Returns (low 64 bits,
@@ -662,7 +700,6 @@ def fingerprint(ids, idf, hashes, start, blen, buf, logt, counts, pairs):
                     pcnt[slot] = 1
                     break
                 slot = (slot + 1) & pmask
-        scratch = np.empty(64, dtype=np.uint8)
         for s in range(cap):
             code = pkeys[s]
             if code < 0:
@@ -675,17 +712,7 @@ def fingerprint(ids, idf, hashes, start, blen, buf, logt, counts, pairs):
             a = code >> 32
             b = code & 0xFFFFFFFF
             w = np.int64(np.rint((1.0 + logt[c]) * 0.5 * (idf[a] + idf[b]) * 1024.0))
-            la = blen[a] + 1  # a's bytes and the 0x1F stored after them
-            lb = blen[b]
-            if la + lb > scratch.shape[0]:
-                scratch = np.empty(2 * (la + lb), dtype=np.uint8)
-            sa = start[a]
-            for t in range(la):
-                scratch[t] = buf[sa + t]
-            sb = start[b]
-            for t in range(lb):
-                scratch[la + t] = buf[sb + t]
-            h1, h2 = mmh3_128(scratch, 0, la + lb)
+            h1, h2 = mmh3_pair(hashes[a, 0], hashes[a, 1], hashes[b, 0], hashes[b, 1])
             _add(tbl, h1, h2, w)
             wsum += w
             wabs += abs(w)
@@ -1077,9 +1104,7 @@ def _warm() -> None:
                 np.full(16, -1, dtype=np.int32), keys.copy(), vals.copy(), 2,
                 np.empty(3, dtype=np.int32), np.empty((2, 2), dtype=np.int64),
                 np.empty((2, 2), dtype=np.uint64))
-    fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(2, dtype=np.int64),
-                np.ones(2, dtype=np.int64), np.zeros(8, dtype=np.uint8), np.zeros(4),
-                np.zeros(2, dtype=np.int32), True)
+    fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(4), np.zeros(2, dtype=np.int32), True)
     # code points come read-only (np.frombuffer): warm that specialisation, not another
     points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
     # sketch_sorted for large files: loaded in a worker it would take numba's full refresh

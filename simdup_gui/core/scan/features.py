@@ -1147,8 +1147,7 @@ class FeatureBuilder:
         v = self._vocab
         if v.compiled and self.mode != "topk":
             lo, hi, n, status = kernels.impl().fingerprint(
-                self._all_ids(), v.idf, v.hash, v.start, v.blen, v.buf, _log_table(), v.counts,
-                self.mode == "shingles")
+                self._all_ids(), v.idf, v.hash, _log_table(), v.counts, self.mode == "shingles")
             if status == 0:
                 return int(lo) | (int(hi) << 64), int(n)
         hw = self.hashed_features()
@@ -1200,8 +1199,8 @@ class FeatureBuilder:
         raw = v.hash[list(cu)].tobytes()
         if self.mode == "shingles" and len(ids) > 1:
             cb = Counter(zip(ids, ids[1:]))
-            tb = v.tb.__getitem__ if not v.compiled else v.token_bytes
-            raw += b"".join([hash_bytes(tb(a) + b"\x1f" + tb(b), 0) for a, b in cb])
+            hv = v.hash  # a pair's hash: the mmh3 of its words' (simhash.pair_hash)
+            raw += b"".join([hash_bytes(hv[a].tobytes() + hv[b].tobytes(), 0) for a, b in cb])
             weights += [(1.0 + logs[c]) * 0.5 * (idf(a) + idf(b))
                         for (a, b), c in cb.items()]
         return np.frombuffer(raw, dtype="<u8").reshape(-1, 2), np.array(weights, dtype=np.float64)
@@ -1313,26 +1312,18 @@ PAIR_BLOCK = 1 << 16  # word pairs hashed per numpy pass
 
 
 def _pair_hashes(v: _Vocab, ia, ib):
-    """mmh3 128 of the UTF-8 bytes of ``a + "\\x1f" + b`` for word ids ia, ib."""
+    """The feature hashes of the word pairs (ia, ib) (word ids): simhash.pair_hash, the mmh3
+    128 of the two words' hashes, 32 bytes a pair."""
     import numpy as np
 
     from .simhash import mmh3_128_many
 
     n = len(ia)
-    # bigram bytes: a, 0x1f (stored after a), b: two segments gathered from v.buf
-    la = v.blen[ia] + 1
-    lb = v.blen[ib]
-    lens = la + lb
-    out_start = np.cumsum(lens) - lens
-    total = int(lens[-1] + out_start[-1])
-    seg_len = np.empty(2 * n, dtype=np.int64)
-    seg_len[0::2], seg_len[1::2] = la, lb
-    seg_src = np.empty(2 * n, dtype=np.int64)
-    seg_src[0::2], seg_src[1::2] = v.start[ia], v.start[ib]
-    seg_out = np.empty(2 * n, dtype=np.int64)
-    seg_out[0::2], seg_out[1::2] = out_start, out_start + la
-    src = np.repeat(seg_src - seg_out, seg_len) + np.arange(total, dtype=np.int64)
-    return mmh3_128_many(v.buf[src], out_start, lens)
+    rows = np.empty((n, 4), dtype="<u8")
+    rows[:, :2] = v.hash[ia]
+    rows[:, 2:] = v.hash[ib]
+    return mmh3_128_many(rows.view(np.uint8).ravel(), np.arange(n, dtype=np.int64) * 32,
+                         np.full(n, 32, dtype=np.int64))
 
 
 _LOG_TABLE = None

@@ -37,7 +37,7 @@ class FeatureSettings:
 
     def version(self) -> str:
         """Changes whenever fingerprints of the same bytes could change."""
-        return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128"
+        return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128p"
                 f"-cap{MAX_FEATURE_CHARS}-d{DECODE_VERSION}-{SKETCH_NAME}")
 
 

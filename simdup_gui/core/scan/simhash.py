@@ -1,7 +1,9 @@
 """SimHash fingerprints: one 128-bit pass serves every size.
 
-Each distinct feature gets a 128-bit mmh3 hash; bit i of the fingerprint is the
-sign of the weighted sum of bit i over the features. Bits are independent, so the
+Each distinct feature gets a 128-bit mmh3 hash (a word: of its UTF-8 bytes; a pair of
+adjacent words, named ``a + "\x1f" + b``: of the 32 bytes of the two words' hashes,
+:func:`pair_hash`); bit i of the fingerprint is the sign of the weighted sum of bit i over
+the features. Bits are independent, so the
 f-bit fingerprint built from the low f bits of each hash is exactly the low f bits
 of the 128-bit fingerprint.
 """
@@ -21,19 +23,40 @@ def mmh3_128(data: bytes) -> bytes:
     return mmh3.hash_bytes(data, 0)
 
 
+PAIR_SEP = "\x1f"  # between the words of a pair feature's name (never in a word: whitespace)
+
+
+def pair_hash(a: bytes, b: bytes, hash_fn: HashFn | None = None) -> bytes:
+    """The hash of the word pair (a, b) (UTF-8 bytes): the hash of the 32 bytes of the two
+    words' hashes. Each word's hash is at hand already, so the scan never gathers a pair's
+    bytes (the compiled kernel: _kernels.mmh3_pair)."""
+    h = hash_fn or mmh3_128
+    return h(h(a) + h(b))
+
+
+def feature_hash(name: str, hash_fn: HashFn | None = None) -> bytes:
+    """The 16-byte hash of a feature by its name: a word's, or a pair's (``a + PAIR_SEP + b``,
+    :func:`pair_hash`)."""
+    raw = name.encode("utf-8", "surrogatepass")
+    a, sep, b = raw.partition(b"\x1f")
+    if sep:
+        return pair_hash(a, b, hash_fn)
+    return (hash_fn or mmh3_128)(raw)
+
+
 def simhash128(names: Sequence[str], weights: Sequence[float], hash_fn: HashFn | None = None) -> int:
-    """The 128-bit SimHash of weighted features (0 when there are none)."""
+    """The 128-bit SimHash of weighted features (0 when there are none), each hashed by
+    :func:`feature_hash` with ``hash_fn`` (mmh3 128 by default)."""
     if len(names) != len(weights):
         raise ValueError("names and weights differ in length")
     if not names:
         return 0
-    h = hash_fn or mmh3_128
     # Integer weights make the sums exact, so the result never depends on summation order.
     w_all = np.rint(np.asarray(weights, dtype=np.float64) * 1024.0).astype(np.int64)
     totals = np.zeros(128, dtype=np.int64)
     for start in range(0, len(names), _BLOCK):
         part = names[start : start + _BLOCK]
-        raw = b"".join(h(n.encode("utf-8", "surrogatepass")) for n in part)
+        raw = b"".join(feature_hash(n, hash_fn) for n in part)
         bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(len(part), 16),
                              axis=1, bitorder="little")
         totals += w_all[start : start + len(part)] @ bits.astype(np.int64)

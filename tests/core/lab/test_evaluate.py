@@ -186,12 +186,26 @@ def small_corpus(tmp_path_factory):
     return str(d)
 
 
-def test_64_bits_at_the_default_k_reach_f1_09_and_16_bits_score_visibly_lower(small_corpus):
+@pytest.fixture(scope="module")
+def mid_corpus(tmp_path_factory):
+    """360 files: enough that 16 bits' chance matches show (at 144 files its best F1 was
+    0.74-0.91 over generator seeds 4-7, close to 64 bits' 0.97-0.99; at 360, 0.68-0.82)."""
+    d = tmp_path_factory.mktemp("corpus")
+    generate_corpus(60, seed=4).write(str(d))
+    return str(d)
+
+
+def test_64_bits_at_the_default_k_reach_f1_09_and_16_bits_score_visibly_lower(mid_corpus):
     from simdup_gui.core.defaults import DEFAULT_DISTANCE
 
-    report = run_eval(Job(), small_corpus, TruthSpec("synthetic"), EvalOptions(workers=1))
-    at_default = report.size(64).at(DEFAULT_DISTANCE[64])
-    assert at_default.f1 >= 0.9
+    report = run_eval(Job(), mid_corpus, TruthSpec("synthetic"), EvalOptions(workers=1))
+    # the shipped pipeline at the default k (verified candidates) and SimHash alone at its
+    # best k; SimHash alone at the candidates' loose k=16 is not a setting anyone groups by
+    # (0.50-0.91 over generator seeds 4-7, with either pair hashing)
+    verified = report.size(64).verified
+    assert verified is not None and verified.distance == DEFAULT_DISTANCE[64]
+    assert verified.f1 >= 0.95
+    assert report.size(64).best.f1 >= 0.95
     assert report.size(16).best.f1 <= report.size(64).best.f1 - 0.1
     # the chance floor: random matches per file grow fastest at 16 bits
     assert report.size(16).at(4).chance > 1 > report.size(64).at(16).chance

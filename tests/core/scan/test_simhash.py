@@ -11,19 +11,33 @@ from simdup_gui.core.scan.simhash import simhash128
 from tests.conftest import EN, ZH
 
 
+def reference_hash(name: str) -> int:
+    """A feature's mmh3 128 as an int: a word's of its UTF-8 bytes, a pair's ("a\x1fb") of
+    the 32 bytes of its words' hashes."""
+    a, sep, b = name.partition("\x1f")
+    if sep:
+        raw = mmh3.hash_bytes(a.encode("utf-8"), 0) + mmh3.hash_bytes(b.encode("utf-8"), 0)
+    else:
+        raw = name.encode("utf-8")
+    return mmh3.hash128(raw, 0, signed=False)
+
+
 def reference_simhash(names, weights, bits):
     """Textbook SimHash over the low ``bits`` bits of each feature's mmh3 hash."""
     v = [0] * bits
     for n, w in zip(names, weights):
-        h = mmh3.hash128(n.encode("utf-8"), 0, signed=False)
+        h = reference_hash(n)
         wi = round(w * 1024)
         for i in range(bits):
             v[i] += wi if (h >> i) & 1 else -wi
     return sum(1 << i for i in range(bits) if v[i] > 0)
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.text(min_size=1, max_size=6), st.floats(0.1, 20.0)), min_size=1,
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=6)
+                          | st.builds(lambda a, b: a + "\x1f" + b, st.text(max_size=4),
+                                      st.text(max_size=4)),
+                          st.floats(0.1, 20.0)), min_size=1,
                 max_size=40, unique_by=lambda t: t[0]))
 def test_every_size_is_the_low_bits_of_the_128_bit_fingerprint(features):
     names = [n for n, _ in features]
