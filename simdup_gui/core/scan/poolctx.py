@@ -57,9 +57,12 @@ def _init_worker(initializer) -> None:
 
 
 def make_pool(processes: int, initializer=None, ctx=None):
-    """A pool of ``processes`` workers from ``ctx`` (:func:`pool_context` by default)."""
-    return _Pool(processes, initializer=_init_worker, initargs=(initializer,),
-                 context=ctx or pool_context())
+    """A pool of ``processes`` workers from ``ctx`` (:func:`pool_context` by default); a
+    fork server not yet running is started as :func:`prestart` starts it."""
+    ctx = ctx or pool_context()
+    if ctx.get_start_method() == "forkserver":
+        _start_server()
+    return _Pool(processes, initializer=_init_worker, initargs=(initializer,), context=ctx)
 
 
 def pids(pool) -> tuple[int, ...]:
@@ -153,12 +156,33 @@ def prestart() -> bool:
     if ctx.get_start_method() != "forkserver":
         return False
     try:
-        from multiprocessing import forkserver
-
-        forkserver.ensure_running()
+        _start_server()
     except Exception:  # noqa: BLE001 - only an early start: the pool tries again
         return False
     return True
+
+
+def _start_server() -> None:
+    """multiprocessing's fork server started (if not running) with SIGINT blocked, as
+    multiprocessing starts its resource tracker. The server ignores Ctrl-C only once its
+    preload is done; during the preload (our warm-up, 0.3-0.5 s) a Ctrl-C in the terminal
+    reached it too and printed a KeyboardInterrupt traceback under the scan's own
+    "interrupted". The signal mask is inherited through the exec, so the server, and the
+    workers it forks, never take SIGINT; the scan's process ends them. Here the signal is
+    only held back for the moment of the start, and delivered after it. The resource
+    tracker is started first: its start unblocks SIGINT (and SIGTERM) when done, whatever
+    the mask was before, which would let the server start with it unblocked."""
+    from multiprocessing import forkserver, resource_tracker
+
+    resource_tracker.ensure_running()
+    block = hasattr(signal, "pthread_sigmask")
+    if block:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        forkserver.ensure_running()
+    finally:
+        if block:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def running() -> bool:

@@ -229,3 +229,94 @@ def test_a_fork_server_stopped_without_waiting_is_forgotten_at_once():
         pool.terminate()
         pool.join()
         poolctx.stop()
+
+
+def _sig_blocked(pid: int, sig: int) -> bool:
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            if line.startswith("SigBlk:"):
+                return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
+    raise AssertionError("no SigBlk line")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
+                    reason="needs Linux's /proc and a fork server")
+def test_the_fork_server_starts_with_ctrl_c_held_back_and_the_caller_keeps_its_mask():
+    from multiprocessing import forkserver
+
+    poolctx.stop()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    try:
+        assert poolctx.prestart()
+        pid = forkserver._forkserver._forkserver_pid
+        assert _sig_blocked(pid, signal.SIGINT)  # while it warms up, and after
+        assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+        os.kill(pid, signal.SIGINT)  # pending, never delivered: the server lives on
+        pool = poolctx.make_pool(1)
+        try:
+            assert pool.map(_square, range(3)) == [0, 1, 4]
+            assert forkserver._forkserver._forkserver_pid == pid
+        finally:
+            pool.terminate()
+            pool.join()
+    finally:
+        poolctx.stop()
+
+
+def _children(pid: int) -> list[tuple[int, bytes]]:
+    out = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat", "rb") as fh:
+                s = fh.read()
+            if int(s[s.rindex(b")") + 2 :].split()[1]) == pid:
+                with open(f"/proc/{d}/cmdline", "rb") as fh:
+                    out.append((int(d), fh.read()))
+        except (OSError, ValueError):
+            pass
+    return out
+
+
+def _importing_numpy(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/maps", "rb") as fh:
+            return b"numpy" in fh.read()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
+                    reason="needs Linux's /proc and a fork server")
+def test_ctrl_c_while_the_fork_server_warms_up_prints_no_traceback(tmp_path):
+    """Ctrl-C goes to the terminal's whole process group. Sent as soon as the command's fork
+    server has begun its preload (numpy mapped; numba and the kernels take 0.3-0.5 s more):
+    the command says it was interrupted, and nothing prints a KeyboardInterrupt traceback."""
+    import subprocess
+    import sys
+
+    from tests.conftest import EN
+
+    for i in range(200):  # 6 MB: a pooled scan
+        (tmp_path / f"f{i:03d}.txt").write_text(f"{i} " + EN * 40)
+    p = subprocess.Popen([sys.executable, "-m", "simdup_gui.cli", "scan", str(tmp_path),
+                          "--no-cache", "--workers", "2", "--format", "json"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and p.poll() is None:
+            if any(b"forkserver" in cmd and _importing_numpy(pid)
+                   for pid, cmd in _children(p.pid)):
+                break  # its Python is up and loading the engine
+            time.sleep(0.002)
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGINT)
+        err = p.communicate(timeout=60)[1].decode(errors="replace")
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130, err
+    assert "interrupted" in err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
