@@ -151,3 +151,28 @@ def test_the_warm_up_collects_nothing_and_leaves_collection_as_it_found_it(befor
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={**os.environ, "SIMDUP_COMPILED": "1"}).stdout.split()
     assert out == ["True", str(before == "enabled"), "True"]
+
+
+def test_a_warm_up_whose_import_fails_turns_collection_back_on():
+    """An engine module that fails to import during the warm-up (a broken install): the
+    import error goes up as it would, and the collector, turned off for the warm-up, is on
+    again for whatever the process does next."""
+    code = textwrap.dedent("""
+        import gc, importlib.abc, sys
+
+        class Broken(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path=None, target=None):
+                if name == "simdup_gui.core.scan.jiebadict":
+                    raise ImportError("broken on purpose")
+                return None
+        sys.meta_path.insert(0, Broken())
+        try:
+            import simdup_gui.core.scan.warm
+        except ImportError as e:
+            print("ImportError", gc.isenabled())
+        else:
+            print("imported", gc.isenabled())
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "SIMDUP_COMPILED": "1"}).stdout.split()
+    assert out == ["ImportError", "True"]

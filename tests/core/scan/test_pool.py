@@ -320,3 +320,60 @@ def test_ctrl_c_while_the_fork_server_warms_up_prints_no_traceback(tmp_path):
     assert p.returncode == 130, err
     assert "interrupted" in err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
+def test_a_pool_whose_worker_died_after_the_last_chunk_is_not_kept(tmp_path, keeping, monkeypatch):
+    """pipeline._run_pool's last look: a worker that died after the last chunk came back (its
+    replacement already running) may have held the task queue's lock, so the pool is given
+    up without waiting rather than kept for the doubtful pairs; the scan's records are all
+    there and no worker is left behind."""
+    import multiprocessing as mp_
+
+    from simdup_gui.core.job import Job
+    from simdup_gui.core.scan import pipeline
+    from simdup_gui.core.scan.walk import Candidate
+
+    from tests.conftest import EN
+
+    paths = []
+    for i in range(24):
+        p = tmp_path / f"f{i:02d}.txt"
+        p.write_text(f"{i} " + EN * 3)
+        paths.append(p)
+    chunks = [[Candidate(str(p), str(tmp_path), p.stat().st_size, 0, i, 1)]
+              for i, p in enumerate(paths)]
+    monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 0)
+    pools = []
+    real_make = pipeline.make_pool
+
+    def capture(*a, **k):
+        pools.append(real_make(*a, **k))
+        return pools[-1]
+    monkeypatch.setattr(pipeline, "make_pool", capture)
+    abandoned = []
+    real_abandon = pipeline.abandon
+    monkeypatch.setattr(pipeline, "abandon", lambda pool: (abandoned.append(pool),
+                                                           real_abandon(pool)))
+    got = []
+
+    def take(batch, chunk):
+        got.extend(batch)
+        if len(got) == len(chunks):  # the last chunk is back: a worker dies now
+            pool = pools[0]
+            before = poolctx.pids(pool)
+            os.kill(before[0], signal.SIGKILL)
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:  # until its replacement runs
+                now = poolctx.pids(pool)
+                if before[0] not in now and len(now) == 2:
+                    break
+                time.sleep(0.01)
+
+    pipeline._run_pool(chunks, 2, "shingles", Job(), take)
+    assert len(pools) == 1 and abandoned == pools
+    assert sorted(r.path for r in got) == sorted(str(p) for p in paths)
+    assert poolctx.take(2) is None  # not kept
+    deadline = time.monotonic() + 20
+    while mp_.active_children() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert mp_.active_children() == []
