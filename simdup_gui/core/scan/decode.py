@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import dataclass
+from functools import cache
 
 DECODE_VERSION = 3  # bump when the same bytes may decode (or be labelled) differently
 SNIFF_BYTES = 8192
@@ -136,10 +137,10 @@ def _choose(data: bytes) -> tuple[str, int, str, str | None]:
     # Chinese in the GBK family is the common case here, and chardet costs ~5 ms a file:
     # a strict GB18030 decode whose text is full of everyday characters settles it first.
     high = len(data) - len(data.translate(None, _HIGH))
-    gb = _try_cjk(data, high, "gb18030", _COMMON_RE, GB_COMMON_SHARE)
+    gb = _try_cjk(data, high, "gb18030", _common_chars(), GB_COMMON_SHARE)
     if gb:
         return gb
-    big5 = _try_cjk(data, high, "big5", _COMMON_TRAD_RE, BIG5_COMMON_SHARE)
+    big5 = _try_cjk(data, high, "big5", _common_trad(), BIG5_COMMON_SHARE)
     if big5:
         return big5
     if _looks_cp1252(data, high):
@@ -166,9 +167,28 @@ def _choose(data: bytes) -> tuple[str, int, str, str | None]:
     return codec, 0, codec, None
 
 
-_HANZI_RE = re.compile("[\u4e00-\u9fff]")
 _UTF8_MULTI = re.compile("[^\x00-\x7f\ufffd]")
-_COMMON_RE = re.compile("[" + "".join(sorted(_COMMON_HANZI)) + "]")
+# The character classes of the plausibility test are counted through tables
+# (_hanzi_counts), never matched as regexes; their regexes (_HANZI_RE, _COMMON_RE,
+# _COMMON_TRAD_RE: what the counts equal, for the tests) are compiled only when asked for:
+# compiling them took 5 ms of every process that imports this module (the scan's, and the
+# fork server's on the way to the first fingerprint).
+_LAZY_RE = {"_HANZI_RE": lambda: "\u4e00-\u9fff", "_COMMON_RE": lambda: _common_chars(),
+            "_COMMON_TRAD_RE": lambda: _common_trad()}
+
+
+def __getattr__(name: str):
+    if name in _LAZY_RE:
+        rx = re.compile("[" + _LAZY_RE[name]() + "]")
+        globals()[name] = rx
+        return rx
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@cache
+def _common_chars() -> str:
+    """The frequent simplified characters, sorted (the GB18030 trial's class)."""
+    return "".join(sorted(_COMMON_HANZI))
 
 
 # Traditional forms of frequent characters whose simplified form differs (the frequent
@@ -186,7 +206,10 @@ BIG5_COMMON_SHARE = 0.40  # Big5 >= 0.76, GBK/GB18030 read as Big5 <= 0.18
 CJK_SAMPLE_CHARS = 1 << 16
 
 
+@cache
 def _common_trad() -> str:
+    """The frequent characters Big5 can encode and the traditional forms of the others,
+    sorted (the Big5 trial's class)."""
     shared = []
     for c in sorted(_COMMON_HANZI):
         try:
@@ -197,34 +220,29 @@ def _common_trad() -> str:
     return "".join(sorted(set(shared) | set(_TRAD_EXTRA)))
 
 
-_COMMON_TRAD_RE = re.compile("[" + _common_trad() + "]")
-
-
 _TABLES: dict = {}
 
 
-def _hanzi_counts(sample: str, common_re: re.Pattern) -> tuple[int, int]:
-    """(characters matching _HANZI_RE, characters matching ``common_re``) in ``sample``:
-    counted in numpy over the code points (a lookup table of the class's characters, all in
+def _hanzi_counts(sample: str, common: str) -> tuple[int, int]:
+    """(characters matching _HANZI_RE, characters of ``common``, a class's characters) in
+    ``sample``: counted in numpy over the code points (a lookup table of the class, all in
     the BMP), which gives the regexes' counts at a tenth of findall's cost."""
     import numpy as np
 
-    table = _TABLES.get(common_re.pattern)
+    table = _TABLES.get(common)
     if table is None:
-        chars = common_re.pattern[1:-1]
         table = np.zeros(0x10000, dtype=bool)
-        table[np.frombuffer(chars.encode("utf-32-le"), dtype="<u4")] = True
-        _TABLES[common_re.pattern] = table
+        table[np.frombuffer(common.encode("utf-32-le"), dtype="<u4")] = True
+        _TABLES[common] = table
     cps = np.frombuffer(sample.encode("utf-32-le", "surrogatepass"), dtype="<u4")
     hanzi = int(np.count_nonzero((cps >= 0x4E00) & (cps <= 0x9FFF)))
-    common = int(np.count_nonzero(table[cps[cps < 0x10000]]))
-    return hanzi, common
+    return hanzi, int(np.count_nonzero(table[cps[cps < 0x10000]]))
 
 
-def _try_cjk(data: bytes, high: int, codec: str, common_re: re.Pattern,
+def _try_cjk(data: bytes, high: int, codec: str, common: str,
              share: float) -> tuple[str, int, str, str | None] | None:
     """``codec`` (as _choose gives it) when a strict decode gives text full of everyday
-    characters, else None."""
+    characters (those of ``common``), else None."""
     if high < 32:
         return None  # too little to judge (fewer than 16 hanzi): let chardet weigh it
     whole = True
@@ -236,11 +254,11 @@ def _try_cjk(data: bytes, high: int, codec: str, common_re: re.Pattern,
         text = data[: e.start].decode(codec, errors="replace")
         whole = False
     sample = text[:CJK_SAMPLE_CHARS]  # a man page may hold a few dozen hanzi among English
-    hanzi, common = _hanzi_counts(sample, common_re)
+    hanzi, n_common = _hanzi_counts(sample, common)
     if hanzi < 16:
         return None
     # few characters need a clearer majority: garbage reaches a share of 0.23 at most
-    if common >= (share if hanzi >= 32 else 0.6) * hanzi:
+    if n_common >= (share if hanzi >= 32 else 0.6) * hanzi:
         return codec, 0, codec, text if whole else None
     return None
 

@@ -40,12 +40,30 @@ LOW_CONFIDENCE_TOKENS = 40
 CHUNK_CHARS = 1 << 20
 VECTOR_MIN_TOKENS = 300  # below this many word tokens, features are counted in Python
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 _TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->|<[^>]{0,2000}>", re.S | re.I)
 _WORD = re.compile(r"\w+")
 _CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
-_CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
-_WS_BETWEEN_CJK = re.compile(f"(?<=[{_CJK_CLASS}])\\s+(?=[{_CJK_CLASS}])")
+# Regexes over the CJK class compile on first use (_cjk_re, _ws_between_cjk): compiling
+# them took 8 ms of every process that imports this module, the fork server's on the way
+# to the first fingerprint; a worker on the compiled path may never use them.
+_LAZY_RE = {"_CJK": lambda: f"[{_CJK_CLASS}]",
+            "_WS_BETWEEN_CJK": lambda: f"(?<=[{_CJK_CLASS}])\\s+(?=[{_CJK_CLASS}])"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY_RE:
+        rx = re.compile(_LAZY_RE[name]())
+        globals()[name] = rx
+        return rx
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _cjk_re() -> re.Pattern:
+    return globals().get("_CJK") or __getattr__("_CJK")
+
+
+def _ws_between_cjk() -> re.Pattern:
+    return globals().get("_WS_BETWEEN_CJK") or __getattr__("_WS_BETWEEN_CJK")
 
 
 # Function words of English: frequent in every text, so they carry little.
@@ -140,10 +158,11 @@ def _idf_of_new(tokens: list[str], is_word: list[bool], keys) -> list[float]:
     """idf() of each word token (0.0 for the rest); ``keys``: each token's mmh3 low 64 bits."""
     out = [0.0] * len(tokens)
     cjk = []
+    cjk_search = _cjk_re().search
     for i, (t, w) in enumerate(zip(tokens, is_word)):
         if not w:
             continue
-        if _CJK.search(t):
+        if cjk_search(t):
             cjk.append(i)
         elif t.isdigit():
             out[i] = _NUMBER_IDF
@@ -183,7 +202,7 @@ def _stop_keys():
 
 
 def idf(token: str) -> float:
-    if _CJK.search(token):
+    if _cjk_re().search(token):
         table, median = _idf_table()
         return table.get(token, median)
     if token.isdigit():
@@ -990,7 +1009,7 @@ def feature_text(folded: str, solid_text: str | None = None) -> str:
     cjk = _cjk_count(solid_text)
     if cjk and cjk >= CJK_SHARE * len(solid_text):
         return solid_text
-    return " ".join(_WS_BETWEEN_CJK.sub("", folded).split())
+    return " ".join(_ws_between_cjk().sub("", folded).split())
 
 
 class FeatureBuilder:

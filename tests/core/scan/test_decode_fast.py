@@ -23,7 +23,7 @@ def test_hanzi_counts_equal_the_regexes(text, which):
     rng = random.Random(len(text))
     pool = rx.pattern[1:-1] + "\u4dff\u4e00\u9fff\ua000\U00020000\uffff"
     text += "".join(rng.choice(pool) for _ in range(rng.randint(0, 60)))
-    assert decode._hanzi_counts(text, rx) == _by_regex(text, rx)
+    assert decode._hanzi_counts(text, rx.pattern[1:-1]) == _by_regex(text, rx)
 
 
 def test_labels_of_real_cjk_bytes_stand():
