@@ -23,7 +23,7 @@ import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..textsim import (SHINGLE, SKETCH_K, ShingleBuilder, drop_invisible, gram_hashes, solid,
@@ -651,6 +651,9 @@ class Features:
     text_hash: str
     chars: int
     newline: str
+    # the last len(pairs) names are word pairs, these (a, b); the others words (a tokenizer's
+    # word may hold U+001F, so a pair's name alone cannot say where its words part)
+    pairs: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def low_confidence(self) -> bool:
@@ -1145,17 +1148,20 @@ class FeatureBuilder:
             best = sorted(zip(weights, names), key=lambda p: (-p[0], p[1]))[:k]
             names = [n for _, n in best]
             weights = [w for w, _ in best]
-        elif self.mode == "shingles":
+        pairs: list[tuple[str, str]] = []
+        if self.mode == "shingles":
             for (a, b), c in self.bigrams.items():
                 names.append(a + "\x1f" + b)
+                pairs.append((a, b))
                 weights.append((1.0 + math.log(c)) * 0.5 * (uni_idf[a] + uni_idf[b]))
         return Features(names, weights, self.n_tokens, self._hash.hexdigest(), self.chars,
-                        self.newline())
+                        self.newline(), pairs)
 
     def fingerprint(self) -> tuple[int, int] | None:
         """(128-bit SimHash, number of features) without building feature names.
 
-        Equal to ``simhash128(f.names, f.weights)`` with ``f = self.finish()``, bit
+        Equal to ``simhash128(f.names, f.weights, pairs=f.pairs)`` with ``f = self.finish()``
+        (``pairs`` may be left out where no word holds U+001F: the scan's never do), bit
         for bit: the same weights in the same float arithmetic, the same mmh3 hash of
         the same UTF-8 bytes (unigram hashes cached per token), computed for all
         features at once in numpy. Returns None where that shortcut does not apply
@@ -1215,10 +1221,10 @@ class FeatureBuilder:
         cu = Counter(ids)
         idf = v.idf_l.__getitem__ if not v.compiled else v.idf_at
         weights = [(1.0 + logs[c]) * idf(t) for t, c in cu.items()]
-        raw = v.hash[list(cu)].tobytes()
+        raw = v.hash[list(cu)].astype("<u8", copy=False).tobytes()
         if self.mode == "shingles" and len(ids) > 1:
             cb = Counter(zip(ids, ids[1:]))
-            hv = v.hash  # a pair's hash: the mmh3 of its words' (simhash.pair_hash)
+            hv = v.hash.astype("<u8", copy=False)  # a pair's hash: the mmh3 of its words'
             raw += b"".join([hash_bytes(hv[a].tobytes() + hv[b].tobytes(), 0) for a, b in cb])
             weights += [(1.0 + logs[c]) * 0.5 * (idf(a) + idf(b))
                         for (a, b), c in cb.items()]

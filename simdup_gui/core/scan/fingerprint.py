@@ -37,7 +37,8 @@ class FeatureSettings:
 
     def version(self) -> str:
         """Changes whenever fingerprints of the same bytes could change."""
-        return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128p"
+        pairs = "p" if self.mode == "shingles" else ""  # pairs hashed from words' hashes
+        return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128{pairs}"
                 f"-cap{MAX_FEATURE_CHARS}-d{DECODE_VERSION}-{SKETCH_NAME}")
 
 
@@ -296,7 +297,7 @@ def _record(path: str, root: str, hash_fn: HashFn | None, fb: FeatureBuilder, ch
     if not n_features:
         return Problem(path, "no words to fingerprint (only spaces or punctuation)", "no_text")
     if feats is not None:
-        fp = simhash128(feats.names, feats.weights, hash_fn)
+        fp = simhash128(feats.names, feats.weights, hash_fn, feats.pairs)
     sketch, n_shingles = fb.shingles.sketch()
     return FileRecord(
         path=path, size=size, mtime_ns=mtime_ns, inode=inode, dev=dev,
@@ -308,13 +309,15 @@ def _record(path: str, root: str, hash_fn: HashFn | None, fb: FeatureBuilder, ch
 
 
 def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] = _no_check,
-                      release: bool = False) -> list[FileRecord | Problem]:
+                      release: bool = False,
+                      copies: Copies | None = None) -> list[FileRecord | Problem]:
     """Worker entry point: fingerprint a chunk of (path, root) items; an item may carry a
     third element, what :func:`load_file` gave for it (a Loaded, or the Problem).
     ``release``: then drop this process's vocabulary and hand the heap back (one of the
-    scan's last chunks, on a pool kept for measuring: pipeline._run_pool)."""
+    scan's last chunks, on a pool kept for measuring: pipeline._run_pool). ``copies``: the
+    chunk's copies so far, when it comes in pieces (a new one by default)."""
     settings = FeatureSettings(mode)
-    copies = Copies()
+    copies = Copies() if copies is None else copies
     out: list[FileRecord | Problem] = []
     big = False
     for path, root, *pre in items:

@@ -11,7 +11,8 @@ import time
 from dataclasses import dataclass, field
 
 from .cache import FingerprintCache
-from .fingerprint import FeatureSettings, Loaded, fingerprint_batch, load_file, warm_worker
+from .fingerprint import (Copies, FeatureSettings, Loaded, fingerprint_batch, load_file,
+                          warm_worker)
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
 from .poolctx import abandon, keeping, make_pool, park, pids, pool_context, prestart
@@ -158,9 +159,11 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
             stats["workers"] = 1
             for chunk in chunks:
                 out = []
+                copies = Copies()  # the chunk's copies, though it goes one file at a time
                 for c in chunk:  # check between files: a cancel is seen within one file
                     job.check()
-                    out.extend(fingerprint_batch([(c.path, c.root)], opt.features.mode, job.check))
+                    out.extend(fingerprint_batch([(c.path, c.root)], opt.features.mode, job.check,
+                                                 copies=copies))
                 take(out, chunk)
         else:
             stats["workers"] = workers

@@ -44,22 +44,37 @@ def feature_hash(name: str, hash_fn: HashFn | None = None) -> bytes:
     return (hash_fn or mmh3_128)(raw)
 
 
-def simhash128(names: Sequence[str], weights: Sequence[float], hash_fn: HashFn | None = None) -> int:
-    """The 128-bit SimHash of weighted features (0 when there are none), each hashed by
-    :func:`feature_hash` with ``hash_fn`` (mmh3 128 by default)."""
+def simhash128(names: Sequence[str], weights: Sequence[float], hash_fn: HashFn | None = None,
+               pairs: Sequence[tuple[str, str]] | None = None) -> int:
+    """The 128-bit SimHash of weighted features (0 when there are none), each hashed with
+    ``hash_fn`` (mmh3 128 by default). ``pairs``: the words of the last ``len(pairs)``
+    features, which are word pairs (features.Features.pairs), the others being words hashed
+    whole; without it a name holding U+001F is taken for a pair (:func:`feature_hash`)."""
     if len(names) != len(weights):
         raise ValueError("names and weights differ in length")
     if not names:
         return 0
+    h = hash_fn or mmh3_128
+    first = len(names) if pairs is None else len(names) - len(pairs)
+
+    def digest(i: int) -> bytes:
+        if pairs is None:
+            return feature_hash(names[i], hash_fn)
+        if i < first:
+            return h(names[i].encode("utf-8", "surrogatepass"))
+        a, b = pairs[i - first]
+        return pair_hash(a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"),
+                         hash_fn)
+
     # Integer weights make the sums exact, so the result never depends on summation order.
     w_all = np.rint(np.asarray(weights, dtype=np.float64) * 1024.0).astype(np.int64)
     totals = np.zeros(128, dtype=np.int64)
     for start in range(0, len(names), _BLOCK):
-        part = names[start : start + _BLOCK]
-        raw = b"".join(feature_hash(n, hash_fn) for n in part)
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(len(part), 16),
+        stop = min(start + _BLOCK, len(names))
+        raw = b"".join(digest(i) for i in range(start, stop))
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(stop - start, 16),
                              axis=1, bitorder="little")
-        totals += w_all[start : start + len(part)] @ bits.astype(np.int64)
+        totals += w_all[start:stop] @ bits.astype(np.int64)
     # bit set where the weighted "+1" mass exceeds half the total weight
     v = 2 * totals - w_all.sum()
     out = np.packbits(v > 0, bitorder="little")

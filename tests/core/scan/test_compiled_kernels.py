@@ -100,6 +100,24 @@ def test_a_token_holding_the_separator_gets_its_own_id(compiled):
     assert len(want[1]) == 4 + 5  # four distinct words, five distinct pairs
 
 
+@pytest.mark.parametrize("mode", ["shingles", "tokens"])
+def test_a_word_holding_the_separator_is_hashed_whole_by_the_named_path(compiled, mode):
+    """The named reference (finish() and simhash128 with its pairs) equals the fast
+    fingerprint when a tokenizer's word holds U+001F: the word is not taken for a pair."""
+    from simdup_gui.core.scan.simhash import simhash128
+
+    def cut(text: str) -> list[str]:
+        return ["ab\x1fcd", "ab", "cd", "ab\x1fcd", "x\x1f"] * 100
+
+    for on in (False, True):
+        compiled(on)
+        fb = FeatureBuilder(mode, tokenizer=cut)
+        fb.add("anything")
+        f = fb.finish()
+        assert fb.fingerprint()[0] == simhash128(f.names, f.weights, pairs=f.pairs)
+        assert len(f.pairs) == (5 if mode == "shingles" else 0)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30),
                 max_size=5))

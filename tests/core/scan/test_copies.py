@@ -142,7 +142,7 @@ def test_chunks_put_files_of_one_size_together_in_walk_order_otherwise():
 
 def test_a_scan_of_scattered_copies_matches_one_file_at_a_time(tmp_path, monkeypatch):
     """Copies in other folders, among other files: the pooled scan's records equal each
-    file fingerprinted alone, and fewer files are decoded than there are files."""
+    file fingerprinted alone."""
     root = tmp_path / "r"
     texts = [(ZH * (i + 2)).encode("gb18030") if i % 2 else (EN * (i + 2)).encode()
              for i in range(6)]
@@ -156,3 +156,19 @@ def test_a_scan_of_scattered_copies_matches_one_file_at_a_time(tmp_path, monkeyp
     assert not res.problems
     alone = sorted((fingerprint_file(p, str(root)) for p in paths), key=lambda r: r.path)
     assert res.records == alone
+
+
+def test_a_scan_in_this_process_decodes_each_content_once(tmp_path, decodes):
+    """A small scan runs here, one file at a time (for a prompt cancel), but its chunk's
+    copies are still done once."""
+    root = tmp_path / "r"
+    texts = [(ZH * (i + 2)).encode("gb18030") if i % 2 else (EN * (i + 2)).encode()
+             for i in range(3)]
+    paths = [_write(root / f"dir{d}" / f"f{i}.txt", t) for d in range(4)
+             for i, t in enumerate(texts)]
+    alone = sorted((fingerprint_file(p, str(root)) for p in paths), key=lambda r: r.path)
+    decodes.clear()
+    res = scan([str(root)], ScanOptions(use_cache=False, workers=1))
+    assert res.stats["workers"] == 1 and not res.problems
+    assert res.records == alone
+    assert len(decodes) == 3  # three contents, twelve files

@@ -164,6 +164,9 @@ def test_feature_parts_of_the_cache_version_are_unchanged():
     version = FeatureSettings("shingles").version()
     assert version.startswith("n2-shingles-")
     assert "-mmh3x128p-cap4194304" in version
+    # modes without pairs kept their fingerprints, and their version
+    assert "-mmh3x128-cap4194304" in FeatureSettings("tokens").version()
+    assert "-mmh3x128-cap4194304" in FeatureSettings("topk").version()
 
 
 def test_run_wise_nfkc_equals_unicodedata_nfkc(monkeypatch):

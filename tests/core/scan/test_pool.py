@@ -317,6 +317,7 @@ def test_ctrl_c_while_the_fork_server_warms_up_prints_no_traceback(tmp_path):
     finally:
         if p.poll() is None:
             p.kill()
+            p.wait()
     assert p.returncode == 130, err
     assert "interrupted" in err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
