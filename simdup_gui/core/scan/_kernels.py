@@ -93,6 +93,41 @@ def _word(buf, p, n):
 
 
 @_inline
+def _mmh3_block(h1, h2, k1, k2):
+    """One 16-byte block (words k1, k2) of MurmurHash3_x64_128 into its state (h1, h2)."""
+    k1 *= _C1
+    k1 = _rotl(k1, 31)
+    k1 *= _C2
+    h1 ^= k1
+    h1 = _rotl(h1, 27)
+    h1 += h2
+    h1 = h1 * _FIVE + _N1
+    k2 *= _C2
+    k2 = _rotl(k2, 33)
+    k2 *= _C1
+    h2 ^= k2
+    h2 = _rotl(h2, 31)
+    h2 += h1
+    h2 = h2 * _FIVE + _N2
+    return h1, h2
+
+
+@_inline
+def _mmh3_final(h1, h2, n):
+    """MurmurHash3_x64_128's finalisation of the state (h1, h2) after ``n`` bytes."""
+    ln = np.uint64(n)
+    h1 ^= ln
+    h2 ^= ln
+    h1 += h2
+    h2 += h1
+    h1 = _fmix(h1)
+    h2 = _fmix(h2)
+    h1 += h2
+    h2 += h1
+    return h1, h2
+
+
+@_inline
 def mmh3_128(buf, p, n):
     """MurmurHash3_x64_128, seed 0, of buf[p:p+n]: (h1, h2) as mmh3.hash_bytes gives them
     little-endian."""
@@ -101,22 +136,7 @@ def mmh3_128(buf, p, n):
     nblocks = n >> 4
     for j in range(nblocks):
         q = p + 16 * j
-        k1 = _word(buf, q, 8)
-        k2 = _word(buf, q + 8, 8)
-        k1 *= _C1
-        k1 = _rotl(k1, 31)
-        k1 *= _C2
-        h1 ^= k1
-        h1 = _rotl(h1, 27)
-        h1 += h2
-        h1 = h1 * _FIVE + _N1
-        k2 *= _C2
-        k2 = _rotl(k2, 33)
-        k2 *= _C1
-        h2 ^= k2
-        h2 = _rotl(h2, 31)
-        h2 += h1
-        h2 = h2 * _FIVE + _N2
+        h1, h2 = _mmh3_block(h1, h2, _word(buf, q, 8), _word(buf, q + 8, 8))
     tail = n & 15
     q = p + 16 * nblocks
     if tail > 8:
@@ -131,16 +151,7 @@ def mmh3_128(buf, p, n):
         k1 = _rotl(k1, 31)
         k1 *= _C2
         h1 ^= k1
-    ln = np.uint64(n)
-    h1 ^= ln
-    h2 ^= ln
-    h1 += h2
-    h2 += h1
-    h1 = _fmix(h1)
-    h2 = _fmix(h2)
-    h1 += h2
-    h2 += h1
-    return h1, h2
+    return _mmh3_final(h1, h2, n)
 
 
 @_jit
@@ -609,35 +620,9 @@ def mmh3_pair(a1, a2, b1, b2):
     words' hashes (a1, a2) and (b1, b2), little-endian, as simhash.pair_hash gives it. From
     the hashes at hand, not the words' bytes gathered again: 0.26 -> 0.15 s for the 25 MB
     mix's 2.9 million distinct pairs."""
-    h1 = _U0
-    h2 = _U0
-    for j in range(2):
-        k1 = a1 if j == 0 else b1
-        k2 = a2 if j == 0 else b2
-        k1 *= _C1
-        k1 = _rotl(k1, 31)
-        k1 *= _C2
-        h1 ^= k1
-        h1 = _rotl(h1, 27)
-        h1 += h2
-        h1 = h1 * _FIVE + _N1
-        k2 *= _C2
-        k2 = _rotl(k2, 33)
-        k2 *= _C1
-        h2 ^= k2
-        h2 = _rotl(h2, 31)
-        h2 += h1
-        h2 = h2 * _FIVE + _N2
-    ln = np.uint64(32)
-    h1 ^= ln
-    h2 ^= ln
-    h1 += h2
-    h2 += h1
-    h1 = _fmix(h1)
-    h2 = _fmix(h2)
-    h1 += h2
-    h2 += h1
-    return h1, h2
+    h1, h2 = _mmh3_block(_U0, _U0, a1, a2)
+    h1, h2 = _mmh3_block(h1, h2, b1, b2)
+    return _mmh3_final(h1, h2, 32)
 
 
 @_jit
