@@ -104,19 +104,22 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _screenshot(app, win, path: str) -> None:
-    """Select a Chinese file of the largest group, then save the window to ``path`` and quit."""
+    """Select the most edited Chinese file of a group (the lowest similarity to its reference
+    among those not at distance 0), then save the window to ``path`` and quit."""
     from PySide6.QtCore import QTimer
 
     def shoot() -> None:
         model = win.model
-        best, best_d = None, -1
+        best, best_sim = None, 2.0
         for row, (gi, members) in enumerate(model.rows):
-            dist = {m.index: m.distance for m in model.groups[gi].members}
+            near = {m.index: m for m in model.groups[gi].members}
             for child, m in enumerate(members):
                 i = m.index
-                if any("\u4e00" <= c <= "\u9fff" for c in win.records[i].path) and 0 < dist[i] < 5:
-                    if dist[i] > best_d:
-                        best, best_d = (row, child), dist[i]
+                sim = near[i].similarity if i in near else None
+                sim = 1.0 if sim is None else sim
+                if (any("\u4e00" <= c <= "\u9fff" for c in win.records[i].path)
+                        and i in near and near[i].distance > 0 and sim < best_sim):
+                    best, best_sim = (row, child), sim
         if best is not None:
             win.groups_view.show_file(*best)
         QTimer.singleShot(300, lambda: (win.grab().save(path), app.quit()))
