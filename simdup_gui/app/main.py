@@ -114,11 +114,12 @@ def _screenshot(app, win, path: str) -> None:
         for row, (gi, members) in enumerate(model.rows):
             near = {m.index: m for m in model.groups[gi].members}
             for child, m in enumerate(members):
-                i = m.index
-                sim = near[i].similarity if i in near else None
-                sim = 1.0 if sim is None else sim
-                if (any("\u4e00" <= c <= "\u9fff" for c in win.records[i].path)
-                        and i in near and near[i].distance > 0 and sim < best_sim):
+                mem = near.get(m.index)
+                if mem is None or mem.distance == 0:
+                    continue
+                sim = 1.0 if mem.similarity is None else mem.similarity
+                if sim < best_sim and any("\u4e00" <= c <= "\u9fff"
+                                          for c in win.records[m.index].path):
                     best, best_sim = (row, child), sim
         if best is not None:
             win.groups_view.show_file(*best)

@@ -173,16 +173,19 @@ _UTF8_MULTI = re.compile("[^\x00-\x7f\ufffd]")
 # _COMMON_TRAD_RE: what the counts equal, for the tests) are compiled only when asked for:
 # compiling them took 5 ms of every process that imports this module (the scan's, and the
 # fork server's on the way to the first fingerprint).
-_LAZY_RE = {"_HANZI_RE": lambda: "\u4e00-\u9fff", "_COMMON_RE": lambda: _common_chars(),
-            "_COMMON_TRAD_RE": lambda: _common_trad()}
+_LAZY_CLASSES = {"_HANZI_RE": lambda: "\u4e00-\u9fff", "_COMMON_RE": lambda: _common_chars(),
+                 "_COMMON_TRAD_RE": lambda: _common_trad()}
 
 
 def __getattr__(name: str):
-    if name in _LAZY_RE:
-        rx = re.compile("[" + _LAZY_RE[name]() + "]")
-        globals()[name] = rx
-        return rx
+    if name in _LAZY_CLASSES:
+        return _class_re(_LAZY_CLASSES[name]())
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@cache
+def _class_re(chars: str) -> re.Pattern:
+    return re.compile("[" + chars + "]")
 
 
 @cache

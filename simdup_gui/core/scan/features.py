@@ -43,27 +43,27 @@ VECTOR_MIN_TOKENS = 300  # below this many word tokens, features are counted in 
 _TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->|<[^>]{0,2000}>", re.S | re.I)
 _WORD = re.compile(r"\w+")
 _CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
-# Regexes over the CJK class compile on first use (_cjk_re, _ws_between_cjk): compiling
-# them took 8 ms of every process that imports this module, the fork server's on the way
-# to the first fingerprint; a worker on the compiled path may never use them.
-_LAZY_RE = {"_CJK": lambda: f"[{_CJK_CLASS}]",
-            "_WS_BETWEEN_CJK": lambda: f"(?<=[{_CJK_CLASS}])\\s+(?=[{_CJK_CLASS}])"}
+# Regexes over the CJK class compile on first use: compiling them took 8 ms of every
+# process that imports this module, the fork server's on the way to the first fingerprint;
+# a worker on the compiled path may never use them.
+@lru_cache(maxsize=None)
+def _cjk_re() -> re.Pattern:
+    return re.compile(f"[{_CJK_CLASS}]")
+
+
+@lru_cache(maxsize=None)
+def _ws_between_cjk() -> re.Pattern:
+    return re.compile(f"(?<=[{_CJK_CLASS}])\\s+(?=[{_CJK_CLASS}])")
 
 
 def __getattr__(name: str):
-    if name in _LAZY_RE:
-        rx = re.compile(_LAZY_RE[name]())
-        globals()[name] = rx
-        return rx
+    """The regexes under their module names (``_CJK``, ``_WS_BETWEEN_CJK``), compiled when
+    asked for."""
+    if name == "_CJK":
+        return _cjk_re()
+    if name == "_WS_BETWEEN_CJK":
+        return _ws_between_cjk()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _cjk_re() -> re.Pattern:
-    return globals().get("_CJK") or __getattr__("_CJK")
-
-
-def _ws_between_cjk() -> re.Pattern:
-    return globals().get("_WS_BETWEEN_CJK") or __getattr__("_WS_BETWEEN_CJK")
 
 
 # Function words of English: frequent in every text, so they carry little.

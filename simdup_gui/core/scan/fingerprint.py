@@ -140,7 +140,7 @@ def _load_open(path: str, fd: int, st, copy_of: Callable | None = None):
     content_hash = hashlib.blake2b(data, digest_size=16).hexdigest()
     html = _is_html(path, data[:SNIFF_BYTES])
     if copy_of is not None:
-        done = copy_of(content_hash, html, st)
+        done = copy_of(content_hash, html, (st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev))
         if done is not None:
             return done
     dec = decode_bytes(data)
@@ -151,7 +151,8 @@ def _load_open(path: str, fd: int, st, copy_of: Callable | None = None):
 def _read(path: str, stream: Callable | None = None, copy_of: Callable | None = None):
     """A Loaded, or the Problem that stops the file there; a file above STREAM_ABOVE bytes
     goes to ``stream(fh, st)`` (read in pieces), whose result is returned (None without).
-    ``copy_of(content_hash, html, st)``: the record of a file with these bytes done before,
+    ``copy_of(content_hash, html, (size, mtime_ns, inode, dev))``: the record of a file
+    with these bytes done before,
     or None; given one, the file is not decoded and that record is returned."""
     opened = _open(path)
     if isinstance(opened, Problem):
@@ -201,7 +202,8 @@ def fingerprint_file(path: str, root: str, settings: FeatureSettings = FeatureSe
         if not isinstance(loaded, Loaded):
             return loaded  # a problem, or the record of a file read in pieces or a copy's
     elif copies is not None:
-        done = copies.find(path, root, loaded.content_hash, loaded.html, loaded)
+        done = copies.find(path, root, loaded.content_hash, loaded.html,
+                           (loaded.size, loaded.mtime_ns, loaded.inode, loaded.dev))
         if done is not None:
             return done
     rec = _fingerprint_loaded(path, root, settings, hash_fn, check, loaded)
@@ -226,16 +228,14 @@ class Copies:
     def keep(self, rec: FileRecord, html: bool) -> None:
         self._done.setdefault((rec.content_hash, html), rec)
 
-    def find(self, path: str, root: str, content_hash: str, html: bool, st) -> FileRecord | None:
-        """The record for ``path`` (under ``root``, stat ``st``: an os.stat_result or a
-        Loaded) if a file with these bytes was done, else None."""
+    def find(self, path: str, root: str, content_hash: str, html: bool,
+             stat: tuple[int, int, int, int]) -> FileRecord | None:
+        """The record for ``path`` (under ``root``, its ``stat``: size, mtime_ns, inode, dev)
+        if a file with these bytes was done, else None."""
         rec = self._done.get((content_hash, html))
         if rec is None:
             return None
-        if isinstance(st, Loaded):
-            size, mtime_ns, inode, dev = st.size, st.mtime_ns, st.inode, st.dev
-        else:
-            size, mtime_ns, inode, dev = st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev
+        size, mtime_ns, inode, dev = stat
         return dataclasses.replace(rec, path=path, root=root, size=size, mtime_ns=mtime_ns,
                                    inode=inode, dev=dev)
 

@@ -23,7 +23,7 @@ def mmh3_128(data: bytes) -> bytes:
     return mmh3.hash_bytes(data, 0)
 
 
-PAIR_SEP = "\x1f"  # between the words of a pair feature's name (never in a word: whitespace)
+PAIR_SEP = "\x1f"  # between the words of a pair feature's name (whitespace: never in the scan's words)
 
 
 def pair_hash(a: bytes, b: bytes, hash_fn: HashFn | None = None) -> bytes:
@@ -38,7 +38,7 @@ def feature_hash(name: str, hash_fn: HashFn | None = None) -> bytes:
     """The 16-byte hash of a feature by its name: a word's, or a pair's (``a + PAIR_SEP + b``,
     :func:`pair_hash`)."""
     raw = name.encode("utf-8", "surrogatepass")
-    a, sep, b = raw.partition(b"\x1f")
+    a, sep, b = raw.partition(PAIR_SEP.encode())
     if sep:
         return pair_hash(a, b, hash_fn)
     return (hash_fn or mmh3_128)(raw)
