@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import signal
 import sys
+import threading
 
 from simdup_gui import _blas  # noqa: F401 - one BLAS thread here and in the fork server
 
@@ -55,33 +57,48 @@ def main(argv: list[str] | None = None) -> int:
     caller that goes on (tests), whose process is left as it was found."""
     exiting = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
-    started = False
-    pooled = _scan_may_use_pool(argv)
-    if pooled:  # its warm-up then runs beside the imports below
-        from simdup_gui.core.scan import poolctx
+    ctrl_c: list[int] = []  # the Ctrl-Cs this process took, when it is this command's own
+    previous = _note_ctrl_c(ctrl_c) if exiting else None
+    poolctx = None
+    ours = False  # whether this command starts the fork server (and so ends it)
+    try:  # a Ctrl-C from here on is "interrupted", 130, whatever it cut short
+        if _scan_may_use_pool(argv):  # its warm-up then runs beside the imports below
+            from simdup_gui.core.scan import poolctx
 
-        started = not poolctx.running() and poolctx.prestart()
-        poolctx.keep_pools()  # the scan's workers then read the doubtful pairs' files too
-    try:
+            ours = not poolctx.running()
+            if ours:
+                poolctx.prestart()
+            poolctx.keep_pools()  # the scan's workers then read the doubtful pairs' files too
         parser = build_parser(argv[0]) if argv[:1] and argv[0] in COMMANDS else build_parser()
         args = parser.parse_args(argv)
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
     except KeyboardInterrupt:
         print("simdup: interrupted", file=sys.stderr)
-        return 130
+        code = 130
     except BrokenPipeError:
-        return 0
+        code = 0
+    except Exception:
+        if not ctrl_c:
+            raise
+        # the KeyboardInterrupt was turned into another error on its way up: numpy's
+        # import, cut short, raises its ImportError ("Importing the numpy C-extensions
+        # failed ...") from the KeyboardInterrupt it swallowed
+        print("simdup: interrupted", file=sys.stderr)
+        code = 130
     finally:
-        try:
-            if pooled:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        if poolctx is not None:
+            try:
                 try:
                     poolctx.end_parked()
                 finally:
                     poolctx.keep_pools(False)
-        finally:
-            if started:  # not left warming up (or compiling) behind this command
-                # the process is about to exit: the server is signalled, not waited for
-                poolctx.stop(wait=not exiting)
+            finally:
+                if ours:  # not left warming up (or compiling) behind this command,
+                    # even if its start was cut short by a Ctrl-C; the process is about to
+                    # exit: the server is signalled, not waited for
+                    poolctx.stop(wait=not exiting)
         if exiting:
             # The interpreter's exit then skips a last collection of every object left
             # (the scan's records, numpy's and the engine's modules): 30 ms of a 25 MB
@@ -89,3 +106,32 @@ def main(argv: list[str] | None = None) -> int:
             # are not run at exit then, as Python never promised; files and the cache are
             # closed by now. Not for a caller that goes on: its garbage would stay.
             gc.freeze()
+    if exiting and code == 130:
+        _unmark_interrupt()
+    return code
+
+
+def _note_ctrl_c(seen: list[int]):
+    """Python's own Ctrl-C handler (a KeyboardInterrupt) with a note in ``seen`` that the
+    signal came, installed when it is the one in place (this process's main thread): the
+    previous handler, to put back, or None."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        return None
+
+    def on_sigint(signum, frame):
+        seen.append(signum)
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGINT, on_sigint)
+
+
+def _unmark_interrupt() -> None:
+    """CPython marks a KeyboardInterrupt that leaves code run from a string (``exec`` and
+    ``eval`` of source: dataclasses and namedtuple build their methods so, on import) as
+    unhandled, even when it is caught further up, and a process so marked ends by killing
+    itself with SIGINT (bpo-1054041's exit for an uncaught Ctrl-C) rather than with the
+    status it returned: a Ctrl-C that landed in an import printed "interrupted" and ended
+    the command as killed, not with 130. Each run of code from a string clears that mark
+    before it starts."""
+    exec("None")

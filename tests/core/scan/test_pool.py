@@ -323,6 +323,73 @@ def test_ctrl_c_while_the_fork_server_warms_up_prints_no_traceback(tmp_path):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # zombies count as alive to kill(); ours are reaped by init once their parent is gone
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat", "rb") as fh:
+                    f = fh.read().rsplit(b")", 1)[1].split()
+                if int(f[2]) == pgid and f[0] != b"Z":
+                    return True
+            except (OSError, ValueError, IndexError):
+                pass
+    return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
+                    reason="needs Linux's /proc and a fork server")
+@pytest.mark.parametrize("delay", [0.0, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.065, 0.08, 0.1, 0.15, 0.25])
+def test_ctrl_c_at_any_moment_of_a_pooled_scan(tmp_path, delay):
+    """Ctrl-C to the command's process group at moments spread over a pooled scan, counted
+    from its first child (the resource tracker, as the fork server starts): while it
+    imports the engine (a KeyboardInterrupt inside a dataclass's generated code once ended
+    the command killed by SIGINT, after "interrupted"), while it starts the server (outside
+    the command's handler once: a traceback), while the workers run. Each time: exit 130
+    and "interrupted", or, if the scan had already finished, its whole JSON; never a
+    traceback; and no process of the command is left behind."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import EN
+
+    for i in range(400):  # 13 MB: a pooled scan of about a second
+        (tmp_path / f"f{i:03d}.txt").write_text(f"{i} " + EN * 40)
+    p = subprocess.Popen([sys.executable, "-m", "simdup_gui.cli", "scan", str(tmp_path),
+                          "--no-cache", "--workers", "2", "--format", "json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and p.poll() is None and not _children(p.pid):
+            time.sleep(0.001)
+        time.sleep(delay)
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    err = err.decode(errors="replace")
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    if p.returncode == 130:
+        assert "interrupted" in err
+    else:  # the signal came after the scan's end (while the interpreter exited, say)
+        assert p.returncode in (0, -signal.SIGINT), (p.returncode, err)
+        assert "groups" in json.loads(out), err
+    deadline = time.monotonic() + 20
+    while _group_alive(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _group_alive(p.pid), "a process of the interrupted command was left behind"
+
+
 def test_a_pool_whose_worker_died_after_the_last_chunk_is_not_kept(tmp_path, keeping, monkeypatch):
     """pipeline._run_pool's last look: a worker that died after the last chunk came back (its
     replacement already running) may have held the task queue's lock, so the pool is given
