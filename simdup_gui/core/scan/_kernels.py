@@ -1080,36 +1080,38 @@ def _warm() -> None:
     token_ids(one, 0, 0, keys, vals, 0, ids, np.empty(2, dtype=np.int64),
               np.empty((2, 2), dtype=np.uint64), np.zeros(0, dtype=np.int64))
     rehash(keys, vals, np.zeros((32, 2), dtype=np.uint64), np.full(32, -1, dtype=np.int32))
-    # a trie of one word "ab"; text code points come read-only too
-    text = np.frombuffer(np.array([97, 98, 0x4E2D], dtype=np.uint32).tobytes(), dtype=np.uint32)
+    # Code points come read-only (np.frombuffer; features._ro makes the kernels' own outputs
+    # so): one specialisation of each kernel that takes them is loaded, not two.
+    def frozen(a):
+        a = a.view()
+        a.flags.writeable = False
+        return a
+
+    # a trie of one word "ab"
+    text = frozen(np.array([97, 98, 0x4E2D], dtype=np.uint32))
     root = np.zeros(0x80, dtype=np.int32)
     root[97] = 1
-    for t in (text, text.copy()):  # and writable, as prepare() makes them
-        cut_ids(t, 0, 0, root, np.array([1, 2, 3, 3], dtype=np.int32),
-                np.array([0, 97, 98], dtype=np.int32), np.array([-1, -1, 0], dtype=np.int32),
-                np.zeros(1), -1.0, np.full(1, 0xFF, dtype=np.uint8), np.full(1, -1, dtype=np.int32),
-                np.full(16, -1, dtype=np.int32), np.zeros(16, dtype=np.uint64),
-                np.full(16, -1, dtype=np.int32), keys.copy(), vals.copy(), 2,
-                np.empty(3, dtype=np.int32), np.empty((2, 2), dtype=np.int64),
-                np.empty((2, 2), dtype=np.uint64))
+    cut_ids(text, 0, 0, root, np.array([1, 2, 3, 3], dtype=np.int32),
+            np.array([0, 97, 98], dtype=np.int32), np.array([-1, -1, 0], dtype=np.int32),
+            np.zeros(1), -1.0, np.full(1, 0xFF, dtype=np.uint8), np.full(1, -1, dtype=np.int32),
+            np.full(16, -1, dtype=np.int32), np.zeros(16, dtype=np.uint64),
+            np.full(16, -1, dtype=np.int32), keys.copy(), vals.copy(), 2,
+            np.empty(3, dtype=np.int32), np.empty((2, 2), dtype=np.int64),
+            np.empty((2, 2), dtype=np.uint64))
     fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(4), np.zeros(2, dtype=np.int32), True)
-    # code points come read-only (np.frombuffer): warm that specialisation, not another
-    points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
+    points = frozen(np.arange(9, dtype=np.uint32))
     # sketch_sorted for large files: loaded in a worker it would take numba's full refresh
     # of its target context (0.1 s, 20 MB more in that worker); intersect_count (sorted
     # sets) is not the scan's: it loads when first called (about 8 ms)
     sketch_hashes(gram_hashes(points), 4)
     sketch_sorted(np.sort(gram_hashes(points)), 4)
-    d = distinct_hashes(gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0]))
+    d = distinct_hashes(gram_hashes(frozen(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0])))
     intersect_hashed(d, d)
     z8 = np.zeros(1, dtype=np.uint64)
-    for t in (text, text.copy()):
-        new_tokens(t, np.array([[0, 2]], dtype=np.int64), z8,  # keys come contiguous
-                   np.zeros(0x10000, dtype=np.uint8), np.zeros(16, dtype=np.uint8), 0,
-                   np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
-                   np.zeros(1, dtype=np.bool_), np.zeros(1), z8, np.zeros(1), 1.0, z8, 4.0,
-                   8.0, np.zeros(1, dtype=np.int64))
-    folded = fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
-                  np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))
-    if folded is not None:
-        prepare(folded, np.zeros(0x10000, dtype=np.uint8))
+    new_tokens(text, np.array([[0, 2]], dtype=np.int64), z8,  # keys come contiguous
+               np.zeros(0x10000, dtype=np.uint8), np.zeros(16, dtype=np.uint8), 0,
+               np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+               np.zeros(1, dtype=np.bool_), np.zeros(1), z8, np.zeros(1), 1.0, z8, 4.0,
+               8.0, np.zeros(1, dtype=np.int64))
+    fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
+         np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))

@@ -30,6 +30,12 @@ _CHILD = textwrap.dedent("""
         pass  # whether this numba version takes the lean load
     kernels.warm()
     full_refresh = "numba.np.linalg" in sys.modules  # a lowering module only a refresh imports
+    from numba.core.registry import CPUDispatcher
+    k = kernels.impl()
+    def loaded():
+        return {n: len(getattr(k, n).signatures) for n in dir(k)
+                if isinstance(getattr(k, n), CPUDispatcher)}
+    after_warm = loaded()
     paths, root = sys.argv[1:-1], sys.argv[-1]
     active = kernels.active()
     got = [repr(fingerprint_file(p, root, FeatureSettings())) for p in paths]
@@ -44,6 +50,7 @@ _CHILD = textwrap.dedent("""
     j_sets.append(jaccard_distinct(*(features.distinct_shingles(t) for t in texts)))
     k.SKETCH_HASHED_MAX = 1 << 17
     refresh_in_work = "numba.np.linalg" in sys.modules
+    more = {n: c for n, c in loaded().items() if c != after_warm[n]}  # specialisations
     j_compiled = jaccard(features.shingle_set(texts[0]), features.shingle_set(texts[1]))
     # a specialisation warm() did not load (a strided array): numba's own load or compile
     points = np.frombuffer(texts[0].encode("utf-32-le"), dtype="<u4")
@@ -56,7 +63,8 @@ _CHILD = textwrap.dedent("""
     print(json.dumps({"lean": lean, "full_refresh": full_refresh, "same": got == want,
                       "active": active, "j": [j_compiled, j_numpy],
                       "strided_same": strided == want_strided, "large_same": got_large == got,
-                      "j_sets": j_sets, "refresh_in_work": refresh_in_work}))
+                      "j_sets": j_sets, "refresh_in_work": refresh_in_work, "more": more,
+                      "warmed": after_warm}))
 """)
 
 
@@ -65,7 +73,8 @@ def _files(tmp_path) -> list[str]:
 
     out = []
     for name, text in [("zh.txt", ZH * 3), ("zh2.txt", ZH * 2 + "改了一句话。" + ZH),
-                       ("en.txt", EN * 4), ("mix.txt", (ZH + EN) * 5)]:
+                       ("en.txt", EN * 4), ("mix.txt", (ZH + EN) * 5),
+                       ("fold.txt", "ＡＢＣ Straße ﬁ ① " + ZH * 2)]:  # NFKC, casefold by table
         p = tmp_path / name
         p.write_bytes(text.encode("utf-8"))
         out.append(str(p))
@@ -90,6 +99,11 @@ def test_lean_loads_give_the_numpy_paths_records(tmp_path):
     assert res["same"] and res["strided_same"]
     assert res["j"][0] == res["j"][1] and 0.5 < res["j"][0] < 1.0
     assert res["large_same"] and res["j_sets"] == [res["j"][1]] * 2
+    # what a worker calls is what the fork server loaded: one specialisation of each kernel
+    # (code points always read-only), none loaded or compiled in the worker
+    assert res["more"] == {}
+    assert {n: res["warmed"][n] for n in ("cut_ids", "new_tokens", "prepare", "gram_hashes")} \
+        == {"cut_ids": 1, "new_tokens": 1, "prepare": 1, "gram_hashes": 1}
     if res["lean"]:  # the checked numba versions: the refresh's imports were skipped, and
         assert not res["full_refresh"]  # nothing a worker calls loads a kernel without them
         assert not res["refresh_in_work"]
