@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from ..job import Job
 from ..models import FileRecord, Problem
-from .fingerprint import fingerprint_batch_compiled
+from . import _remote
 
 EXTRA = "simdup[dask]"
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker thread: enough to keep it busy
@@ -111,6 +111,30 @@ class Cluster:
         self.close()
 
 
+def check_workers(client, mode: str) -> str:
+    """The fingerprint scheme (FeatureSettings.version) of this client's records, after
+    checking that every worker of the cluster makes the same: SchedulerError naming a worker
+    that does not (another simdup, jieba or rjieba there), whose records would otherwise be
+    cached and grouped as this version's, silently wrong."""
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(_remote)  # the code travels: see _remote
+    want = _remote.scheme(mode)
+    try:
+        got = client.run(_remote.scheme, mode)
+    except Exception as e:  # noqa: BLE001 - a worker without simdup, or a broken one
+        raise SchedulerError(f"a Dask worker cannot fingerprint with simdup "
+                             f"({type(e).__name__}: {e}); install this simdup on every "
+                             f"worker") from None
+    bad = sorted(w for w, v in got.items() if v != want)
+    if bad:
+        raise SchedulerError(
+            f"{len(bad)} of {len(got)} Dask workers make other fingerprints than this simdup "
+            f"({bad[0]}: {got[bad[0]]}; here: {want}); install the same simdup, jieba and "
+            f"rjieba on every worker")
+    return want
+
+
 def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job,
                    take: Callable[[list, list], None]) -> int:
     """Fingerprint ``chunks`` (lists of candidates with ``path`` and ``root``) on the cluster,
@@ -119,6 +143,7 @@ def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job
     from distributed import wait
 
     client = cluster.client
+    want = check_workers(client, mode)  # a worker that joins later: checked with each chunk
     threads = cluster.threads()
     limit = threads * IN_FLIGHT_PER_WORKER
     scan_id = uuid.uuid4().hex[:12]
@@ -131,7 +156,7 @@ def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job
     def submit(i: int, chunk: list) -> None:
         sent[i] = sent.get(i, 0) + 1
         items = [(c.path, c.root) for c in chunk]
-        fut = client.submit(fingerprint_batch_compiled, items, mode,
+        fut = client.submit(_remote.fingerprint_checked, items, mode, want,
                             key=f"simdup-{scan_id}-{i}-{sent[i]}", pure=False, retries=1)
         pending[fut] = (i, chunk)
 
@@ -175,6 +200,9 @@ def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job
                                    "error") for c in chunk]
                 elif res is None:  # the chunk itself failed twice (a lost worker's re-runs)
                     err = fut.exception()
+                    if _remote.MISMATCH in str(err):
+                        raise SchedulerError(f"a Dask worker {err}; install the same simdup, "
+                                             f"jieba and rjieba on every worker")
                     res = [Problem(c.path, f"worker failed: {type(err).__name__}: {err}",
                                    "error") for c in chunk]
                 take(_checked(res, chunk), chunk)

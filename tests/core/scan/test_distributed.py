@@ -205,3 +205,48 @@ def test_cancelled_is_raised_not_swallowed_by_the_cluster_loop(tmp_path, cluster
     except Cancelled:  # pragma: no cover - scan turns it into a result
         pytest.fail("scan let Cancelled escape")
     assert res.cancelled and res.records == []
+
+
+def test_workers_that_make_other_fingerprints_stop_the_scan_with_a_clear_error(tmp_path, capsys):
+    """A worker whose simdup makes other fingerprints than the client's (another version,
+    another jieba): its records would be cached and grouped as the client's version, silently
+    wrong. The scan stops before any chunk is sent, naming the worker and both schemes; the
+    command line says so and exits 2."""
+    from simdup_gui.core.scan.distributed import SchedulerError
+
+    root = _corpus(tmp_path / "c", n=3)
+    lc = local_cluster(1)
+    client = distributed.Client(lc)
+    try:
+        def older():  # the worker's simdup, as if it were another release
+            from simdup_gui.core.scan import fingerprint
+
+            fingerprint.FeatureSettings.version = lambda self: "n0-older-scheme"
+
+        client.run(older)
+        with pytest.raises(SchedulerError, match="other fingerprints") as e:
+            scan([root], ScanOptions(use_cache=False, scheduler=lc.scheduler_address))
+        assert "n0-older-scheme" in str(e.value) and lc.scheduler_address.split(":")[0] in str(e.value)
+        capsys.readouterr()
+        assert main(["scan", root, "--no-cache", "--scheduler", lc.scheduler_address]) == 2
+        err = capsys.readouterr().err
+        assert "other fingerprints" in err and "Traceback" not in err
+    finally:
+        client.close()
+        lc.close()
+
+
+def test_a_worker_that_changes_after_the_check_stops_the_scan(tmp_path, cluster, monkeypatch):
+    """Each chunk checks its worker's scheme again (a worker that joins the cluster after the
+    check): here the client's expected scheme is made to differ, so every chunk's worker
+    refuses, and the scan stops with the error, no chunk's records taken."""
+    from simdup_gui.core.scan import _remote, distributed as dist
+    from simdup_gui.core.scan.distributed import SchedulerError
+
+    lc, _ = cluster
+    root = _corpus(tmp_path / "c", n=3)
+    with pytest.raises(RuntimeError, match=_remote.MISMATCH):
+        _remote.fingerprint_checked([], "shingles", "another-scheme")
+    monkeypatch.setattr(dist, "check_workers", lambda client, mode: "another-scheme")
+    with pytest.raises(SchedulerError, match="other fingerprints than the client"):
+        scan([root], ScanOptions(use_cache=False, scheduler=lc.scheduler_address))
