@@ -1080,8 +1080,9 @@ def _warm() -> None:
     token_ids(one, 0, 0, keys, vals, 0, ids, np.empty(2, dtype=np.int64),
               np.empty((2, 2), dtype=np.uint64), np.zeros(0, dtype=np.int64))
     rehash(keys, vals, np.zeros((32, 2), dtype=np.uint64), np.full(32, -1, dtype=np.int32))
-    # Code points come read-only (np.frombuffer; features._ro makes the kernels' own outputs
-    # so): one specialisation of each kernel that takes them is loaded, not two.
+    # Code points come read-only to the cut's kernels (np.frombuffer; features._ro makes
+    # the other kernels' outputs so): one specialisation of cut_ids and new_tokens is
+    # loaded, not two. prepare and gram_hashes get both (below).
     def frozen(a):
         a = a.view()
         a.flags.writeable = False
@@ -1105,7 +1106,7 @@ def _warm() -> None:
     # sets) is not the scan's: it loads when first called (about 8 ms)
     sketch_hashes(gram_hashes(points), 4)
     sketch_sorted(np.sort(gram_hashes(points)), 4)
-    d = distinct_hashes(gram_hashes(frozen(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0])))
+    d = distinct_hashes(gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0]))
     intersect_hashed(d, d)
     z8 = np.zeros(1, dtype=np.uint64)
     new_tokens(text, np.array([[0, 2]], dtype=np.int64), z8,  # keys come contiguous
@@ -1113,5 +1114,7 @@ def _warm() -> None:
                np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
                np.zeros(1, dtype=np.bool_), np.zeros(1), z8, np.zeros(1), 1.0, z8, 4.0,
                8.0, np.zeros(1, dtype=np.int64))
-    fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
-         np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))
+    folded = fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
+                  np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))
+    if folded is not None:  # (a fold's output is writable, and read-only points come too)
+        prepare(folded, np.zeros(0x10000, dtype=np.uint8))

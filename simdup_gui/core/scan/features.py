@@ -1098,7 +1098,7 @@ class FeatureBuilder:
         the compiled kernels: its invisible characters and whitespace dropped, its feature
         text and CJK share in one pass (``_kernels.prepare``), the same strings as the
         steps of add()."""
-        flat, feat, cjk, sur = kernels.impl().prepare(_ro(c), _char_classes())
+        flat, feat, cjk, sur = kernels.impl().prepare(c, _char_classes())
         if self.shingles is not None:
             self.shingles.add_points(flat)
         if cjk and cjk >= CJK_SHARE * len(flat):  # feature_text's rule
@@ -1259,7 +1259,7 @@ class _CompiledShingles:
         if len(self._tail):
             c = np.concatenate((self._tail, c))
         if self.chars >= SHINGLE:  # a shorter text is one shingle, taken at the end
-            self._parts.append(kernels.impl().gram_hashes(_ro(c)))
+            self._parts.append(kernels.impl().gram_hashes(c))
             self._tail = c[-(SHINGLE - 1):].copy()
         else:
             self._tail = c.copy()
@@ -1268,7 +1268,7 @@ class _CompiledShingles:
         import numpy as np
 
         if self.chars < SHINGLE:
-            h = kernels.impl().gram_hashes(_ro(self._tail))
+            h = kernels.impl().gram_hashes(self._tail)
         elif len(self._parts) == 1:
             h = self._parts[0]
         else:
@@ -1304,8 +1304,8 @@ def _gram_hashes_of(text: str):
     if kernels.active() and not text.isascii() and _char_classes() is not None:
         points = _folded_points(text)  # casefold(NFKC) by table, as add() does
         if points is not None:
-            flat = kernels.impl().prepare(_ro(points), _char_classes())[0]
-            return kernels.impl().gram_hashes(_ro(flat))
+            flat = kernels.impl().prepare(points, _char_classes())[0]
+            return kernels.impl().gram_hashes(flat)
     folded = normalise(text)
     if kernels.active():
         classes = None if folded.isascii() else _char_classes()
@@ -1313,7 +1313,7 @@ def _gram_hashes_of(text: str):
             points = _code_points(solid(drop_invisible(folded)))
         else:  # invisible characters and whitespace dropped in one pass (as add() does)
             points = kernels.impl().prepare(_code_points(folded), classes)[0]
-        return kernels.impl().gram_hashes(_ro(points))
+        return kernels.impl().gram_hashes(points)
     return gram_hashes(solid(drop_invisible(folded)))
 
 
@@ -1328,10 +1328,11 @@ def _folded_points(text: str):
 
 
 def _ro(a):
-    """``a`` read-only (a view when it is not): the kernels that take code points are then
-    called with one array type, read-only as ``np.frombuffer`` gives it, and the fork
-    server loads one compiled specialisation of each, not two (cut_ids, new_tokens,
-    prepare, gram_hashes: 4 loads from numba's cache, about 20 ms of its warm-up)."""
+    """``a`` read-only (a view when it is not): the cut's kernels (cut_ids, new_tokens) are
+    then called with one array type, read-only as ``np.frombuffer`` gives it, and the fork
+    server loads one compiled specialisation of each, not two. prepare and gram_hashes,
+    small to load, keep both: their read-only code ran 5-18 % slower (2 ms each over the
+    25 MB mix), and their inputs are mostly the kernels' own writable outputs."""
     if a.flags.writeable:
         a = a.view()
         a.flags.writeable = False
