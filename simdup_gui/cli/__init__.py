@@ -77,17 +77,17 @@ def main(argv: list[str] | None = None) -> int:
         code = 130
     except BrokenPipeError:
         code = 0
-    except Exception:
+    except ImportError as e:
         if not ctrl_c:
             raise
-        # the KeyboardInterrupt was turned into another error on its way up: numpy's
-        # import, cut short, raises its ImportError ("Importing the numpy C-extensions
-        # failed ...") from the KeyboardInterrupt it swallowed
-        print("simdup: interrupted", file=sys.stderr)
+        # the KeyboardInterrupt was turned into an ImportError on its way up: numpy's
+        # import, cut short, raises "Importing the numpy C-extensions failed ..." in its
+        # place (not chained to it: only the note says a Ctrl-C came)
+        print(f"simdup: interrupted ({str(e).strip().splitlines()[0][:120]})", file=sys.stderr)
         code = 130
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        if previous is not None:  # a Ctrl-C during the clean-up below is noted, not raised:
+            signal.signal(signal.SIGINT, lambda signum, frame: ctrl_c.append(signum))
         if poolctx is not None:
             try:
                 try:
@@ -106,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             # are not run at exit then, as Python never promised; files and the cache are
             # closed by now. Not for a caller that goes on: its garbage would stay.
             gc.freeze()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     if exiting and code == 130:
         _unmark_interrupt()
     return code

@@ -1,7 +1,10 @@
-"""What a Dask worker runs for a scan, sent by value (cloudpickle.register_pickle_by_value,
-in distributed.py): the code itself travels, so a worker whose simdup is older than the
-client's, with no such function, still runs it and says which fingerprints it makes. Names
-of the engine are imported inside the functions, from the worker's own simdup."""
+"""What a Dask worker runs for a scan. :func:`scheme` goes by ``client.run``, by value
+(cloudpickle.register_pickle_by_value, in distributed.py): the code itself travels, so a
+worker whose simdup is older than the client's, with no such function, still runs it and
+says which fingerprints it makes. :func:`fingerprint_checked` goes in the task graph, by
+reference: a worker that joins later with an older simdup fails it with an ImportError,
+which stops the scan as a mismatch does. Names of the engine are imported inside the
+functions, from the worker's own simdup."""
 
 from __future__ import annotations
 

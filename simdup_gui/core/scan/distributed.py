@@ -122,16 +122,15 @@ def check_workers(client, mode: str) -> str:
     want = _remote.scheme(mode)
     try:
         got = client.run(_remote.scheme, mode)
-    except Exception as e:  # noqa: BLE001 - a worker without simdup, or a broken one
-        raise SchedulerError(f"a Dask worker cannot fingerprint with simdup "
-                             f"({type(e).__name__}: {e}); install this simdup on every "
-                             f"worker") from None
+    except Exception as e:  # noqa: BLE001 - a worker without simdup, a broken one, or lost
+        raise SchedulerError(f"the Dask workers could not say which fingerprints they make "
+                             f"({type(e).__name__}: {e}); is this simdup installed on every "
+                             f"worker, and are they reachable?") from None
     bad = sorted(w for w, v in got.items() if v != want)
     if bad:
         raise SchedulerError(
             f"{len(bad)} of {len(got)} Dask workers make other fingerprints than this simdup "
-            f"({bad[0]}: {got[bad[0]]}; here: {want}); install the same simdup, jieba and "
-            f"rjieba on every worker")
+            f"({bad[0]}: {got[bad[0]]}; here: {want}); install this simdup on every worker")
     return want
 
 
@@ -201,8 +200,13 @@ def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job
                 elif res is None:  # the chunk itself failed twice (a lost worker's re-runs)
                     err = fut.exception()
                     if _remote.MISMATCH in str(err):
-                        raise SchedulerError(f"a Dask worker {err}; install the same simdup, "
-                                             f"jieba and rjieba on every worker")
+                        raise SchedulerError(f"a Dask worker {err}; install this simdup on "
+                                             f"every worker")
+                    if isinstance(err, ImportError) and "simdup_gui" in str(err):
+                        # a worker that joined after the check, with an older simdup: the
+                        # task names _remote by reference, which it does not have
+                        raise SchedulerError(f"a Dask worker has another simdup ({err}); "
+                                             f"install this simdup on every worker")
                     res = [Problem(c.path, f"worker failed: {type(err).__name__}: {err}",
                                    "error") for c in chunk]
                 take(_checked(res, chunk), chunk)

@@ -250,3 +250,21 @@ def test_a_worker_that_changes_after_the_check_stops_the_scan(tmp_path, cluster,
     monkeypatch.setattr(dist, "check_workers", lambda client, mode: "another-scheme")
     with pytest.raises(SchedulerError, match="other fingerprints than the client"):
         scan([root], ScanOptions(use_cache=False, scheduler=lc.scheduler_address))
+
+
+def _older_worker(items, mode, want):
+    """What a worker with a simdup older than the check does with the task: it has no
+    module _remote to take fingerprint_checked from."""
+    raise ModuleNotFoundError("No module named 'simdup_gui.core.scan._remote'")
+
+
+def test_a_worker_without_this_simdup_joining_later_stops_the_scan(tmp_path, cluster,
+                                                                   monkeypatch):
+    from simdup_gui.core.scan import _remote
+    from simdup_gui.core.scan.distributed import SchedulerError
+
+    lc, _ = cluster
+    root = _corpus(tmp_path / "c", n=3)
+    monkeypatch.setattr(_remote, "fingerprint_checked", _older_worker)
+    with pytest.raises(SchedulerError, match="another simdup"):
+        scan([root], ScanOptions(use_cache=False, scheduler=lc.scheduler_address))
