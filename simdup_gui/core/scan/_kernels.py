@@ -1080,16 +1080,10 @@ def _warm() -> None:
     token_ids(one, 0, 0, keys, vals, 0, ids, np.empty(2, dtype=np.int64),
               np.empty((2, 2), dtype=np.uint64), np.zeros(0, dtype=np.int64))
     rehash(keys, vals, np.zeros((32, 2), dtype=np.uint64), np.full(32, -1, dtype=np.int32))
-    # Code points come read-only to the cut's kernels (np.frombuffer; features._ro makes
-    # the other kernels' outputs so): one specialisation of cut_ids and new_tokens is
-    # loaded, not two. prepare and gram_hashes get both (below).
-    def frozen(a):
-        a = a.view()
-        a.flags.writeable = False
-        return a
-
-    # a trie of one word "ab"
-    text = frozen(np.array([97, 98, 0x4E2D], dtype=np.uint32))
+    # Code points come read-only to the cut's kernels (np.frombuffer, or features._ro of
+    # prepare's output): one specialisation of cut_ids and new_tokens is loaded, not two.
+    # prepare and gram_hashes get both (below). A trie of one word "ab":
+    text = np.frombuffer(np.array([97, 98, 0x4E2D], dtype=np.uint32).tobytes(), dtype=np.uint32)
     root = np.zeros(0x80, dtype=np.int32)
     root[97] = 1
     cut_ids(text, 0, 0, root, np.array([1, 2, 3, 3], dtype=np.int32),
@@ -1100,7 +1094,7 @@ def _warm() -> None:
             np.empty(3, dtype=np.int32), np.empty((2, 2), dtype=np.int64),
             np.empty((2, 2), dtype=np.uint64))
     fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(4), np.zeros(2, dtype=np.int32), True)
-    points = frozen(np.arange(9, dtype=np.uint32))
+    points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
     # sketch_sorted for large files: loaded in a worker it would take numba's full refresh
     # of its target context (0.1 s, 20 MB more in that worker); intersect_count (sorted
     # sets) is not the scan's: it loads when first called (about 8 ms)

@@ -114,8 +114,9 @@ class Cluster:
 def check_workers(client, mode: str) -> str:
     """The fingerprint scheme (FeatureSettings.version) of this client's records, after
     checking that every worker of the cluster makes the same: SchedulerError naming a worker
-    that does not (another simdup, jieba or rjieba there), whose records would otherwise be
-    cached and grouped as this version's, silently wrong."""
+    that does not (another simdup, or rjieba where the client has jieba: the scheme names
+    the tokenizer, not its version), whose records would otherwise be cached and grouped as
+    this version's, silently wrong."""
     import cloudpickle
 
     cloudpickle.register_pickle_by_value(_remote)  # the code travels: see _remote
