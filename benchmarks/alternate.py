@@ -3,7 +3,8 @@ machine's drifting speed does not decide: ``python benchmarks/alternate.py ROOT 
 (for example ``. /tmp/worktree-of-an-older-commit``). Each round runs every checkout once
 (coldscan.time_simdup: the whole ``simdup scan ROOT --no-cache --workers 2`` process, its
 workers' CPU included); the summary gives each checkout's minimum and median wall and CPU
-seconds. Linux only (coldscan's child subreaper)."""
+seconds. Each checkout's modules are compiled to bytecode first (coldscan.bytecode). Linux
+only (coldscan's child subreaper)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ def main() -> int:
     root, n, dirs = sys.argv[1], int(sys.argv[2]), [os.path.abspath(d) for d in sys.argv[3:]]
     if not coldscan._subreaper():
         raise SystemExit("needs Linux (prctl PR_SET_CHILD_SUBREAPER) to count the workers' CPU")
+    for d in dirs:
+        coldscan.bytecode(d)
     res: dict[str, list[tuple[float, float]]] = {d: [] for d in dirs}
     for i in range(n):
         for d in dirs:
