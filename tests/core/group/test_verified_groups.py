@@ -427,6 +427,26 @@ def test_component_order_puts_each_component_together():
         assert all(seq.index(r) + seq.count(r) - 1 == len(seq) - 1 - seq[::-1].index(r)
                    for r in set(seq))  # each component's pairs are contiguous
 
+
+def test_doubtful_pairs_come_in_blocks_of_even_size_never_a_small_last_one():
+    """A small last block has too few files for the pool and was read by the scan's process
+    alone, after the pool's block (544 pairs: 512 + 32). Blocks are now about equal, and
+    none is less than half their size."""
+    from simdup_gui.core.group.verify import _block_ends, even_block
+
+    assert even_block(544, 512) == 544 and even_block(0, 512) == 1
+    assert even_block(1100, 512) == 550 and even_block(1300, 512) == 434
+    rng = random.Random(5)
+    for _ in range(300):
+        n, target = rng.randint(1, 3000), rng.choice([3, 16, 512])
+        labels = np.sort(np.array([rng.randrange(max(1, n // rng.choice([1, 2, 5, 50])))
+                                   for _ in range(n)]))
+        size = even_block(n, target)
+        ends = [0, *_block_ends(labels, size), n]
+        sizes = [b - a for a, b in zip(ends, ends[1:])]
+        assert sum(sizes) == n and min(sizes) >= min(n, (size + 1) // 2), (n, size, sizes)
+        assert size >= min(n, target * 2 // 3)
+
 def test_only_the_cli_reads_doubtful_pairs_on_a_pool(tmp_path, monkeypatch):
     """The app's regroups (some on its GUI thread) measure in-process: a pool's start froze
     the window for over a second; `simdup scan` reads on as many processes as it scanned."""
