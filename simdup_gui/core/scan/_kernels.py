@@ -44,7 +44,11 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import numpy as np
-from numba import njit
+
+from ._numba_import import numba_without_yaml
+
+with numba_without_yaml():
+    from numba import njit
 
 
 def _jit(fn):

@@ -190,3 +190,26 @@ def test_a_warm_up_whose_import_fails_turns_collection_back_on():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={**os.environ, "SIMDUP_COMPILED": "1"}).stdout.split()
     assert out == ["ImportError", "True"]
+
+
+@pytest.mark.parametrize("config_file", [False, True])
+def test_numba_imports_pyyaml_only_to_read_a_config_file_that_is_there(tmp_path, config_file):
+    """The kernels' import hides PyYAML from numba's config (11-15 ms of the fork server's
+    warm-up) unless a ``.numba_config.yaml`` is in the current folder, which numba then reads
+    as always; either way PyYAML imports normally afterwards."""
+    pytest.importorskip("yaml")
+    if config_file:
+        (tmp_path / ".numba_config.yaml").write_text("{}\n", encoding="utf-8")
+    code = textwrap.dedent("""
+        import sys
+        from simdup_gui.core.scan import _kernels
+        from numba.core import config
+        before = "yaml" in sys.modules
+        import yaml
+        print(config._HAVE_YAML, before, yaml.safe_load("a: 1") == {"a": 1})
+    """)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=tmp_path, env=env).stdout.split()
+    assert out == [str(config_file), str(config_file), "True"]
