@@ -150,7 +150,8 @@ def _idf_hashed():
     vals = np.ascontiguousarray(arr[:, 1]).view(np.float64)
     if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
         return None
-    median = float(np.sort(vals)[len(vals) // 2]) if len(vals) else 0.0
+    k = len(vals) // 2  # the element a sort would put at k (7 ms of the warm-up sorted)
+    median = float(np.partition(vals, k)[k]) if len(vals) else 0.0
     return keys, vals, median
 
 

@@ -20,7 +20,35 @@ import gc
 _collecting = gc.isenabled()
 gc.disable()
 try:
+    import importlib
+    import threading
+
     from . import features, jiebadict, kernels
+
+    def _load_tables() -> None:
+        """jieba's trie, the Unicode tables and the IDF arrays (about 50 ms: reading,
+        checksums, numpy), loaded on a thread while this one imports numba: much of their
+        work (reads, hashing, sorting) lets go of the GIL, which numba's import holds, and
+        the other core is free by then. warm() waits for it before anything uses them."""
+        try:
+            jiebadict.tables()
+            features._unicode_tables()
+            features._idf_hashed()
+        except Exception:  # noqa: BLE001 - loaded again (and raised) where warm() needs them
+            pass
+
+    # what loading them imports, imported here first: the thread then imports nothing
+    # while numba's import runs (two threads importing at once can make Python's import
+    # locks raise a deadlock error in one of them)
+    for _name in ("encodings.cp437", "encodings.utf_32_le", "tempfile", "zipfile",
+                  "platformdirs"):  # (cp437: zip member names, np.load of an .npz)
+        try:
+            importlib.import_module(_name)
+        except ImportError:  # the thread meets the same error, and warm() after it
+            pass
+
+    _tables = threading.Thread(target=_load_tables, name="simdup-warm-tables", daemon=True)
+    _tables.start()
     from . import fingerprint  # noqa: F401 - the workers' task and initializer: not imported per worker
     from .features import _idf_hashed, default_tokenizer
 except BaseException:
@@ -31,6 +59,8 @@ except BaseException:
 
 def warm() -> None:
     kernels.enable(True)
+    kernels.active()  # numba's import (unless the kernels are off), beside _load_tables
+    _tables.join()
     # rjieba only where it cuts: its dictionary costs 0.16 s and about 30 MB to load
     if not kernels.active() or jiebadict.tables() is None:
         default_tokenizer()("预热")

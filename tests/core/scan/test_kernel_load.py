@@ -213,3 +213,37 @@ def test_numba_imports_pyyaml_only_to_read_a_config_file_that_is_there(tmp_path,
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=tmp_path, env=env).stdout.split()
     assert out == [str(config_file), str(config_file), "True"]
+
+
+@pytest.mark.parametrize("compiled", ["1", "0"])
+def test_the_warm_ups_table_thread_imports_nothing_and_is_done_before_the_kernels(compiled):
+    """The fork server loads the tables on a thread while it imports numba (warm.py). Two
+    threads importing at once can make Python's import locks raise a deadlock error in one
+    of them, so everything the thread needs is imported before it starts: it imports no
+    module itself. warm() waits for it; the tables are loaded once; with the kernels off
+    numba is not imported at all."""
+    code = textwrap.dedent("""
+        import builtins, importlib.util, sys, threading
+        real = builtins.__import__
+        by_thread = []
+
+        def spy(name, globals=None, locals=None, fromlist=(), level=0):
+            if threading.current_thread() is not threading.main_thread():
+                full = importlib.util.resolve_name("." * level + name,
+                                                   (globals or {}).get("__package__"))
+                for key in [full] + [f"{full}.{x}" for x in fromlist or () if x != "*"]:
+                    if key not in sys.modules and (key == full or not hasattr(
+                            sys.modules.get(full), key.rsplit(".", 1)[1])):
+                        by_thread.append(key)
+            return real(name, globals, locals, fromlist, level)
+
+        builtins.__import__ = spy
+        from simdup_gui.core.scan import warm, jiebadict, features
+        builtins.__import__ = real
+        print(not warm._tables.is_alive(), jiebadict.tables.cache_info().misses,
+              features._idf_hashed.cache_info().misses, "numba" in sys.modules,
+              by_thread == [] or by_thread)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "SIMDUP_COMPILED": compiled}).stdout
+    assert out.split() == ["True", "1", "1", str(compiled == "1"), "True"], out
