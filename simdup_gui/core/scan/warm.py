@@ -59,10 +59,10 @@ except BaseException:
 
 def warm() -> None:
     kernels.enable(True)
-    kernels.active()  # numba's import (unless the kernels are off), beside _load_tables
+    active = kernels.active()  # numba's import (unless the kernels are off), beside _load_tables
     _tables.join()
     # rjieba only where it cuts: its dictionary costs 0.16 s and about 30 MB to load
-    if not kernels.active() or jiebadict.tables() is None:
+    if not active or jiebadict.tables() is None:
         default_tokenizer()("预热")
     _idf_hashed()
     kernels.warm()
