@@ -31,3 +31,35 @@ def test_labels_of_real_cjk_bytes_stand():
     tw = "這是一篇繁體中文的文章，講的是圖書館裡的舊書和新書。" * 4
     assert decode.decode_bytes(zh.encode("gbk")).encoding.lower() in ("gb18030", "gbk")
     assert decode.decode_bytes(tw.encode("big5")).encoding.lower() == "big5"
+
+
+_PIECES = ["plain ascii text. ", "中文的句子，", "naïve café ", "\ufffd", "😀"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_PIECES).map(lambda s: s.encode("utf-8")),
+                          st.sampled_from(["中文的句子，", "繁體", "ab"]).map(
+                              lambda s: s.encode("gbk")),
+                          st.binary(max_size=8)), max_size=120),
+       st.integers(0, 3))
+def test_the_head_only_rejects_what_the_whole_decode_rejects(parts, trim):
+    """_too_bad_for_utf8 says "too bad" only when decoding all of the bytes with
+    replacement gives more than the limit of U+FFFD: the choice of codec is the one the
+    whole decode made (its head may cut a character: one more U+FFFD)."""
+    data = b"".join(parts)
+    data = data[: len(data) - trim] if trim < len(data) else data
+    for limit in (0, 1, 4, max(4, len(data) // 200), 40):
+        if decode._too_bad_for_utf8(data, limit):
+            assert data.decode("utf-8", errors="replace").count("\ufffd") > limit
+
+
+def test_gbk_bytes_are_settled_by_the_head(monkeypatch):
+    """A long GBK text is rejected as UTF-8 from its head: the whole is never decoded with
+    replacement (and the label is GB18030 as before)."""
+    data = ("这是一个关于图书馆的故事，我们在那里读了很多书。" * 400).encode("gbk")
+    seen = []
+    real = decode._count_bad
+    monkeypatch.setattr(decode, "_count_bad", lambda text: seen.append(len(text)) or real(text))
+    assert decode.decode_bytes(data).encoding == "gb18030"
+    assert decode._too_bad_for_utf8(data, max(4, len(data) // 200))
+    assert max(seen) < len(data) // 2 + 1  # no replacement decode of all of it (len ~ bytes)
