@@ -276,6 +276,14 @@ def _block_ends(labels: np.ndarray, size: int) -> list[int]:
     return ends
 
 
+def _oldest(records: Sequence[FileRecord], idx: list[int]) -> tuple[int, str, int]:
+    """(mtime_ns, path, index) of the oldest of the records ``idx`` (then by path)."""
+    if len(idx) == 1:  # most classes: one file
+        r = records[idx[0]]
+        return r.mtime_ns, r.path, idx[0]
+    return min((records[i].mtime_ns, records[i].path, i) for i in idx)
+
+
 def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: np.ndarray,
                 sim: np.ndarray, exact: np.ndarray, bits: int) -> list[Group]:
     """Groups of records around references; every member verified against its reference."""
@@ -285,7 +293,8 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: 
         adj.setdefault(b, {})[a] = (s, e)
     weight = [len(m) for m in members]
     nodes = set(adj) | {c for c, w in enumerate(weight) if w > 1}
-    oldest = {c: min((records[i].mtime_ns, records[i].path) for i in members[c]) for c in nodes}
+    # each class's oldest file (by mtime, then path): its reference if it becomes one
+    oldest = {c: _oldest(records, members[c]) for c in nodes}
     assigned: set[int] = set()
 
     def score(c: int) -> int:
@@ -306,7 +315,7 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: 
         if s == 0:
             continue
         assigned.add(c)
-        ref = min(members[c], key=lambda i: (records[i].mtime_ns, records[i].path))
+        ref = oldest[c][2]
         rfp, rhash = records[ref].fingerprint & mask, records[ref].text_hash
         mem = [Member(i, ((records[i].fingerprint & mask) ^ rfp).bit_count(),
                       records[i].text_hash == rhash, 1.0, True) for i in members[c]]
