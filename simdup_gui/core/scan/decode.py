@@ -185,6 +185,8 @@ def _too_bad_for_utf8(data: bytes, limit: int) -> bool:
     if head >= len(data):
         return False
     return _count_bad(data[:head].decode("utf-8", errors="replace")) > limit + 1
+
+
 # The character classes of the plausibility test are counted through tables
 # (_hanzi_counts), never matched as regexes; their regexes (_HANZI_RE, _COMMON_RE,
 # _COMMON_TRAD_RE: what the counts equal, for the tests) are compiled only when asked for:
