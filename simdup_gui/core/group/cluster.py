@@ -26,7 +26,7 @@ from ..models import FileRecord, Group, Member
 from ..textsim import DEFAULT_SIMILARITY
 from ..validate import one_of
 from .verify import (VERIFY_MODES, Measure, Measurer, RecordsMemo, annotate_estimates,
-                     components, verified_groups)
+                     components, oldest_of, verified_groups)
 
 GROUPING_MODES = ("linked", "strict")
 
@@ -159,7 +159,7 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
         files = [i for u in cl for i in members[u]]
         # representative: the best-connected file, then the oldest, then the path
         rep_u = max(cl, key=lambda u: (degree[u], -min(records[i].mtime_ns for i in members[u])))
-        rep = min(members[rep_u], key=lambda i: (records[i].mtime_ns, records[i].path))
+        rep = oldest_of(records, members[rep_u])[2]
         rfp = records[rep].fingerprint & mask
         rhash = records[rep].text_hash
         mem = [Member(i, ((records[i].fingerprint & mask) ^ rfp).bit_count(),

@@ -276,7 +276,7 @@ def _block_ends(labels: np.ndarray, size: int) -> list[int]:
     return ends
 
 
-def _oldest(records: Sequence[FileRecord], idx: list[int]) -> tuple[int, str, int]:
+def oldest_of(records: Sequence[FileRecord], idx: list[int]) -> tuple[int, str, int]:
     """(mtime_ns, path, index) of the oldest of the records ``idx`` (then by path)."""
     if len(idx) == 1:  # most classes: one file
         r = records[idx[0]]
@@ -294,7 +294,7 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], pairs: 
     weight = [len(m) for m in members]
     nodes = set(adj) | {c for c, w in enumerate(weight) if w > 1}
     # each class's oldest file (by mtime, then path): its reference if it becomes one
-    oldest = {c: _oldest(records, members[c]) for c in nodes}
+    oldest = {c: oldest_of(records, members[c]) for c in nodes}
     assigned: set[int] = set()
 
     def score(c: int) -> int:
