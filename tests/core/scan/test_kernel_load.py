@@ -28,6 +28,10 @@ _CHILD = textwrap.dedent("""
     kernels.enable(True)
     with _kernels.lean_loads() as lean:
         pass  # whether this numba version takes the lean load
+    from numba.core.runtime import nrtdynmod
+    nrt_built = []  # NRT's module built (and compiled), not loaded from the file
+    _create = nrtdynmod.create_nrt_module
+    nrtdynmod.create_nrt_module = lambda ctx: nrt_built.append(1) or _create(ctx)
     kernels.warm()
     full_refresh = "numba.np.linalg" in sys.modules  # a lowering module only a refresh imports
     from numba.core.registry import CPUDispatcher
@@ -64,7 +68,7 @@ _CHILD = textwrap.dedent("""
                       "active": active, "j": [j_compiled, j_numpy],
                       "strided_same": strided == want_strided, "large_same": got_large == got,
                       "j_sets": j_sets, "refresh_in_work": refresh_in_work, "more": more,
-                      "warmed": after_warm}))
+                      "warmed": after_warm, "nrt_built": len(nrt_built)}))
 """)
 
 
@@ -247,3 +251,71 @@ def test_the_warm_ups_table_thread_imports_nothing_and_is_done_before_the_kernel
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={**os.environ, "SIMDUP_COMPILED": compiled}).stdout
     assert out.split() == ["True", "1", "1", str(compiled == "1"), "True"], out
+
+
+def test_nrt_comes_from_its_file_after_the_first_load_and_a_bad_file_is_built_again(tmp_path):
+    """NRT's module (_numba_loads.nrt_from_file): built and written beside the kernels'
+    cache the first time, loaded from that file the next (same records as the numpy path);
+    a corrupt file is not loaded, NRT is built as numba does and the file written again."""
+    cache = tmp_path / "numba-cache"
+    cache.mkdir()
+    env = {"NUMBA_CACHE_DIR": str(cache)}
+    first = _run(tmp_path, env)  # compiles every kernel into the empty cache
+    if not first["lean"]:
+        pytest.skip("not a numba version the lean loads were checked on")
+    files = list(cache.rglob("nrt-*.bin"))
+    assert first["nrt_built"] == 1 and len(files) == 1
+    good = files[0].read_bytes()
+    second = _run(tmp_path, env)
+    assert second["nrt_built"] == 0  # loaded, not built
+    assert second["same"] and second["large_same"] and second["j"][0] == second["j"][1]
+    assert second["more"] == {}
+    bad = bytearray(good)
+    bad[len(bad) // 2] ^= 0xFF
+    files[0].write_bytes(bytes(bad))
+    third = _run(tmp_path, env)
+    assert third["nrt_built"] == 1 and third["same"]
+    assert files[0].read_bytes() == good  # written again, whole
+    files[0].write_bytes(b"")  # empty: built again too
+    assert _run(tmp_path, env)["nrt_built"] == 1 and files[0].read_bytes() == good
+
+
+def test_an_nrt_file_is_read_only_when_it_is_whole_and_for_this_key():
+    from simdup_gui.core.scan._numba_loads import MAGIC, pack, unpack
+
+    data = pack(b"key", "nrt", b"object code", b"bitcode")
+    assert unpack(data, b"key") == ("nrt", b"object code", b"bitcode")
+    assert unpack(data, b"another key") is None  # another numba, LLVM, Python or CPU
+    assert unpack(pack(b"key", "other", b"o", b"b"), b"key") is None
+    assert unpack(pack(b"key", "nrt", b"", b"b"), b"key") is None
+    for cut in (0, 5, len(MAGIC), len(data) // 2, len(data) - 1):
+        assert unpack(data[:cut], b"key") is None
+    for i in range(0, len(data), 7):  # any byte changed
+        changed = bytearray(data)
+        changed[i] ^= 0x01
+        assert unpack(bytes(changed), b"key") is None
+    assert unpack(data + b"x", b"key") is None
+    assert unpack(b"\x00" * 200, b"key") is None
+
+
+def test_numbas_llvm_lock_callbacks_are_off_inside_the_lean_block_only():
+    from llvmlite import binding as ll
+    from llvmlite.binding import ffi
+
+    from simdup_gui.core.scan import _kernels
+
+    calls = []
+    enter, leave = (lambda: calls.append("in")), (lambda: calls.append("out"))
+    ffi.register_lock_callback(enter, leave)
+    try:
+        before = list(ffi.lib._lock._cblist)
+        with _kernels.lean_loads() as lean:
+            ll.get_process_triple()  # a call into LLVM, under its lock
+            inside = list(calls)
+        ll.get_process_triple()
+        assert ffi.lib._lock._cblist == before
+    finally:
+        ffi.unregister_lock_callback(enter, leave)
+    if lean:
+        assert inside == []
+    assert calls[-2:] == ["in", "out"]
