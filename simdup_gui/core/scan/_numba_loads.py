@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 import struct
 import sys
-import tempfile
 from contextlib import contextmanager
 
 MAGIC = b"simdup-nrt-1\n"
@@ -87,9 +87,12 @@ def _read(path: str) -> bytes | None:
 
 def _write(path: str, data: bytes) -> None:
     """Written whole or not at all (a temporary file renamed); a folder that cannot be
-    written to (numba then uses another for its own cache) leaves it unwritten."""
+    written to (numba then uses another for its own cache) leaves it unwritten. The file
+    gets the permissions the user's umask gives, as numba's own cache files do (not the
+    owner-only ones of a tempfile), so other users of a shared install can read it."""
+    tmp = os.path.join(os.path.dirname(path), f".nrt-{os.getpid()}-{secrets.token_hex(6)}.tmp")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".nrt-", dir=os.path.dirname(path))
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError:
         return
     try:

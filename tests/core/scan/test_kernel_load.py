@@ -265,6 +265,10 @@ def test_nrt_comes_from_its_file_after_the_first_load_and_a_bad_file_is_built_ag
         pytest.skip("not a numba version the lean loads were checked on")
     files = list(cache.rglob("nrt-*.bin"))
     assert first["nrt_built"] == 1 and len(files) == 1
+    umask = os.umask(0)
+    os.umask(umask)
+    assert files[0].stat().st_mode & 0o777 == 0o666 & ~umask  # as numba's own cache files
+    assert not list(cache.rglob(".nrt-*"))  # no temporary file left
     good = files[0].read_bytes()
     second = _run(tmp_path, env)
     assert second["nrt_built"] == 0  # loaded, not built
