@@ -9,11 +9,15 @@ again in every process, cut for that block only:
 - :func:`quiet_llvm_lock`: numba broadcasts an event on each of LLVM's lock enter and exit,
   for its compile timers; a load makes about 3,300 calls into LLVM, 12 ms of those events.
 
-The file is untrusted input like any cache: it is used only when its checksum holds and it
-was written for this numba, llvmlite, LLVM, Python and this machine's code generation
-(numba's own cache key, ``codegen.magic_tuple()``); anything else (missing, short,
-corrupt, another version or CPU, a failed load) means NRT is compiled as numba does, and
-the file written again. Same loads with or without it: tests/core/scan/test_kernel_load.py.
+The file is untrusted input like any cache: it is used only when it is a regular file, its
+checksum holds and it was written for this numba, llvmlite, LLVM, Python, this machine's
+code generation (numba's own cache key, ``codegen.magic_tuple()``) and this very module
+(the hash of the LLVM IR numba builds for NRT, which numba's debug settings change);
+anything else (missing, short, corrupt, another version, CPU or setting, a failed load)
+means NRT is compiled as numba does, and the file written again. A load that never ended
+(LLVM aborts the process on object code it cannot read, which only a file made on purpose
+with a valid checksum could hold) leaves a marker beside the file: the next start deletes
+both and builds NRT. Same loads with or without it: tests/core/scan/test_kernel_load.py.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import stat
 import struct
 import sys
 from contextlib import contextmanager
@@ -30,13 +35,14 @@ _DIGEST = 32  # blake2b digest closing the file, over everything before it
 MAX_BYTES = 1 << 20  # an NRT module's object code and bitcode are a few kilobytes
 
 
-def _key(ctx) -> bytes:
+def _key(ctx, ir_text: str) -> bytes:
     import llvmlite
     import numba
     from llvmlite import binding as ll
 
+    ir_hash = hashlib.blake2b(ir_text.encode("utf-8"), digest_size=16).hexdigest()
     return repr((numba.__version__, llvmlite.__version__, ll.llvm_version_info, sys.version,
-                 ctx.codegen().magic_tuple())).encode("utf-8")
+                 ctx.codegen().magic_tuple(), ir_hash)).encode("utf-8")
 
 
 def nrt_path(cache_dir: str, key: bytes) -> str:
@@ -78,11 +84,63 @@ def unpack(data: bytes, key: bytes) -> tuple[str, bytes, bytes] | None:
 
 
 def _read(path: str) -> bytes | None:
+    """The file's first MAX_BYTES + 1 bytes; None unless it is a regular file that reads (a
+    FIFO in its place is not waited on: opened without blocking, then refused)."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read(MAX_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        os.close(fd)
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            return fh.read(MAX_BYTES + 1)
+        except OSError:
+            return None
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _mark(path: str) -> bool:
+    """Create the marker ``path``; False when it cannot (a read-only folder: the file there
+    is loaded without one, as nothing here could repair it anyway)."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    except OSError:
+        return False
+    return True
+
+
+def _load(ctx, path: str, key: bytes):
+    """NRT's library from the file ``path``, or None (then it is built)."""
+    marker = path + ".loading"
+    if os.path.lexists(marker):  # a load that never ended: neither is trusted again
+        _unlink(path)
+        _unlink(marker)
+        return None
+    data = _read(path)
+    state = None if data is None or len(data) > MAX_BYTES else unpack(data, key)
+    if state is None:
+        return None
+    name, obj, bitcode = state
+    marked = _mark(marker)
+    try:
+        return ctx.codegen().unserialize_library((name, "object", (obj, bitcode)))
+    except Exception:  # noqa: BLE001 - a file that does not load: built instead
+        return None
+    finally:
+        if marked:
+            _unlink(marker)
 
 
 def _write(path: str, data: bytes) -> None:
@@ -100,10 +158,7 @@ def _write(path: str, data: bytes) -> None:
             fh.write(data)
         os.replace(tmp, path)
     except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _unlink(tmp)
 
 
 @contextmanager
@@ -124,17 +179,12 @@ def nrt_from_file(cache_dir: str | None):
         return
 
     def compile_nrt_functions(ctx):
-        key = _key(ctx)
+        ir_mod, library = create(ctx)  # the IR only (about 1.5 ms): its hash is in the key
+        key = _key(ctx, str(ir_mod))
         path = nrt_path(cache_dir, key)
-        data = _read(path)
-        state = None if data is None or len(data) > MAX_BYTES else unpack(data, key)
-        if state is not None:
-            name, obj, bitcode = state
-            try:
-                return ctx.codegen().unserialize_library((name, "object", (obj, bitcode)))
-            except Exception:  # noqa: BLE001 - a file that does not load: compiled below
-                pass
-        ir_mod, library = create(ctx)
+        loaded = _load(ctx, path, key)
+        if loaded is not None:
+            return loaded
         library.enable_object_caching()  # (before finalize: the object code is kept)
         library.add_ir_module(ir_mod)
         library.finalize()
@@ -162,13 +212,17 @@ def quiet_llvm_lock():
     except ImportError:
         yield False
         return
-    callbacks = getattr(getattr(getattr(ffi, "lib", None), "_lock", None), "_cblist", None)
-    if not isinstance(callbacks, list):
+    llvm_lock = getattr(getattr(ffi, "lib", None), "_lock", None)
+    callbacks = getattr(llvm_lock, "_cblist", None)
+    guard = getattr(llvm_lock, "_lock", None)  # the lock itself, without its callbacks
+    if not isinstance(callbacks, list) or guard is None:
         yield False
         return
-    saved = list(callbacks)
-    callbacks.clear()
+    with guard:  # not while another thread is inside LLVM: its enter and exit stay paired
+        saved = list(callbacks)
+        callbacks.clear()
     try:
         yield True
     finally:
-        callbacks[:] = saved + callbacks
+        with guard:
+            callbacks[:] = saved + [c for c in callbacks if c not in saved]

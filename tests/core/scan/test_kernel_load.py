@@ -29,9 +29,15 @@ _CHILD = textwrap.dedent("""
     with _kernels.lean_loads() as lean:
         pass  # whether this numba version takes the lean load
     from numba.core.runtime import nrtdynmod
-    nrt_built = []  # NRT's module built (and compiled), not loaded from the file
+    nrt_built = []  # NRT's module compiled (finalized), not loaded from the file
     _create = nrtdynmod.create_nrt_module
-    nrtdynmod.create_nrt_module = lambda ctx: nrt_built.append(1) or _create(ctx)
+
+    def counted(ctx):
+        ir_mod, library = _create(ctx)
+        finalize = library.finalize
+        library.finalize = lambda: nrt_built.append(1) or finalize()
+        return ir_mod, library
+    nrtdynmod.create_nrt_module = counted
     kernels.warm()
     full_refresh = "numba.np.linalg" in sys.modules  # a lowering module only a refresh imports
     from numba.core.registry import CPUDispatcher
@@ -60,6 +66,22 @@ _CHILD = textwrap.dedent("""
     points = np.frombuffer(texts[0].encode("utf-32-le"), dtype="<u4")
     strided = kernels.impl().gram_hashes(points[::2]).tolist()
     want_strided = gram_hashes("".join(texts[0][::2])).tolist()
+    # a kernel compiled now, new to numba's cache (it links NRT, loaded or built): arrays,
+    # an exception
+    from numba import njit
+
+    @njit
+    def fresh(n):
+        a = np.arange(n)
+        if n > 100:
+            raise ValueError("too big")
+        return int(a.sum())
+    try:
+        fresh(101)
+        fresh_raised = False
+    except ValueError as e:
+        fresh_raised = str(e) == "too big"
+    fresh_ok = [fresh(5) == 10, fresh_raised]
     kernels.enable(False)
     features._LOCAL.__dict__.clear()
     want = [repr(fingerprint_file(p, root, FeatureSettings())) for p in paths]
@@ -68,7 +90,7 @@ _CHILD = textwrap.dedent("""
                       "active": active, "j": [j_compiled, j_numpy],
                       "strided_same": strided == want_strided, "large_same": got_large == got,
                       "j_sets": j_sets, "refresh_in_work": refresh_in_work, "more": more,
-                      "warmed": after_warm, "nrt_built": len(nrt_built)}))
+                      "warmed": after_warm, "nrt_built": len(nrt_built), "fresh": fresh_ok}))
 """)
 
 
@@ -274,6 +296,7 @@ def test_nrt_comes_from_its_file_after_the_first_load_and_a_bad_file_is_built_ag
     assert second["nrt_built"] == 0  # loaded, not built
     assert second["same"] and second["large_same"] and second["j"][0] == second["j"][1]
     assert second["more"] == {}
+    assert first["fresh"] == second["fresh"] == [True, True]  # a new kernel links it
     bad = bytearray(good)
     bad[len(bad) // 2] ^= 0xFF
     files[0].write_bytes(bytes(bad))
@@ -282,6 +305,47 @@ def test_nrt_comes_from_its_file_after_the_first_load_and_a_bad_file_is_built_ag
     assert files[0].read_bytes() == good  # written again, whole
     files[0].write_bytes(b"")  # empty: built again too
     assert _run(tmp_path, env)["nrt_built"] == 1 and files[0].read_bytes() == good
+    marker = files[0].with_name(files[0].name + ".loading")
+    marker.write_bytes(b"")  # a load that never ended: the file is not trusted again
+    res = _run(tmp_path, env)
+    assert res["nrt_built"] == 1 and res["same"] and not marker.exists()
+    assert files[0].read_bytes() == good
+    assert _run(tmp_path, env)["nrt_built"] == 0
+
+
+def test_an_nrt_file_llvm_cannot_read_aborts_one_start_not_every_one(tmp_path):
+    """A file with a valid checksum and key but object code LLVM cannot read (only a file
+    made on purpose can be one): LLVM aborts that process; its marker makes the next
+    start build NRT, whose records are right, and write the file again."""
+    import struct
+
+    from simdup_gui.core.scan._numba_loads import MAGIC, pack
+
+    cache = tmp_path / "numba-cache"
+    cache.mkdir()
+    env = {"NUMBA_CACHE_DIR": str(cache)}
+    if not _run(tmp_path, env)["lean"]:
+        pytest.skip("not a numba version the lean loads were checked on")
+    (path,) = cache.rglob("nrt-*.bin")
+    good = path.read_bytes()
+    parts, at = [], len(MAGIC)
+    for _ in range(4):  # key, name, object code, bitcode
+        (n,) = struct.unpack_from("<I", good, at)
+        parts.append(good[at + 4:at + 4 + n])
+        at += 4 + n
+    key, _, _, bitcode = parts
+    path.write_bytes(pack(key, "nrt", b"not an object file " * 50, bitcode))
+    child_env = dict(os.environ, **env)
+    child_env.pop("SIMDUP_COMPILED", None)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    child_env["PYTHONPATH"] = os.pathsep.join([root, child_env.get("PYTHONPATH", "")])
+    crash = subprocess.run([sys.executable, "-c", _CHILD, *_files(tmp_path), str(tmp_path)],
+                           capture_output=True, text=True, env=child_env, timeout=600)
+    assert crash.returncode != 0  # LLVM aborted it (a valid file would have loaded)
+    after = _run(tmp_path, env)
+    assert after["nrt_built"] == 1 and after["same"], crash.stderr[-2000:]
+    assert path.read_bytes() == good
+    assert not list(cache.rglob("*.loading"))
 
 
 def test_an_nrt_file_is_read_only_when_it_is_whole_and_for_this_key():
@@ -323,3 +387,16 @@ def test_numbas_llvm_lock_callbacks_are_off_inside_the_lean_block_only():
     if lean:
         assert inside == []
     assert calls[-2:] == ["in", "out"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_an_nrt_file_that_is_not_a_regular_file_is_not_read_or_waited_on(tmp_path):
+    from simdup_gui.core.scan._numba_loads import _read
+
+    fifo = tmp_path / "nrt-fifo.bin"
+    os.mkfifo(fifo)  # opened with blocking, a read would wait for a writer forever
+    assert _read(str(fifo)) is None
+    assert _read(str(tmp_path)) is None  # a folder
+    assert _read(str(tmp_path / "missing.bin")) is None
+    (tmp_path / "ok.bin").write_bytes(b"x" * 10)
+    assert _read(str(tmp_path / "ok.bin")) == b"x" * 10
