@@ -107,13 +107,17 @@ def _files(tmp_path) -> list[str]:
     return out
 
 
-def _run(tmp_path, env_extra: dict[str, str]) -> dict:
+def _child(tmp_path, env_extra: dict[str, str]) -> subprocess.CompletedProcess:
     env = dict(os.environ, **env_extra)
     env.pop("SIMDUP_COMPILED", None)
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
     env["PYTHONPATH"] = os.pathsep.join([root, env.get("PYTHONPATH", "")])
-    out = subprocess.run([sys.executable, "-c", _CHILD, *_files(tmp_path), str(tmp_path)],
-                         capture_output=True, text=True, env=env, timeout=600)
+    return subprocess.run([sys.executable, "-c", _CHILD, *_files(tmp_path), str(tmp_path)],
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+def _run(tmp_path, env_extra: dict[str, str]) -> dict:
+    out = _child(tmp_path, env_extra)
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -335,12 +339,7 @@ def test_an_nrt_file_llvm_cannot_read_aborts_one_start_not_every_one(tmp_path):
         at += 4 + n
     key, _, _, bitcode = parts
     path.write_bytes(pack(key, "nrt", b"not an object file " * 50, bitcode))
-    child_env = dict(os.environ, **env)
-    child_env.pop("SIMDUP_COMPILED", None)
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
-    child_env["PYTHONPATH"] = os.pathsep.join([root, child_env.get("PYTHONPATH", "")])
-    crash = subprocess.run([sys.executable, "-c", _CHILD, *_files(tmp_path), str(tmp_path)],
-                           capture_output=True, text=True, env=child_env, timeout=600)
+    crash = _child(tmp_path, env)
     assert crash.returncode != 0  # LLVM aborted it (a valid file would have loaded)
     after = _run(tmp_path, env)
     assert after["nrt_built"] == 1 and after["same"], crash.stderr[-2000:]
