@@ -2,7 +2,7 @@
 again in every process, cut for that block only:
 
 - :func:`nrt_from_file`: NRT's own LLVM module (a few atomic reference-count functions,
-  which every kernel's code calls) is built and compiled by LLVM at each start, 19-21 ms of
+  which every kernel's code calls) is built and compiled by LLVM at each start, 16-21 ms of
   the 75-90 ms the loads take. Its machine code is kept in a file beside numba's cache of
   the kernels, as numba keeps theirs, and loaded from there through numba's own
   ``unserialize_library``.
