@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
             ours = not poolctx.running()
             if ours:
-                poolctx.prestart()
+                poolctx.prestart(fork=True)  # no thread here yet: the server may be a fork
             poolctx.keep_pools()  # the scan's workers then read the doubtful pairs' files too
         parser = build_parser(argv[0]) if argv[:1] and argv[0] in COMMANDS else build_parser()
         args = parser.parse_args(argv)

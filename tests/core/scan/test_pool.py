@@ -279,6 +279,14 @@ def _children(pid: int) -> list[tuple[int, bytes]]:
     return out
 
 
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read()
+    except OSError:
+        return b""
+
+
 def _importing_numpy(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/maps", "rb") as fh:
@@ -306,8 +314,12 @@ def test_ctrl_c_while_the_fork_server_warms_up_prints_no_traceback(tmp_path):
                          start_new_session=True)
     try:
         deadline = time.monotonic() + 30
+        own = b""
         while time.monotonic() < deadline and p.poll() is None:
-            if any(b"forkserver" in cmd and _importing_numpy(pid)
+            own = own or _cmdline(p.pid)
+            # the server: started by multiprocessing, or forked from the command itself
+            # (poolctx._fork_server), with the command's own command line
+            if any((b"forkserver" in cmd or cmd == own) and _importing_numpy(pid)
                    for pid, cmd in _children(p.pid)):
                 break  # its Python is up and loading the engine
             time.sleep(0.002)
