@@ -160,10 +160,26 @@ def prestart(fork: bool = False) -> bool:
     ctx = pool_context()
     if ctx.get_start_method() != "forkserver":
         return False
+    if fork:
+        # imported here in any case (and in the server): outside the try below, so that a
+        # Ctrl-C that numpy's import turns into an ImportError reaches the caller as one
+        fork = _import_shared()
     try:
         _start_server(fork)
     except Exception:  # noqa: BLE001 - only an early start: the pool tries again
         return False
+    return True
+
+
+def _import_shared() -> bool:
+    """Import SHARED_MODULES where the server may be forked from this process; whether it
+    may (it is checked again just before the fork)."""
+    from multiprocessing import forkserver
+
+    if not _may_fork_server(forkserver._forkserver):
+        return False
+    for name in SHARED_MODULES:
+        importlib.import_module(name)
     return True
 
 
@@ -181,16 +197,13 @@ def _start_server(fork: bool = False) -> None:
     from multiprocessing import forkserver, resource_tracker
 
     resource_tracker.ensure_running()
-    if fork and _may_fork_server(forkserver._forkserver):
-        for name in SHARED_MODULES:  # imported here in any case, and in the server
-            importlib.import_module(name)
-    else:
-        fork = False
     block = hasattr(signal, "pthread_sigmask")
     if block:
         old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        if fork:
+        # checked again after the imports (a user's OPENBLAS_NUM_THREADS gives numpy's
+        # import threads of its own)
+        if fork and _may_fork_server(forkserver._forkserver):
             _fork_server(forkserver._forkserver)
         forkserver.ensure_running()  # (nothing to do when the fork's server runs)
     finally:
@@ -245,15 +258,16 @@ def _fork_server(fs) -> None:
     noted, then the same ``forkserver.main`` with the same preload (.warm), in the fork.
 
     What that saves: the new interpreter's start and its imports of multiprocessing, numpy
-    and the engine's scan modules (SHARED_MODULES, imported here before the fork), about
+    and the engine's scan modules (SHARED_MODULES, imported by prestart before), about
     0.1 s of CPU, and 30-40 ms before the server's warm-up begins; on the 25 MB mix the
     scan's CPU went from 2.47 to 2.38 s (median of 12 alternating runs).
 
     The fork holds what a new server would not: every other descriptor of this process
     is closed in it first (as multiprocessing's spawn closes them), and what refers to
-    them or to this process (the resource tracker's pipe, its finalizers, its children)
-    is forgotten. Buffered output is flushed before the fork, so that it is not written
-    twice. The fork never returns into the caller's code: it ends with os._exit."""
+    them or to this process (the resource tracker's pipe, its finalizers, its children,
+    its signal handlers, the fork server's lock it holds here) is forgotten or reset.
+    Buffered output is flushed before the fork, so that it is not written twice. The fork
+    never returns into the caller's code: it ends with os._exit."""
     import socket
     from multiprocessing import connection, util
 
@@ -291,8 +305,10 @@ def _serve(listener_fd: int, alive_r: int, preload: list[str]):
     code = 1
     try:
         _close_all_but((0, 1, 2, listener_fd, alive_r))
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # as a new interpreter's
+        _default_handlers()  # as a new interpreter's: not the caller's
         from multiprocessing import forkserver, process, resource_tracker, util
+
+        forkserver._forkserver._lock = threading.Lock()  # held by the caller at the fork
 
         tracker = resource_tracker._resource_tracker
         tracker._fd = tracker._pid = None  # the caller's pipe (closed above); each worker
@@ -312,17 +328,40 @@ def _serve(listener_fd: int, alive_r: int, preload: list[str]):
 
 
 def _close_all_but(keep) -> None:
-    """Close every file descriptor but ``keep``. (os.closerange(a, b) with b <= a closes
-    every descriptor from a on, hence the test.)"""
+    """Close every file descriptor but ``keep``: those /proc/self/fd lists (the open ones,
+    above the limit on open files too), not every number up to that limit, which
+    os.closerange tries one by one where the close_range call is missing or refused (old
+    kernels, seccomp): minutes with a limit of 2**30."""
+    keep = set(keep)
     try:
-        top = max(os.sysconf("SC_OPEN_MAX"), max(keep) + 1)
-    except (OSError, ValueError):
-        top = 1 << 16
-    lo = 0
-    for fd in (*sorted(set(keep)), top):
-        if lo < fd:
-            os.closerange(lo, fd)
-        lo = fd + 1
+        fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
+    except (OSError, ValueError):  # no /proc: up to the limit
+        try:
+            top = max(os.sysconf("SC_OPEN_MAX"), max(keep) + 1)
+        except (OSError, ValueError):
+            top = 1 << 16
+        fds = range(top)
+    for fd in fds:
+        if fd not in keep:
+            try:
+                os.close(fd)
+            except OSError:  # (the listing's own, closed already; or not open)
+                pass
+
+
+def _default_handlers() -> None:
+    """Every signal the caller handles in Python back to its default (SIGINT to Python's
+    KeyboardInterrupt), as in a new interpreter."""
+    for sig in signal.valid_signals():
+        try:
+            handler = signal.getsignal(sig)
+        except (OSError, ValueError):
+            continue
+        if sig == signal.SIGINT:
+            if handler is not signal.default_int_handler:
+                signal.signal(sig, signal.default_int_handler)
+        elif callable(handler):
+            signal.signal(sig, signal.SIG_DFL)
 
 
 def running() -> bool:

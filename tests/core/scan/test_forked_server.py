@@ -186,3 +186,74 @@ poolctx.stop()
     assert fa["forked"] and not fb["forked"]
     assert len(fa["records"]) == 26 and fa["problems"] == 0
     assert fa["records"] == fb["records"]
+
+
+def _lock_held(_: int) -> bool:
+    """In a pool worker: whether the fork server's lock is held (a worker that started a
+    server of its own would wait on it for ever)."""
+    from multiprocessing import forkserver
+
+    return forkserver._forkserver._lock.locked()
+
+
+def _caught(pid: int, sig: int) -> bool:
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
+    raise AssertionError("no SigCgt line")
+
+
+def test_the_fork_leaves_behind_the_callers_lock_handlers_and_high_descriptors(tmp_path):
+    """What the fork copies that a new interpreter would not have: the fork server's lock
+    (held by the caller while it forks), the caller's Python signal handlers (here one for
+    SIGTERM), a descriptor above the limit on open files (not reached by counting up to
+    that limit)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 2050:
+        pytest.skip("needs a limit on open files above 2048")
+    (tmp_path / "high.txt").write_text("x")
+    r = _run("""
+import resource, signal
+from tests.core.scan.test_forked_server import _caught, _lock_held
+signal.signal(signal.SIGTERM, lambda *a: None)
+high = os.open(sys.argv[1], os.O_RDONLY)
+os.dup2(high, 2049)
+os.close(high)
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))   # 2049 stays open, above it
+assert poolctx.prestart(fork=True)
+pid = server()
+pool = poolctx.make_pool(2)
+held = pool.map(_lock_held, range(4))
+links = [os.readlink(f"/proc/{pid}/fd/{f}") for f in os.listdir(f"/proc/{pid}/fd")]
+print(json.dumps({"forked": forked(pid), "held": held, "links": links,
+                  "term": _caught(pid, signal.SIGTERM), "mine": _caught(os.getpid(), 15)}))
+pool.terminate(); pool.join(); poolctx.stop()
+""", str(tmp_path / "high.txt"))
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["forked"] and out["mine"]
+    assert out["held"] == [False] * 4
+    assert not out["term"]
+    assert not any(link.endswith("high.txt") for link in out["links"]), out["links"]
+
+
+def test_an_interrupted_import_before_the_fork_reaches_the_caller():
+    """numpy's import, cut short by a Ctrl-C, raises an ImportError in its place (the
+    command line then says "interrupted"): prestart lets it through rather than taking it
+    for a server that could not start, after which the command would import numpy again."""
+    r = _run("""
+import importlib
+def cut_short(name, *a):
+    raise ImportError("numpy's import was interrupted")
+poolctx.importlib.import_module = cut_short
+try:
+    poolctx.prestart(fork=True)
+except ImportError as e:
+    print(json.dumps({"raised": str(e), "server": server()}))
+""")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"raised": "numpy's import was interrupted", "server": None}
