@@ -259,8 +259,8 @@ def _fork_server(fs) -> None:
 
     What that saves: the new interpreter's start and its imports of multiprocessing, numpy
     and the engine's scan modules (SHARED_MODULES, imported by prestart before), about
-    0.1 s of CPU, and 30-40 ms before the server's warm-up begins; on the 25 MB mix the
-    scan's CPU went from 2.47 to 2.38 s (median of 12 alternating runs).
+    0.07-0.12 s of CPU from the command's start to its pool up (benchmarks/poolup.py:
+    median 0.618 -> 0.546 s over the processes), which the cores then spend on files.
 
     The fork holds what a new server would not: every other descriptor of this process
     is closed in it first (as multiprocessing's spawn closes them), and what refers to

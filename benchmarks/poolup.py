@@ -1,0 +1,82 @@
+"""From a command's start to its pool up, with the fork server started by multiprocessing (a
+new interpreter) and forked from the command (poolctx._fork_server), alternating:
+``python benchmarks/poolup.py N [CHECKOUT]``.
+
+Each run is a fresh interpreter doing what ``simdup scan`` does before its first chunk:
+one BLAS thread, the fork server's early start (``prestart(fork=...)``), the command's own
+imports meanwhile, then a pool of two workers made ready (``warm_worker``) and one task on
+it. Prints, for each way, the minimum and median wall time to that point and the CPU time
+of all its processes (the server and the workers too, to their end: this process is made
+subreaper and waits for them). One unmeasured round first; the checkout's modules are
+compiled to bytecode (coldscan.bytecode). Linux only.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import statistics
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import coldscan  # noqa: E402
+
+CODE = """
+import sys, time
+t = time.perf_counter()
+import simdup_gui._blas
+from simdup_gui.core.scan import poolctx
+poolctx.prestart(fork=sys.argv[1] == "fork")
+import simdup_gui.core.session, simdup_gui.cli.scan_cmd  # what the command imports meanwhile
+from simdup_gui.core.scan.fingerprint import warm_worker
+pool = poolctx.make_pool(2, warm_worker)
+pool.map(abs, [1, 2])
+print(time.perf_counter() - t)
+pool.terminate(); pool.join(); poolctx.stop()
+"""
+
+
+def _reap() -> None:
+    while True:
+        try:
+            if os.wait()[0] <= 0:
+                return
+        except ChildProcessError:
+            return
+
+
+def once(way: str, checkout: str) -> tuple[float, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([sys.executable, "-c", CODE, way], capture_output=True, text=True,
+                         cwd=checkout, env={**os.environ, "PYTHONPATH": checkout}, check=True)
+    _reap()  # the server and the workers, reparented here
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (float(out.stdout.split()[0]),
+            after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+
+
+def main() -> int:
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 2
+    n = int(sys.argv[1])
+    checkout = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else coldscan.REPO)
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    coldscan.bytecode(checkout)
+    runs: dict[str, list[tuple[float, float]]] = {"exec": [], "fork": []}
+    for i in range(n + 1):
+        for way in runs:
+            r = once(way, checkout)
+            if i:
+                runs[way].append(r)
+    for way, rs in runs.items():
+        wall, cpu = [r[0] for r in rs], [r[1] for r in rs]
+        print(f"{way}: pool up, wall min {min(wall):.3f} median {statistics.median(wall):.3f} s;"
+              f" CPU of all its processes min {min(cpu):.3f} median {statistics.median(cpu):.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
