@@ -35,3 +35,13 @@ def _isolated_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+
+
+def signal_in_mask(pid: int, field: str, sig: int) -> bool:
+    """Whether ``sig`` is in process ``pid``'s ``field`` mask of /proc/PID/status (SigBlk:
+    blocked, SigCgt: caught by a handler)."""
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            if line.startswith(field + ":"):
+                return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
+    raise AssertionError(f"no {field} line")

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from tests.conftest import EN, ZH
+from tests.conftest import EN, ZH, signal_in_mask
 
 pytestmark = pytest.mark.skipif(
     not os.path.isdir("/proc/self/fd") or "forkserver" not in mp.get_all_start_methods(),
@@ -36,10 +36,8 @@ def forked(pid):
         return a.read() == b.read()
 
 def blocked(pid, sig):
-    with open(f"/proc/{pid}/status") as fh:
-        for line in fh:
-            if line.startswith("SigBlk:"):
-                return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
+    from tests.conftest import signal_in_mask
+    return signal_in_mask(pid, "SigBlk", sig)
 """
 
 
@@ -197,11 +195,7 @@ def _lock_held(_: int) -> bool:
 
 
 def _caught(pid: int, sig: int) -> bool:
-    with open(f"/proc/{pid}/status") as fh:
-        for line in fh:
-            if line.startswith("SigCgt:"):
-                return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
-    raise AssertionError("no SigCgt line")
+    return signal_in_mask(pid, "SigCgt", sig)
 
 
 def test_the_fork_leaves_behind_the_callers_lock_handlers_and_high_descriptors(tmp_path):

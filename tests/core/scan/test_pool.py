@@ -232,11 +232,9 @@ def test_a_fork_server_stopped_without_waiting_is_forgotten_at_once():
 
 
 def _sig_blocked(pid: int, sig: int) -> bool:
-    with open(f"/proc/{pid}/status") as fh:
-        for line in fh:
-            if line.startswith("SigBlk:"):
-                return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
-    raise AssertionError("no SigBlk line")
+    from tests.conftest import signal_in_mask
+
+    return signal_in_mask(pid, "SigBlk", sig)
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
