@@ -200,18 +200,27 @@ def _cmdline(pid: int) -> str:
         return ""
 
 
+def _ppid(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return int(fh.read().rsplit(b")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def _name(pid: int) -> str:
-    """What a process of the scan is: the scan itself, the fork server, a worker, ..."""
+    """What a process of the scan is: the scan itself, the fork server, a worker, ... The
+    command line's fork server is a fork of the scan (poolctx._fork_server), and its workers
+    forks of that: they have the scan's command line, and are told apart by their parents."""
     text = _cmdline(pid)
-    if "forkserver import main" in text:  # the server, or a worker forked from it
-        try:
-            with open(f"/proc/{pid}/stat", "rb") as fh:
-                ppid = int(fh.read().rsplit(b")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            ppid = 0
-        return "worker" if "forkserver import main" in _cmdline(ppid) else "fork server"
-    for key, name in (("resource_tracker", "tracker"), ("spawn_main", "worker"),
-                      ("simdup_gui.cli", "scan")):
+    server = "forkserver import main"  # a server multiprocessing started, and its workers
+    if server in text or "simdup_gui.cli" in text:
+        key = server if server in text else text
+        parent = _ppid(pid)
+        if key not in _cmdline(parent):
+            return "fork server" if key == server else "scan"
+        return "worker" if key in _cmdline(_ppid(parent)) else "fork server"
+    for key, name in (("resource_tracker", "tracker"), ("spawn_main", "worker")):
         if key in text:
             return name
     return "?"

@@ -13,9 +13,7 @@ compiled to bytecode (coldscan.bytecode). Linux only.
 
 from __future__ import annotations
 
-import ctypes
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -38,23 +36,12 @@ pool.terminate(); pool.join(); poolctx.stop()
 """
 
 
-def _reap() -> None:
-    while True:
-        try:
-            if os.wait()[0] <= 0:
-                return
-        except ChildProcessError:
-            return
-
-
 def once(way: str, checkout: str) -> tuple[float, float]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = coldscan._children_cpu()
     out = subprocess.run([sys.executable, "-c", CODE, way], capture_output=True, text=True,
                          cwd=checkout, env={**os.environ, "PYTHONPATH": checkout}, check=True)
-    _reap()  # the server and the workers, reparented here
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (float(out.stdout.split()[0]),
-            after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    coldscan._reap_all()  # the server and the workers, reparented here
+    return float(out.stdout.split()[0]), coldscan._children_cpu() - before
 
 
 def main() -> int:
@@ -63,7 +50,8 @@ def main() -> int:
         return 2
     n = int(sys.argv[1])
     checkout = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else coldscan.REPO)
-    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    if not coldscan._subreaper():
+        raise SystemExit("needs Linux (prctl PR_SET_CHILD_SUBREAPER) to count the workers' CPU")
     coldscan.bytecode(checkout)
     runs: dict[str, list[tuple[float, float]]] = {"exec": [], "fork": []}
     for i in range(n + 1):
