@@ -39,7 +39,7 @@ pool.terminate(); pool.join(); poolctx.stop()
 def once(way: str, checkout: str) -> tuple[float, float]:
     before = coldscan._children_cpu()
     out = subprocess.run([sys.executable, "-c", CODE, way], capture_output=True, text=True,
-                         cwd=checkout, env={**os.environ, "PYTHONPATH": checkout}, check=True)
+                         cwd=checkout, env=coldscan.checkout_env(checkout), check=True)
     coldscan._reap_all()  # the server and the workers, reparented here
     return float(out.stdout.split()[0]), coldscan._children_cpu() - before
 

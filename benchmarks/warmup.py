@@ -26,7 +26,7 @@ CODE = ("import resource, time; t = time.perf_counter(); import simdup_gui.core.
 
 
 def once(checkout: str) -> tuple[float, float, int]:
-    env = {**os.environ, "PYTHONPATH": checkout, "SIMDUP_COMPILED": "1"}
+    env = {**coldscan.checkout_env(checkout), "SIMDUP_COMPILED": "1"}
     out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True,
                          env=env, cwd=checkout, check=True).stdout.split()
     return float(out[0]), float(out[1]), int(out[2])

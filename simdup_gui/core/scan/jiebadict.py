@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 import zipfile
 from collections.abc import Callable
 from functools import lru_cache
@@ -57,7 +58,8 @@ def cached_arrays(kind: str, version: int, source: str, build: Callable[[], obje
 
     A kept copy is untrusted input: one that does not load or that ``valid`` rejects is
     rebuilt and replaced. Without a cache folder (or with a read-only one) it is built each
-    time.
+    time. The KEEP_COPIES copies of a kind used last stay (:func:`_prune`): two installs
+    of simdup or jieba used in turn each find their own.
     """
     import numpy as np
 
@@ -93,17 +95,57 @@ def cached_arrays(kind: str, version: int, source: str, build: Callable[[], obje
     return value
 
 
+KEEP_COPIES = 3  # copies of a kind kept: the one just written and the two used last
+STALE_TMP = 600  # seconds: a copy being written this long ago was never finished
+USED_EVERY = 3600  # seconds: a load marks its copy used (its mtime) at most this often
+
+
 def _prune(folder: str, kind: str, keep: str) -> None:
     """Remove the copies of ``kind`` that ``keep`` replaces (another version, or the same
-    source at another size or mtime): each new jieba install or simdup upgrade otherwise
-    left 6-10 MB behind for good (a machine here had gathered 300 MB). A process still
-    using one keeps its open file; one about to load it builds the arrays again."""
+    source at another size or mtime), but for the KEEP_COPIES - 1 others used last (their
+    mtimes, which loads refresh: :func:`_mark_used`), and the temporary files of writes
+    that never finished (a process killed while it wrote one, STALE_TMP seconds ago).
+
+    Each new jieba install or simdup upgrade otherwise left 6-10 MB behind for good (a
+    machine here had gathered 300 MB); with only the newest kept, two installs used in
+    turn (two virtual environments, or two checkouts, each with its own jieba or
+    features.py) removed each other's and each of their scans built it again: 70 ms of
+    the fork server's warm-up for the Unicode tables, a second for jieba's. A process
+    still using one keeps its open file; one about to load it builds the arrays again."""
+    now = time.time()
+    found = []
     for f in os.listdir(folder):
-        if f != keep and f.startswith(kind + "-v") and f.endswith((".npy", ".npz")):
-            try:
-                os.remove(os.path.join(folder, f))
-            except OSError:
-                pass
+        if f == keep or not f.startswith(kind + "-v"):
+            continue
+        path = os.path.join(folder, f)
+        try:
+            mtime = os.stat(path, follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if f.endswith((".npy", ".npz")):
+            found.append((mtime, path))
+        elif f.endswith(".tmp") and now - mtime > STALE_TMP:
+            _remove(path)
+    found.sort(reverse=True)
+    for _, path in found[KEEP_COPIES - 1:]:
+        _remove(path)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def _mark_used(fh) -> None:
+    """Mark the kept copy open as ``fh`` used now (its mtime), for :func:`_prune`; at most
+    once every USED_EVERY seconds, and not at all in a read-only folder."""
+    try:
+        if time.time() - os.fstat(fh.fileno()).st_mtime > USED_EVERY:
+            os.utime(fh.name)
+    except OSError:
+        pass
 
 
 def _load(name: str):
@@ -117,9 +159,12 @@ def _load(name: str):
             with open(name + ext, "rb") as fh:
                 got = np.load(fh, allow_pickle=False)
                 if isinstance(got, np.ndarray):
-                    return got
-                with got:
-                    return {k: got[k] for k in got.files}
+                    value = got
+                else:
+                    with got:
+                        value = {k: got[k] for k in got.files}
+                _mark_used(fh)
+                return value
         except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
             return None
     return None

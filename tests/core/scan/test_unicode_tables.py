@@ -4,6 +4,7 @@ are built once and kept in the user's cache folder; a kept copy is untrusted inp
 from __future__ import annotations
 
 import os
+import time
 
 import numpy as np
 import platformdirs
@@ -81,16 +82,84 @@ def test_a_damaged_copy_is_rebuilt(folder, damage):
     assert features._unicode_tables_ok(jiebadict._load(str(f)[:-4]))  # replaced
 
 
+def _kind() -> str:
+    return (f"unicode-{features.unicodedata.unidata_version}-py{os.sys.version_info[0]}."
+            f"{os.sys.version_info[1]}")
+
+
+def _age(path, hours: float) -> None:
+    t = time.time() - hours * 3600
+    os.utime(path, (t, t))
+
+
 def test_a_new_copy_replaces_older_ones_of_its_kind_only(folder):
-    stale = ["unicode-14.0.0-py3.11-v0-1-2.npz", "dict-v1-5-6.npz"]
-    others = ["fingerprints.sqlite", "idf-v1-5-6.npy", "unicode-15.0.0-py3.12-v1-1-2.npz"]
-    kind = f"unicode-{features.unicodedata.unidata_version}-py{os.sys.version_info[0]}." \
-           f"{os.sys.version_info[1]}"
-    stale[0] = kind + "-v0-1-2.npz"
+    kind = _kind()
+    stale = [kind + f"-v0-1-{i}.npz" for i in range(3)]  # the oldest first
+    others = ["fingerprints.sqlite", "idf-v1-5-6.npy", "unicode-15.0.0-py3.12-v1-1-2.npz",
+              "dict-v1-5-6.npz", "dict-v1-5-7.npz", "dict-v1-5-8.npz"]
     for name in stale + others:
         (folder / name).write_bytes(b"x")
+    for hours, name in zip((5, 4, 3), stale, strict=True):
+        _age(folder / name, hours)
     features._unicode_tables()
     left = sorted(p.name for p in folder.iterdir())
-    assert stale[0] not in left and stale[1] in left  # another kind is left to its own
+    # the new copy and the two used last stay; other kinds are left to their own
+    assert stale[0] not in left and set(stale[1:]) <= set(left)
     assert set(others) <= set(left)
-    assert len([n for n in left if n.startswith(kind)]) == 1
+    assert len([n for n in left if n.startswith(kind)]) == jiebadict.KEEP_COPIES == 3
+
+
+def _source(folder, name: str, mtime_ns: int):
+    p = folder / name
+    p.write_text(name)
+    os.utime(p, ns=(mtime_ns, mtime_ns))
+    return str(p)
+
+
+def test_two_installs_used_in_turn_each_keep_their_copy(folder):
+    """Two virtual environments (or checkouts) with their own source files, used in turn:
+    each finds its kept copy, instead of removing the other's and building again."""
+    built = []
+
+    def load(src):
+        return jiebadict.cached_arrays("demo", 1, src, lambda: built.append(src) or np.arange(4),
+                                       lambda a: isinstance(a, np.ndarray) and len(a) == 4)
+
+    a = _source(folder, "a.txt", 1_000_000_000_000_000_000)
+    b = _source(folder, "b.txt", 2_000_000_000_000_000_000)
+    for src in (a, b, a, b, a):
+        assert load(src).tolist() == [0, 1, 2, 3]
+    assert built == [a, b]
+    assert len(list(folder.glob("demo-v1-*.npy"))) == 2
+
+
+def test_a_copy_loaded_lately_outlives_newer_ones_not_used(folder):
+    def load(src):
+        return jiebadict.cached_arrays("demo", 1, src, lambda: np.arange(3),
+                                       lambda a: isinstance(a, np.ndarray))
+
+    srcs = [_source(folder, f"s{i}.txt", (i + 1) * 10**18) for i in range(4)]
+    for src in srcs[:3]:
+        load(src)
+    copies = {src: next(folder.glob(f"demo-v1-*-{(i + 1) * 10**18}.npy"))
+              for i, src in enumerate(srcs[:3])}
+    for hours, src in zip((5, 4, 3), srcs[:3], strict=True):
+        _age(copies[src], hours)
+    load(srcs[0])  # the oldest copy, used now: marked so (an hour or more since)
+    assert time.time() - copies[srcs[0]].stat().st_mtime < 60
+    load(srcs[3])  # a fourth copy: the one used longest ago goes
+    assert sorted(p.exists() for p in copies.values()) == [False, True, True]
+    assert copies[srcs[0]].exists() and not copies[srcs[1]].exists()
+
+
+def test_temporary_files_of_unfinished_writes_are_removed(folder):
+    kind = _kind()
+    old_tmp = folder / f"{kind}-v1-1-2.npz.4242.tmp"  # a writer killed an hour ago
+    new_tmp = folder / f"{kind}-v1-1-3.npz.4343.tmp"  # one being written now
+    other = folder / "dict-v1-5-6.npz.4444.tmp"  # another kind's: its own prune's
+    for p in (old_tmp, new_tmp, other):
+        p.write_bytes(b"partial")
+    _age(old_tmp, 1)
+    _age(other, 1)
+    features._unicode_tables()
+    assert not old_tmp.exists() and new_tmp.exists() and other.exists()
