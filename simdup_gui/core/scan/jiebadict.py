@@ -123,7 +123,9 @@ def _prune(folder: str, kind: str, keep: str) -> None:
         except OSError:
             continue
         if f.endswith((".npy", ".npz")):
-            found.append((mtime, path))
+            # a copy dated ahead of the clock (another machine's, a clock set back) would
+            # stay newest for good: ranked oldest instead
+            found.append((mtime if mtime <= now + 60 else float("-inf"), path))
         elif f.endswith(".tmp") and now - mtime > STALE_TMP:
             _remove(path)
     found.sort(reverse=True)
@@ -140,10 +142,12 @@ def _remove(path: str) -> None:
 
 def _mark_used(fh) -> None:
     """Mark the kept copy open as ``fh`` used now (its mtime), for :func:`_prune`; at most
-    once every USED_EVERY seconds, and not at all in a read-only folder."""
+    once every USED_EVERY seconds (or when it is dated ahead of the clock), and not where
+    the copy cannot be changed. The open file itself is marked, not whatever its path
+    names by now (a link put there meanwhile is not followed)."""
     try:
-        if time.time() - os.fstat(fh.fileno()).st_mtime > USED_EVERY:
-            os.utime(fh.name)
+        if abs(time.time() - os.fstat(fh.fileno()).st_mtime) > USED_EVERY:
+            os.utime(fh.fileno() if os.utime in os.supports_fd else fh.name)
     except OSError:
         pass
 

@@ -157,9 +157,55 @@ def test_temporary_files_of_unfinished_writes_are_removed(folder):
     old_tmp = folder / f"{kind}-v1-1-2.npz.4242.tmp"  # a writer killed an hour ago
     new_tmp = folder / f"{kind}-v1-1-3.npz.4343.tmp"  # one being written now
     other = folder / "dict-v1-5-6.npz.4444.tmp"  # another kind's: its own prune's
-    for p in (old_tmp, new_tmp, other):
+    notes = folder / f"{kind}-v1-notes.txt"  # not a copy nor a write of one: not ours
+    for p in (old_tmp, new_tmp, other, notes):
         p.write_bytes(b"partial")
-    _age(old_tmp, 1)
-    _age(other, 1)
+    for p in (old_tmp, other, notes):
+        _age(p, 1)
     features._unicode_tables()
-    assert not old_tmp.exists() and new_tmp.exists() and other.exists()
+    assert not old_tmp.exists() and new_tmp.exists() and other.exists() and notes.exists()
+
+
+def test_a_copy_dated_ahead_of_the_clock_does_not_hold_its_place(folder):
+    def load(src):
+        return jiebadict.cached_arrays("demo", 1, src, lambda: built.append(src) or np.arange(2),
+                                       lambda a: isinstance(a, np.ndarray))
+
+    built = []
+    srcs = [_source(folder, f"s{i}.txt", (i + 1) * 10**18) for i in range(4)]
+    load(srcs[0])
+    (ahead,) = folder.glob("demo-v1-*.npy")
+    _age(ahead, -24 * 365)  # a year ahead
+    for src in srcs[1:] * 2:
+        load(src)
+    assert built == srcs  # the three others each built once, then found
+    load(srcs[0])  # the copy dated ahead was the one to go, or is dated now if kept
+    assert not ahead.exists() or ahead.stat().st_mtime < time.time() + 60
+
+
+def test_a_copy_dated_ahead_of_the_clock_is_dated_now_when_loaded(folder):
+    src = _source(folder, "s.txt", 10**18)
+    built = []
+    jiebadict.cached_arrays("demo", 1, src, lambda: built.append(1) or np.arange(2),
+                            lambda a: isinstance(a, np.ndarray))
+    (copy,) = folder.glob("demo-v1-*.npy")
+    _age(copy, -24 * 365)
+    jiebadict.cached_arrays("demo", 1, src, lambda: built.append(1) or np.arange(2),
+                            lambda a: isinstance(a, np.ndarray))
+    assert built == [1] and abs(copy.stat().st_mtime - time.time()) < 60
+
+
+def test_marking_a_copy_used_does_not_follow_a_link_put_at_its_path(folder, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside") / "victim.txt"
+    outside.write_text("the user's")
+    _age(outside, 5)
+    before = outside.stat().st_mtime
+    copy = folder / "demo-v1-1-2.npy"
+    np.save(copy, np.arange(3))
+    _age(copy, 5)
+    with open(copy, "rb") as fh:
+        os.replace(copy, folder / "moved.npy")
+        os.symlink(outside, copy)  # swapped after the open, before the mark
+        jiebadict._mark_used(fh)
+    assert outside.stat().st_mtime == before
+    assert time.time() - (folder / "moved.npy").stat().st_mtime < 60  # the open file marked
