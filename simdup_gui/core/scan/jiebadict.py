@@ -109,8 +109,8 @@ def _prune(folder: str, kind: str, keep: str) -> None:
     Each new jieba install or simdup upgrade otherwise left 6-10 MB behind for good (a
     machine here had gathered 300 MB); with only the newest kept, two installs used in
     turn (two virtual environments, or two checkouts, each with its own jieba or
-    features.py) removed each other's and each of their scans built it again: 70 ms of
-    the fork server's warm-up for the Unicode tables, a second for jieba's. A process
+    features.py) removed each other's and each of their scans built it again in its fork
+    server (the Unicode tables take about 70 ms to build, jieba's trie a second). A process
     still using one keeps its open file; one about to load it builds the arrays again."""
     now = time.time()
     found = []
