@@ -30,6 +30,8 @@ import struct
 import sys
 from contextlib import contextmanager
 
+from .jiebadict import unlink_quietly
+
 MAGIC = b"simdup-nrt-1\n"
 _DIGEST = 32  # blake2b digest closing the file, over everything before it
 MAX_BYTES = 1 << 20  # an NRT module's object code and bitcode are a few kilobytes
@@ -104,13 +106,6 @@ def _read(path: str) -> bytes | None:
             return None
 
 
-def _unlink(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
 def _mark(path: str) -> bool:
     """Create the marker ``path``; False when it cannot (a read-only folder: the file there
     is loaded without one, as nothing here could repair it anyway)."""
@@ -125,8 +120,8 @@ def _load(ctx, path: str, key: bytes):
     """NRT's library from the file ``path``, or None (then it is built)."""
     marker = path + ".loading"
     if os.path.lexists(marker):  # a load that never ended: neither is trusted again
-        _unlink(path)
-        _unlink(marker)
+        unlink_quietly(path)
+        unlink_quietly(marker)
         return None
     data = _read(path)
     state = None if data is None or len(data) > MAX_BYTES else unpack(data, key)
@@ -140,7 +135,7 @@ def _load(ctx, path: str, key: bytes):
         return None
     finally:
         if marked:
-            _unlink(marker)
+            unlink_quietly(marker)
 
 
 def _write(path: str, data: bytes) -> None:
@@ -158,7 +153,7 @@ def _write(path: str, data: bytes) -> None:
             fh.write(data)
         os.replace(tmp, path)
     except OSError:
-        _unlink(tmp)
+        unlink_quietly(tmp)
 
 
 @contextmanager

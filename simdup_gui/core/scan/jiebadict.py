@@ -127,13 +127,14 @@ def _prune(folder: str, kind: str, keep: str) -> None:
             # stay newest for good: ranked oldest instead
             found.append((mtime if mtime <= now + 60 else float("-inf"), path))
         elif f.endswith(".tmp") and now - mtime > STALE_TMP:
-            _remove(path)
+            unlink_quietly(path)
     found.sort(reverse=True)
     for _, path in found[KEEP_COPIES - 1:]:
-        _remove(path)
+        unlink_quietly(path)
 
 
-def _remove(path: str) -> None:
+def unlink_quietly(path: str) -> None:
+    """Remove the file ``path`` if it can be; a cache file gone or kept is no error."""
     try:
         os.remove(path)
     except OSError:
