@@ -41,6 +41,7 @@ kernels.py.
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 
 import numpy as np
@@ -1078,48 +1079,16 @@ def lean_loads():
 
 def warm() -> None:
     """Load every kernel (from numba's cache, or compile it) with tiny inputs, so that the
-    first file does not pay it; loads are lean (:func:`lean_loads`)."""
-    with lean_loads():
-        _warm()
+    first file does not pay it; loads are lean (:func:`lean_loads`). Their machine code is
+    then kept as the kernel image (``_image.save``), which the next fork server loads
+    without numba."""
+    from . import _image
 
-
-def _warm() -> None:
-    one = np.frombuffer(b"ab\x1fcd", dtype=np.uint8)
-    ids = np.empty(2, dtype=np.int32)
-    keys = np.zeros((16, 2), dtype=np.uint64)
-    vals = np.full(16, -1, dtype=np.int32)
-    token_ids(one, 0, 0, keys, vals, 0, ids, np.empty(2, dtype=np.int64),
-              np.empty((2, 2), dtype=np.uint64), np.zeros(0, dtype=np.int64))
-    rehash(keys, vals, np.zeros((32, 2), dtype=np.uint64), np.full(32, -1, dtype=np.int32))
-    # Code points come read-only to the cut's kernels (np.frombuffer, or features._ro of
-    # prepare's output): one specialisation of cut_ids and new_tokens is loaded, not two.
-    # prepare and gram_hashes get both (below). A trie of one word "ab":
-    text = np.frombuffer(np.array([97, 98, 0x4E2D], dtype=np.uint32).tobytes(), dtype=np.uint32)
-    root = np.zeros(0x80, dtype=np.int32)
-    root[97] = 1
-    cut_ids(text, 0, 0, root, np.array([1, 2, 3, 3], dtype=np.int32),
-            np.array([0, 97, 98], dtype=np.int32), np.array([-1, -1, 0], dtype=np.int32),
-            np.zeros(1), -1.0, np.full(1, 0xFF, dtype=np.uint8), np.full(1, -1, dtype=np.int32),
-            np.full(16, -1, dtype=np.int32), np.zeros(16, dtype=np.uint64),
-            np.full(16, -1, dtype=np.int32), keys.copy(), vals.copy(), 2,
-            np.empty(3, dtype=np.int32), np.empty((2, 2), dtype=np.int64),
-            np.empty((2, 2), dtype=np.uint64))
-    fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(4), np.zeros(2, dtype=np.int32), True)
-    points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
-    # sketch_sorted for large files: loaded in a worker it would take numba's full refresh
-    # of its target context (0.1 s, 20 MB more in that worker); intersect_count (sorted
-    # sets) is not the scan's: it loads when first called (about 8 ms)
-    sketch_hashes(gram_hashes(points), 4)
-    sketch_sorted(np.sort(gram_hashes(points)), 4)
-    d = distinct_hashes(gram_hashes(prepare(points, np.zeros(0x10000, dtype=np.uint8))[0]))
-    intersect_hashed(d, d)
-    z8 = np.zeros(1, dtype=np.uint64)
-    new_tokens(text, np.array([[0, 2]], dtype=np.int64), z8,  # keys come contiguous
-               np.zeros(0x10000, dtype=np.uint8), np.zeros(16, dtype=np.uint8), 0,
-               np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
-               np.zeros(1, dtype=np.bool_), np.zeros(1), z8, np.zeros(1), 1.0, z8, 4.0,
-               8.0, np.zeros(1, dtype=np.int64))
-    folded = fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
-                  np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))
-    if folded is not None:  # (a fold's output is writable, and read-only points come too)
-        prepare(folded, np.zeros(0x10000, dtype=np.uint8))
+    with _image.capture() as cap, lean_loads():
+        _image.exercise(sys.modules[__name__])
+    lo, hi = LEAN_LOAD_NUMBA
+    if cap.on and lo <= _numba_version() <= hi:
+        try:
+            _image.save(sys.modules[__name__])
+        except Exception:  # noqa: BLE001 - no image: the next warm-up loads through numba
+            pass

@@ -85,8 +85,8 @@ def unpack(data: bytes, key: bytes) -> tuple[str, bytes, bytes] | None:
     return (name, parts[2], parts[3]) if name == "nrt" else None
 
 
-def _read(path: str) -> bytes | None:
-    """The file's first MAX_BYTES + 1 bytes; None unless it is a regular file that reads (a
+def _read(path: str, limit: int = MAX_BYTES) -> bytes | None:
+    """The file's first ``limit`` + 1 bytes; None unless it is a regular file that reads (a
     FIFO in its place is not waited on: opened without blocking, then refused)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -101,7 +101,7 @@ def _read(path: str) -> bytes | None:
         return None
     with os.fdopen(fd, "rb") as fh:
         try:
-            return fh.read(MAX_BYTES + 1)
+            return fh.read(limit + 1)
         except OSError:
             return None
 
@@ -138,22 +138,25 @@ def _load(ctx, path: str, key: bytes):
             unlink_quietly(marker)
 
 
-def _write(path: str, data: bytes) -> None:
-    """Written whole or not at all (a temporary file renamed); a folder that cannot be
-    written to (numba then uses another for its own cache) leaves it unwritten. The file
-    gets the permissions the user's umask gives, as numba's own cache files do (not the
-    owner-only ones of a tempfile), so other users of a shared install can read it."""
-    tmp = os.path.join(os.path.dirname(path), f".nrt-{os.getpid()}-{secrets.token_hex(6)}.tmp")
+def write_whole(path: str, data: bytes, prefix: str = ".nrt") -> bool:
+    """Written whole or not at all (a temporary file ``prefix-...tmp`` beside it, renamed);
+    a folder that cannot be written to (numba then uses another for its own cache) leaves
+    it unwritten (False). The file gets the permissions the user's umask gives, as numba's
+    own cache files do (not the owner-only ones of a tempfile), so other users of a shared
+    install can read it."""
+    tmp = os.path.join(os.path.dirname(path), f"{prefix}-{os.getpid()}-{secrets.token_hex(6)}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError:
-        return
+        return False
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
     except OSError:
         unlink_quietly(tmp)
+        return False
+    return True
 
 
 @contextmanager
@@ -188,7 +191,7 @@ def nrt_from_file(cache_dir: str | None):
         except Exception:  # noqa: BLE001 - nothing to keep: the library is as numba's
             return library
         if kind == "object":
-            _write(path, pack(key, name, obj, bitcode))
+            write_whole(path, pack(key, name, obj, bitcode))
         return library
 
     nrtdynmod.compile_nrt_functions = compile_nrt_functions

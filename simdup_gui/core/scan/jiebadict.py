@@ -122,7 +122,7 @@ def _prune(folder: str, kind: str, keep: str) -> None:
             mtime = os.stat(path, follow_symlinks=False).st_mtime
         except OSError:
             continue
-        if f.endswith((".npy", ".npz")):
+        if f.endswith((".npy", ".npz", ".bin")):  # (.bin: _image's kernel images)
             # a copy dated ahead of the clock (another machine's, a clock set back) would
             # stay newest for good: ranked oldest instead
             found.append((mtime if mtime <= now + 60 else float("-inf"), path))

@@ -59,7 +59,10 @@ except BaseException:
 
 def warm() -> None:
     kernels.enable(True)
-    active = kernels.active()  # numba's import (unless the kernels are off), beside _load_tables
+    # the kernels' image (llvmlite's import, 40-60 ms), or else numba's import (0.12-0.2 s),
+    # beside _load_tables
+    kernels.load_image()
+    active = kernels.active()
     _tables.join()
     # rjieba only where it cuts: its dictionary costs 0.16 s and about 30 MB to load
     if not active or jiebadict.tables() is None:
