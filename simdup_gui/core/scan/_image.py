@@ -44,6 +44,8 @@ import threading
 import types
 import weakref
 
+import numpy as np
+
 IMAGE_VERSION = 1
 MAGIC = b"simdup-kernel-image-1\n"
 _DIGEST = 32
@@ -58,16 +60,19 @@ _INT64 = (-(1 << 63), (1 << 63) - 1)
 
 # --- what numba's typeof gives an argument, as a string --------------------------------
 
+# an array's flags numba's type depends on: C- and F-contiguous, aligned, writeable
+_C, _F, _ALIGNED, _WRITEABLE = 0x1, 0x2, 0x100, 0x400
+_FLAG_BITS = _C | _F | _ALIGNED | _WRITEABLE
+_FLAGS = {b: f"{'C' if b & _C else 'F' if b & _F else 'A'}/{int(not b & _WRITEABLE)}/"
+             f"{int(bool(b & _ALIGNED))}" for b in range(_FLAG_BITS + 1) if not b & ~_FLAG_BITS}
+
+
 def arg_key(a) -> str | None:
     """The type numba's dispatcher would give ``a`` (numba.typeof), as :func:`type_key`
     writes it; None for one the image has no code for."""
-    import numpy as np
-
     t = type(a)
-    if t is np.ndarray:
-        f = a.flags
-        layout = "C" if f.c_contiguous else "F" if f.f_contiguous else "A"
-        return f"{a.dtype.str}/{a.ndim}/{layout}/{int(not f.writeable)}/{int(f.aligned)}"
+    if t is np.ndarray:  # dtype, dimensions, layout (C before F, as numba), read-only, aligned
+        return f"{a.dtype.str}/{a.ndim}/{_FLAGS[a.flags.num & _FLAG_BITS]}"
     if t is bool:
         return "bool"
     if t is int:
@@ -267,7 +272,6 @@ def save(module) -> str | None:
     :func:`exercise` calls was loaded under :class:`capture`; the path written, or None
     (nothing written: a kernel's code not kept, a type the image does not keep, no cache
     folder, an image of this key retired)."""
-    import numpy as np
     from llvmlite import binding as ll
     from numba.core.registry import CPUDispatcher
     from numba.core.runtime import rtsys
@@ -486,8 +490,6 @@ _keep: list = []  # the engines linked here: their code lives as long as the pro
 def _link(ll, header: dict, blobs: list[bytes]):
     import builtins
 
-    import numpy as np
-
     base = _package_dir("numba")
     helperlib = _extension("numba._helperlib", base)
     dynfunc = _extension("numba._dynfunc", base)
@@ -569,52 +571,59 @@ class Image:
         return getattr(_kernels_module(), name)
 
 
-class _Gone:
-    """A slot no array has been seen in yet (its check never matches)."""
-
-
-_GONE = (lambda: _Gone, None)
+def _gone():
+    """A slot no array is remembered in (matches no argument: a unique object)."""
+    return _gone
 
 
 def guarded(name: str, table: dict[tuple, object]):
-    """A function of ``table``'s arity: the entry of ``table`` (argument type keys ->
-    compiled function) for its arguments' types, or numba's dispatcher of ``name``. Scalar
-    positions are checked inline; an array's key is kept with a weak reference to it, so a
-    table passed again is not looked at again."""
+    """A function of ``table``'s arity: the first entry of ``table`` (argument type keys ->
+    compiled function) whose types its arguments have, else numba's dispatcher of
+    ``name``. Scalars are checked inline; an array that matched a position is remembered
+    there by a weak reference, so the same table passed again is not looked at again (a
+    slot is one object, replaced whole: threads see the old one or the new one). A None
+    passed where a dead array's slot is (a caller's bug) reaches the compiled wrapper, which
+    refuses any non-array (numba's NRT_adapt_ndarray_from_python: PyArray_Check): an error,
+    never a read of memory."""
     arity = {len(k) for k in table}
     if len(arity) != 1:
         raise ValueError(f"{name}: overloads of different arities")
     (n,) = arity
     args = ", ".join(f"a{i}" for i in range(n))
+    fns, slots, oks = [], [], []
     lines = [f"def {name}({args}):"]
-    for i in range(n):
-        seen = {k[i] for k in table}
-        if seen == {"int64"}:
-            lines.append(f"    k{i} = 'int64' if type(a{i}) is int and {_INT64[0]} <= a{i} <= "
-                         f"{_INT64[1]} else _key(a{i})")
-        elif seen == {"float64"}:
-            lines.append(f"    k{i} = 'float64' if type(a{i}) is float else _key(a{i})")
-        elif seen == {"bool"}:
-            lines.append(f"    k{i} = 'bool' if type(a{i}) is bool else _key(a{i})")
-        else:
-            lines.append(f"    s = _slots[{i}]")
-            lines.append(f"    k{i} = s[1] if s[0]() is a{i} and a{i} is not None "
-                         f"else _note({i}, a{i})")
-    keys = ", ".join(f"k{i}" for i in range(n)) + ("," if n == 1 else "")
-    lines += [f"    f = _table.get(({keys}))",
-              "    if f is None:",
-              f"        return getattr(_numba(), {name!r})({args})",
-              f"    return f({args})"]
-    slots = [_GONE] * n
+    for j, (keys, fn) in enumerate(table.items()):
+        fns.append(fn)
+        slots.append([_gone] * n)
+        tests = []
+        for i, k in enumerate(keys):
+            if k == "int64":
+                tests.append(f"(type(a{i}) is int and {_INT64[0]} <= a{i} <= {_INT64[1]}"
+                             f" or _ok({j}, {i}, a{i}))")
+            elif k == "float64":
+                tests.append(f"(type(a{i}) is float or _ok({j}, {i}, a{i}))")
+            elif k == "bool":
+                tests.append(f"(type(a{i}) is bool or _ok({j}, {i}, a{i}))")
+            elif "/" in k:
+                tests.append(f"(_s{j}[{i}]() is a{i} or _ok({j}, {i}, a{i}))")
+            else:
+                tests.append(f"_ok({j}, {i}, a{i})")
+        lines.append(f"    if {' and '.join(tests) or 'True'}:")
+        lines.append(f"        return _f{j}({args})")
+        oks.append(keys)
+    lines.append(f"    return getattr(_numba(), {name!r})({args})")
 
-    def note(i, a):
+    def ok(j, i, a):
         k = arg_key(a)
-        if k is not None and "/" in k:
-            slots[i] = (weakref.ref(a), k)  # one store: another thread sees old or new
-        return k
+        if k != oks[j][i]:
+            return False
+        if "/" in k:
+            slots[j][i] = weakref.ref(a)
+        return True
 
-    scope = {"_slots": slots, "_note": note, "_key": arg_key, "_table": dict(table),
-             "_numba": lambda: _kernels_module()}
+    scope = {"_ok": ok, "_numba": lambda: _kernels_module()}
+    for j in range(len(fns)):
+        scope[f"_f{j}"], scope[f"_s{j}"] = fns[j], slots[j]
     exec("\n".join(lines), scope)  # noqa: S102 - code made here from names and indices
     fn = scope[name]
     fn.__doc__ = f"{name}: the kernel image's code for these argument types, else numba's"
@@ -626,8 +635,6 @@ def guarded(name: str, table: dict[tuple, object]):
 def exercise(k) -> None:
     """Call every kernel the scan's workers use, with tiny inputs and the argument types
     they get in a scan (so numba loads each from its cache, and an image holds each)."""
-    import numpy as np
-
     one = np.frombuffer(b"ab\x1fcd", dtype=np.uint8)
     ids = np.empty(2, dtype=np.int32)
     keys = np.zeros((16, 2), dtype=np.uint64)
@@ -674,8 +681,6 @@ def probe(k) -> list:
     """A few kernels' results on fixed inputs (5-gram hashes, a sketch, a fingerprint, a
     cut), as JSON numbers: an image is used only where it gives what numba's kernels gave
     when it was saved."""
-    import numpy as np
-
     points = np.frombuffer(np.arange(40, 90, dtype=np.uint32).tobytes(), dtype=np.uint32)
     h = k.gram_hashes(points)
     sketch, n = k.sketch_hashes(h, 8)
