@@ -408,6 +408,8 @@ def _bind_unpickle(first_call) -> None:
 
 
 def _pid_alive(pid: int) -> bool:
+    if os.name == "nt":  # (os.kill there would end the process): taken as alive
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -576,12 +578,28 @@ def _gone():
     return _gone
 
 
+def _fast_check(key: str):
+    """For an array key of C layout: (dtype, ndim, mask, bits) such that an array whose
+    dtype is that very object, of that ndim, with ``flags.num & mask == bits`` has the key
+    (the F bit left out: a 1-D array is both); None for other keys."""
+    parts = key.split("/")
+    if len(parts) != 5 or parts[2] != "C":
+        return None
+    try:
+        dtype = np.dtype(parts[0])
+    except TypeError:
+        return None
+    bits = _C | (_ALIGNED if parts[4] == "1" else 0) | (0 if parts[3] == "1" else _WRITEABLE)
+    return dtype, int(parts[1]), _C | _ALIGNED | _WRITEABLE, bits
+
+
 def guarded(name: str, table: dict[tuple, object]):
     """A function of ``table``'s arity: the first entry of ``table`` (argument type keys ->
     compiled function) whose types its arguments have, else numba's dispatcher of
-    ``name``. Scalars are checked inline; an array that matched a position is remembered
-    there by a weak reference, so the same table passed again is not looked at again (a
-    slot is one object, replaced whole: threads see the old one or the new one). A None
+    ``name``. Scalars are checked inline, and so is an array of C layout (its dtype object,
+    dimensions and flags); an array that matched a position is remembered there by a weak
+    reference, so the same table passed again is not looked at again (a slot is one
+    object, replaced whole: threads see the old one or the new one). A None
     passed where a dead array's slot is (a caller's bug) reaches the compiled wrapper, which
     refuses any non-array (numba's NRT_adapt_ndarray_from_python: PyArray_Check): an error,
     never a read of memory."""
@@ -590,7 +608,7 @@ def guarded(name: str, table: dict[tuple, object]):
         raise ValueError(f"{name}: overloads of different arities")
     (n,) = arity
     args = ", ".join(f"a{i}" for i in range(n))
-    fns, slots, oks = [], [], []
+    fns, slots, oks, dtypes = [], [], [], {}
     lines = [f"def {name}({args}):"]
     for j, (keys, fn) in enumerate(table.items()):
         fns.append(fn)
@@ -605,7 +623,13 @@ def guarded(name: str, table: dict[tuple, object]):
             elif k == "bool":
                 tests.append(f"(type(a{i}) is bool or _ok({j}, {i}, a{i}))")
             elif "/" in k:
-                tests.append(f"(_s{j}[{i}]() is a{i} or _ok({j}, {i}, a{i}))")
+                f = _fast_check(k)
+                quick = "" if f is None else (
+                    f" or type(a{i}) is _nd and a{i}.dtype is _d{j}_{i} and a{i}.ndim == {f[1]}"
+                    f" and a{i}.flags.num & {f[2]} == {f[3]} and _put{j}({i}, _wr(a{i})) is None")
+                if f is not None:
+                    dtypes[f"_d{j}_{i}"] = f[0]
+                tests.append(f"(_s{j}[{i}]() is a{i}{quick} or _ok({j}, {i}, a{i}))")
             else:
                 tests.append(f"_ok({j}, {i}, a{i})")
         lines.append(f"    if {' and '.join(tests) or 'True'}:")
@@ -613,17 +637,24 @@ def guarded(name: str, table: dict[tuple, object]):
         oks.append(keys)
     lines.append(f"    return getattr(_numba(), {name!r})({args})")
 
+    fast = [[_fast_check(k) for k in keys] for keys in oks]
+
     def ok(j, i, a):
-        k = arg_key(a)
-        if k != oks[j][i]:
-            return False
-        if "/" in k:
-            slots[j][i] = weakref.ref(a)
+        f = fast[j][i]  # (dtype, ndim, flag mask, flags): the same test as the key's, quicker
+        if not (f is not None and type(a) is np.ndarray and a.dtype is f[0] and a.ndim == f[1]
+                and a.flags.num & f[2] == f[3]):
+            k = arg_key(a)
+            if k != oks[j][i]:
+                return False
+            if "/" not in k:
+                return True
+        slots[j][i] = weakref.ref(a)
         return True
 
-    scope = {"_ok": ok, "_numba": lambda: _kernels_module()}
+    scope = {"_ok": ok, "_numba": lambda: _kernels_module(), "_nd": np.ndarray, **dtypes}
     for j in range(len(fns)):
-        scope[f"_f{j}"], scope[f"_s{j}"] = fns[j], slots[j]
+        scope[f"_f{j}"], scope[f"_s{j}"], scope[f"_put{j}"] = fns[j], slots[j], slots[j].__setitem__
+    scope["_wr"] = weakref.ref
     exec("\n".join(lines), scope)  # noqa: S102 - code made here from names and indices
     fn = scope[name]
     fn.__doc__ = f"{name}: the kernel image's code for these argument types, else numba's"

@@ -378,5 +378,6 @@ def fingerprint_batch_compiled(items: list[tuple[str, str]], mode: str) -> list[
     from . import kernels
 
     kernels.enable(True)
+    kernels.load_image()  # the kernels' image where one is saved: no numba import
     return fingerprint_batch(items, mode)
 
