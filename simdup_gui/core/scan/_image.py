@@ -15,11 +15,9 @@ functions numba's dispatcher would call, the same machine code.
 What numba's dispatcher adds, choosing the compiled specialisation by the arguments'
 types, is done here by :class:`Image`'s guards: a call runs an image function only when
 every argument's type (dtype, dimensions, layout, read-only, aligned; or int, float, bool)
-is the one it was compiled for, as numba's ``typeof`` would give it; any other call goes
-to numba's dispatcher (numba is imported then, and does what it always did). An array's
-type is remembered by identity (a weak reference) between calls, as most arguments are
-the same tables each time: its dtype, shape and flags must not be set in place between
-calls (simdup never does).
+is the one it was compiled for, as numba's ``typeof`` would give it, on every call; any
+other call goes to numba's dispatcher (numba is imported then, and does what it always
+did).
 
 The image is untrusted input like any cache file: used only when its checksum holds and it
 was written for this very ``_kernels.py`` (its bytes), numba, llvmlite, numpy, Python,
@@ -42,7 +40,6 @@ import struct
 import sys
 import threading
 import types
-import weakref
 
 import numpy as np
 
@@ -134,18 +131,25 @@ def key_text(ll) -> str | None:
     numba_dir, llvmlite_dir, numpy_dir = (_package_dir(n) for n in ("numba", "llvmlite", "numpy"))
     if not (numba_dir and llvmlite_dir and numpy_dir):
         return None
+    source = hashlib.blake2b(digest_size=20)
     try:
-        with open(os.path.join(os.path.dirname(__file__), "_kernels.py"), "rb") as fh:
-            source = hashlib.blake2b(fh.read(), digest_size=20).hexdigest()
+        for name in ("_kernels.py", "_image.py"):  # the kernels, and this file's own format
+            with open(os.path.join(os.path.dirname(__file__), name), "rb") as fh:
+                source.update(fh.read())
         features = ll.get_host_cpu_features().flatten()
     except (OSError, RuntimeError):
         return None
+    try:  # numba's settings file in the current folder (numba_without_yaml reads it too)
+        with open(".numba_config.yaml", "rb") as fh:
+            source.update(b"numba_config" + fh.read())
+    except OSError:
+        pass
     files = [os.path.join(numba_dir, "__init__.py"), os.path.join(llvmlite_dir, "__init__.py"),
              os.path.join(numpy_dir, "__init__.py")]
     files += [p for p in (_ext_path(numba_dir, r) for r in _EXTENSIONS.values()) if p]
     files += sorted(glob.glob(os.path.join(llvmlite_dir, "binding", "*llvmlite*")))
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith("NUMBA_"))
-    return repr((IMAGE_VERSION, source, sys.version, sys.implementation.cache_tag,
+    return repr((IMAGE_VERSION, source.hexdigest(), sys.version, sys.implementation.cache_tag,
                  [_stamp(p) for p in files], ll.get_process_triple(), ll.get_host_cpu_name(),
                  features, settings))
 
@@ -289,6 +293,8 @@ def save(module) -> str | None:
         if not isinstance(d, CPUDispatcher):
             continue
         for sig, cres in list(d.overloads.items()):
+            if getattr(cres.library, "has_dynamic_globals", False):
+                continue  # addresses of this process in the code: numba does not cache it
             obj = _object_of(cres.library)
             args = [type_key(t) for t in sig]
             consts = list(getattr(cres.environment, "consts", []))
@@ -396,46 +402,90 @@ def _bind_unpickle(first_call) -> None:
     serialize._numba_unpickle = _numba_unpickle
     _imp.acquire_lock()
     try:
-        sys.modules["numba"] = types.ModuleType("numba")  # (imported first by the C call)
+        stub = sys.modules["numba"] = types.ModuleType("numba")  # (the C call imports it first)
         sys.modules["numba.core.serialize"] = serialize
         try:
             first_call()
         finally:
-            del sys.modules["numba.core.serialize"]
-            del sys.modules["numba"]
+            for name, mod in (("numba.core.serialize", serialize), ("numba", stub)):
+                if sys.modules.get(name) is mod:
+                    del sys.modules[name]
     finally:
         _imp.release_lock()
 
 
-def _pid_alive(pid: int) -> bool:
-    if os.name == "nt":  # (os.kill there would end the process): taken as alive
-        return True
+RETIRED_FOR = 86400  # seconds: a retired image's key is tried again a day later
+_MARKER_AGE = 10  # seconds: a load takes about 25 ms; a younger marker may not be locked yet
+
+
+def _hold(marker: str) -> int | None:
+    """Create the marker ``marker`` and lock it (POSIX ``flock``: the lock ends with the
+    process, however it ends); its descriptor, or None where it cannot be created."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
+        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError:
-        return True
+        return None
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except (ImportError, OSError):
+        pass
+    return fd
+
+
+def _abandoned(marker: str, now: float) -> bool:
+    """Whether ``marker`` is a load's that never ended: older than _MARKER_AGE, and its lock
+    free (the process that held it is gone). Never so where there is no ``flock``
+    (Windows): a marker there is left alone."""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        fd = os.open(marker, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        if now - os.fstat(fd).st_mtime < _MARKER_AGE:
+            return False
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False  # held: a load under way
+    finally:
+        os.close(fd)
     return True
 
 
-def _retired(path: str) -> bool:
-    """Whether the image at ``path`` is retired: marked bad, or a load of it never ended
-    (its process is gone with its marker left): then marked bad now, and removed."""
-    if os.path.lexists(path + ".bad"):
-        return True
-    dead = []
-    for marker in glob.glob(glob.escape(path) + ".loading-*"):
-        pid = marker.rsplit("-", 1)[-1]
-        if pid.isdigit() and not _pid_alive(int(pid)):
-            dead.append(marker)
-    if not dead:
-        return False
+def _retire(path: str, why: bytes) -> None:
+    """Mark the image at ``path`` bad (for RETIRED_FOR: neither loaded nor saved again)."""
     from ._numba_loads import write_whole
     from .jiebadict import unlink_quietly
 
-    write_whole(path + ".bad", b"a load of this image never ended\n", _TMP)
+    write_whole(path + ".bad", why, _TMP)
     unlink_quietly(path)
+
+
+def _retired(path: str) -> bool:
+    """Whether the image at ``path`` is retired: marked bad within RETIRED_FOR, or a load of
+    it never ended (its marker left, unlocked): then marked bad now, and removed."""
+    import time
+
+    from .jiebadict import unlink_quietly
+
+    now = time.time()
+    try:
+        age = now - os.stat(path + ".bad").st_mtime
+    except OSError:
+        age = None
+    if age is not None:
+        if 0 <= age < RETIRED_FOR:
+            return True
+        unlink_quietly(path + ".bad")
+    dead = [m for m in glob.glob(glob.escape(path) + ".loading-*") if _abandoned(m, now)]
+    if not dead:
+        return False
+    _retire(path, b"a load of this image never ended\n")
     for marker in dead:
         unlink_quietly(marker)
     return True
@@ -454,9 +504,11 @@ def load():
 
 
 def _load():
+    import secrets
+
     from llvmlite import binding as ll
 
-    from ._numba_loads import _mark, _read
+    from ._numba_loads import _read
     from .jiebadict import _mark_used, unlink_quietly
 
     key = key_text(ll)
@@ -468,13 +520,19 @@ def _load():
     if got is None:
         return None
     header, blobs = got
-    marker = f"{path}.loading-{os.getpid()}"
-    marked = _mark(marker)
+    marker = f"{path}.loading-{os.getpid()}-{secrets.token_hex(4)}"
+    fd = _hold(marker)
+    ok = False
     try:
         image = _link(ll, header, blobs)
-        ok = image is not None and probe(image) == header["probe"]
+        if image is not None:
+            exercise(image)  # every kernel the scan calls, once
+            ok = probe(image) == header["probe"]
     finally:
-        if marked:
+        if not ok:  # it links but is not right: not loaded nor saved again for a while
+            _retire(path, b"this image did not give numba's results\n")
+        if fd is not None:
+            os.close(fd)
             unlink_quietly(marker)
     if not ok:
         return None
@@ -573,11 +631,6 @@ class Image:
         return getattr(_kernels_module(), name)
 
 
-def _gone():
-    """A slot no array is remembered in (matches no argument: a unique object)."""
-    return _gone
-
-
 def _fast_check(key: str):
     """For an array key of C layout: (dtype, ndim, mask, bits) such that an array whose
     dtype is that very object, of that ndim, with ``flags.num & mask == bits`` has the key
@@ -596,25 +649,23 @@ def _fast_check(key: str):
 def guarded(name: str, table: dict[tuple, object]):
     """A function of ``table``'s arity: the first entry of ``table`` (argument type keys ->
     compiled function) whose types its arguments have, else numba's dispatcher of
-    ``name``. Scalars are checked inline, and so is an array of C layout (its dtype object,
-    dimensions and flags); an array that matched a position is remembered there by a weak
-    reference, so the same table passed again is not looked at again (a slot is one
-    object, replaced whole: threads see the old one or the new one). A None
-    passed where a dead array's slot is (a caller's bug) reaches the compiled wrapper, which
-    refuses any non-array (numba's NRT_adapt_ndarray_from_python: PyArray_Check): an error,
-    never a read of memory."""
+    ``name``. Every argument is checked on every call, as numba's dispatcher types it:
+    scalars inline, an array of C layout inline too (its dtype object, dimensions and
+    flags, so an array whose shape or dtype was set in place since the last call is
+    typed again), anything else by :func:`arg_key`."""
     arity = {len(k) for k in table}
     if len(arity) != 1:
         raise ValueError(f"{name}: overloads of different arities")
     (n,) = arity
     args = ", ".join(f"a{i}" for i in range(n))
-    fns, slots, oks, dtypes = [], [], [], {}
+    fns, oks, scope = [], [], {}
     lines = [f"def {name}({args}):"]
     for j, (keys, fn) in enumerate(table.items()):
         fns.append(fn)
-        slots.append([_gone] * n)
+        oks.append(keys)
         tests = []
         for i, k in enumerate(keys):
+            f = _fast_check(k)
             if k == "int64":
                 tests.append(f"(type(a{i}) is int and {_INT64[0]} <= a{i} <= {_INT64[1]}"
                              f" or _ok({j}, {i}, a{i}))")
@@ -622,39 +673,23 @@ def guarded(name: str, table: dict[tuple, object]):
                 tests.append(f"(type(a{i}) is float or _ok({j}, {i}, a{i}))")
             elif k == "bool":
                 tests.append(f"(type(a{i}) is bool or _ok({j}, {i}, a{i}))")
-            elif "/" in k:
-                f = _fast_check(k)
-                quick = "" if f is None else (
-                    f" or type(a{i}) is _nd and a{i}.dtype is _d{j}_{i} and a{i}.ndim == {f[1]}"
-                    f" and a{i}.flags.num & {f[2]} == {f[3]} and _put{j}({i}, _wr(a{i})) is None")
-                if f is not None:
-                    dtypes[f"_d{j}_{i}"] = f[0]
-                tests.append(f"(_s{j}[{i}]() is a{i}{quick} or _ok({j}, {i}, a{i}))")
+            elif f is not None:
+                scope[f"_d{j}_{i}"] = f[0]
+                tests.append(f"(type(a{i}) is _nd and a{i}.dtype is _d{j}_{i} and a{i}.ndim == "
+                             f"{f[1]} and a{i}.flags.num & {f[2]} == {f[3]}"
+                             f" or _ok({j}, {i}, a{i}))")
             else:
                 tests.append(f"_ok({j}, {i}, a{i})")
         lines.append(f"    if {' and '.join(tests) or 'True'}:")
         lines.append(f"        return _f{j}({args})")
-        oks.append(keys)
     lines.append(f"    return getattr(_numba(), {name!r})({args})")
 
-    fast = [[_fast_check(k) for k in keys] for keys in oks]
-
     def ok(j, i, a):
-        f = fast[j][i]  # (dtype, ndim, flag mask, flags): the same test as the key's, quicker
-        if not (f is not None and type(a) is np.ndarray and a.dtype is f[0] and a.ndim == f[1]
-                and a.flags.num & f[2] == f[3]):
-            k = arg_key(a)
-            if k != oks[j][i]:
-                return False
-            if "/" not in k:
-                return True
-        slots[j][i] = weakref.ref(a)
-        return True
+        return arg_key(a) == oks[j][i]
 
-    scope = {"_ok": ok, "_numba": lambda: _kernels_module(), "_nd": np.ndarray, **dtypes}
-    for j in range(len(fns)):
-        scope[f"_f{j}"], scope[f"_s{j}"], scope[f"_put{j}"] = fns[j], slots[j], slots[j].__setitem__
-    scope["_wr"] = weakref.ref
+    scope.update({"_ok": ok, "_numba": lambda: _kernels_module(), "_nd": np.ndarray})
+    for j, fn in enumerate(fns):
+        scope[f"_f{j}"] = fn
     exec("\n".join(lines), scope)  # noqa: S102 - code made here from names and indices
     fn = scope[name]
     fn.__doc__ = f"{name}: the kernel image's code for these argument types, else numba's"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import threading
 import types
 from functools import lru_cache
 
@@ -74,6 +75,14 @@ def load_image() -> bool:
     import) in this process, where there is one for this install and machine and the
     kernels are on here (a fork server's warm-up, before :func:`warm`); False where not
     (then :func:`warm` loads them through numba, and saves the image for the next time)."""
+    with _image_lock:  # (a Dask worker's task threads)
+        return _load_image()
+
+
+_image_lock = threading.Lock()
+
+
+def _load_image() -> bool:
     global _impl
     if _impl is not None:
         return not isinstance(_impl, types.ModuleType)

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -186,25 +187,55 @@ def test_an_image_is_made_for_this_source_and_settings(cache, monkeypatch):
     assert _image.image_path(key) == _path(cache)
 
 
+def _marker(path: str, age: float) -> str:
+    marker = f"{path}.loading-12345-abcd"
+    open(marker, "w").close()
+    t = time.time() - age
+    os.utime(marker, (t, t))
+    return marker
+
+
 def test_a_load_that_never_ended_retires_the_image(cache):
     path = _path(cache)
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True).stdout.strip()
-    open(f"{path}.loading-{dead}", "w").close()
+    marker = _marker(path, 60)  # nobody holds its lock: its process is gone
     assert _image.load() is None
     assert not os.path.exists(path) and os.path.exists(path + ".bad")
-    assert not glob.glob(path + ".loading-*")
-    # and it is not saved again for this key
+    assert not os.path.exists(marker)
+    # and it is not saved again for this key, for a day
     from simdup_gui.core.scan import _kernels
 
     assert _image.save(_kernels) is None and not os.path.exists(path)
+    t = time.time() - _image.RETIRED_FOR - 60  # a day later: tried again
+    os.utime(path + ".bad", (t, t))
+    assert not _image._retired(path) and not os.path.exists(path + ".bad")
 
 
 def test_a_load_under_way_elsewhere_is_not_taken_for_a_crash(cache):
+    import fcntl
+
     path = _path(cache)
-    open(f"{path}.loading-{os.getppid()}", "w").close()  # a live process
-    assert _image.load() is not None
+    young = _marker(path + "x", 0)  # (another image's)
+    os.remove(young)
+    held = _marker(path, 60)
+    with open(held) as fh:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)  # a load under way (its lock held)
+        assert _image.load() is not None
     assert os.path.exists(path) and not os.path.exists(path + ".bad")
+    os.remove(held)
+    _marker(path, 0)  # a marker just made, its lock not taken yet: left alone
+    assert _image.load() is not None and not os.path.exists(path + ".bad")
+
+
+def test_an_image_that_does_not_give_numbas_results_is_retired(cache):
+    path = _path(cache)
+    with open(path, "rb") as fh:
+        header, blobs = _image.unpack(fh.read(), _key())
+    header["probe"][0][0] += 1  # what numba's kernels "gave": not what this code gives
+    with open(path, "wb") as fh:
+        fh.write(_image.pack(_key(), {k: v for k, v in header.items()
+                                      if k not in ("key", "sizes")}, blobs))
+    assert _image.load() is None
+    assert os.path.exists(path + ".bad") and not os.path.exists(path)
 
 
 def test_the_guard_sends_other_types_to_numba(cache, monkeypatch):
@@ -239,9 +270,18 @@ def test_the_guard_sends_other_types_to_numba(cache, monkeypatch):
     except Exception:  # noqa: BLE001 - numba's own answer to the type
         pass
     assert sent == ["gram_hashes", "gram_hashes"]
+    reshaped = points.copy()
+    assert image.gram_hashes(reshaped).tolist() == want and len(sent) == 2
+    reshaped.shape = (1, len(points))  # set in place: typed again, numba's (not a 1-D call)
+    try:
+        image.gram_hashes(reshaped)
+    except Exception:  # noqa: BLE001 - numba's own answer to the type
+        pass
+    assert sent == ["gram_hashes"] * 3
+    sent.clear()
     assert image.sketch_hashes(image.gram_hashes(points), 4)[1] == len(set(want))
     assert image.sketch_hashes(image.gram_hashes(points), np.int64(4))[1] == len(set(want))
-    assert sent == ["gram_hashes", "gram_hashes"]  # a numpy int64 is numba's int64 too
+    assert sent == []  # a numpy int64 is numba's int64 too
 
 
 def test_the_guard_holds_between_threads(cache):
