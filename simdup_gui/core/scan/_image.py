@@ -282,7 +282,7 @@ def save(module) -> str | None:
 
     key = key_text(ll)
     path = image_path(key) if key else None
-    if path is None or os.path.lexists(path + ".bad"):
+    if path is None or _retired(path):
         return None
     nrt = _object_of(rtsys.library) if rtsys._init else None
     if not nrt:
@@ -513,7 +513,7 @@ def _load():
 
     key = key_text(ll)
     path = image_path(key) if key else None
-    if path is None or not os.path.isfile(path) or _retired(path):
+    if path is None or _retired(path) or not os.path.isfile(path):
         return None
     data = _read(path, MAX_BYTES)
     got = unpack(data, key) if data is not None and len(data) <= MAX_BYTES else None
