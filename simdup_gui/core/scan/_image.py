@@ -89,7 +89,7 @@ def type_key(t) -> str | None:
     from numba.core import types as nt
     from numba.np.numpy_support import as_dtype
 
-    if isinstance(t, nt.Array) and type(t) is nt.Array:
+    if type(t) is nt.Array:  # (not a subclass: records, char arrays)
         try:
             dt = as_dtype(t.dtype)
         except Exception:  # noqa: BLE001 - a dtype numpy has no plain form of

@@ -41,12 +41,15 @@ def enable(on: bool = True) -> None:
     _enabled = on
 
 
+def _wanted() -> bool:
+    """The kernels are on in this process: SIMDUP_COMPILED=1, or :func:`enable` and not =0."""
+    env = os.environ.get("SIMDUP_COMPILED", "")
+    return env != "0" and (env == "1" or _enabled)
+
+
 def active() -> bool:
     """Whether the fingerprint path should use the kernels in this process now."""
-    env = os.environ.get("SIMDUP_COMPILED", "")
-    if env == "0" or not (env == "1" or _enabled):
-        return False
-    return available()
+    return _wanted() and available()
 
 
 _impl = None
@@ -86,10 +89,7 @@ def _load_image() -> bool:
     global _impl
     if _impl is not None:
         return not isinstance(_impl, types.ModuleType)
-    env = os.environ.get("SIMDUP_COMPILED", "")
-    if env == "0" or not (env == "1" or _enabled):
-        return False
-    if importlib.util.find_spec("numba") is None:
+    if not _wanted() or importlib.util.find_spec("numba") is None:
         return False
     from . import _image
 

@@ -286,7 +286,7 @@ def test_the_guard_sends_other_types_to_numba(cache, monkeypatch):
 
 def test_the_guard_holds_between_threads(cache):
     """Two threads call one kernel with arrays of two layouts at once: each call gets its
-    own type's code (the remembered type of a slot is never another array's)."""
+    own type's code (no state of the guard is shared between calls)."""
     image = _image.load()
     assert image is not None
     from simdup_gui.core.textsim import gram_hashes
