@@ -100,11 +100,14 @@ def main() -> int:
     ap.add_argument("out")
     ap.add_argument("--mb", type=float, default=25.0)
     ap.add_argument("--seed", type=int, default=SEED)
-    ap.add_argument("--no-install", action="store_true", help="never run apt-get")
+    ap.add_argument("--install-packages", action="store_true",
+                    help="apt-get devcorpus.py's missing Debian source packages first (needs root)")
+    ap.add_argument("--no-install", action="store_true",
+                    help=argparse.SUPPRESS)  # the old opt-out; never installing is the default now
     args = ap.parse_args()
     # without the Debian packages the sources are whatever the machine has (on a bare one:
-    # 5 % Chinese instead of 60 %), a different corpus under the same name
-    devcorpus.ensure_packages(not args.no_install)
+    # 5 % Chinese instead of 60 %), a different corpus under the same name: it says so
+    devcorpus.ensure_packages(args.install_packages and not args.no_install)
     print(describe(build(args.out, args.mb, args.seed)))
     return 0
 
