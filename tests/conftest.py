@@ -4,6 +4,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
+from simdup_gui.core.scan.numba_cache import use_private_cache  # noqa: E402
+
+# numba's cache of the kernels: the user's own (keyed by the kernels' source), shared by every
+# test and the processes they start, so the kernels compile once, not in each test's
+# isolated cache folder (_isolated_dirs)
+use_private_cache()
+
 ZH = ("在过去的十年里，我们家的照片和文档越来越多。每次换电脑，都会把旧硬盘上的文件夹整个复制到新电脑上，"
       "时间一长，同一篇文章就有了好几个副本。普通的查重工具只比较文件的字节，所以这些副本在它们看来完全不同。"
       "其实它们的内容几乎一样，只是编码、换行符或者个别词语不同。要找到它们，就需要先把文件解码成文字，"

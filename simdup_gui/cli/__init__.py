@@ -60,14 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     ctrl_c: list[int] = []  # the Ctrl-Cs this process took, when it is this command's own
     previous = _note_ctrl_c(ctrl_c) if exiting else None
     poolctx = None
-    ours = False  # whether this command starts the fork server (and so ends it)
     try:  # a Ctrl-C from here on is "interrupted", 130, whatever it cut short
-        if _scan_may_use_pool(argv):  # its warm-up then runs beside the imports below
+        if _scan_may_use_pool(argv):
             from simdup_gui.core.scan import poolctx
 
-            ours = not poolctx.running()
-            if ours:
-                poolctx.prestart(fork=True)  # no thread here yet: the server may be a fork
             poolctx.keep_pools()  # the scan's workers then read the doubtful pairs' files too
         parser = build_parser(argv[0]) if argv[:1] and argv[0] in COMMANDS else build_parser()
         args = parser.parse_args(argv)
@@ -90,15 +86,9 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGINT, lambda signum, frame: ctrl_c.append(signum))
         if poolctx is not None:
             try:
-                try:
-                    poolctx.end_parked()
-                finally:
-                    poolctx.keep_pools(False)
+                poolctx.end_parked()
             finally:
-                if ours:  # not left warming up (or compiling) behind this command,
-                    # even if its start was cut short by a Ctrl-C; the process is about to
-                    # exit: the server is signalled, not waited for
-                    poolctx.stop(wait=not exiting)
+                poolctx.keep_pools(False)
         if exiting:
             # The interpreter's exit then skips a last collection of every object left
             # (the scan's records, numpy's and the engine's modules): 30 ms of a 25 MB

@@ -18,6 +18,10 @@ def _clock(seconds: float) -> str:
     return f"{s // 3600:d}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:d}:{s % 60:02d}"
 
 
+PREPARE = ("simdup: preparing the fast code, once after an install (about a minute on a "
+           "2-core machine); later scans start at once")
+
+
 class StderrProgress:
     """A one-line progress display on stderr, only when stderr is a terminal: each phase
     (listing, fingerprinting, finding candidates, verifying, grouping) with its own count,
@@ -55,6 +59,10 @@ class StderrProgress:
         return ""
 
     def __call__(self, ev: ProgressEvent) -> None:
+        if ev.phase == "prepare":  # said whether or not stderr is a terminal
+            sys.stderr.write(("\r\x1b[K" if self.enabled else "") + PREPARE + "\n")
+            sys.stderr.flush()
+            return
         if not self.enabled:
             return
         now = time.monotonic()

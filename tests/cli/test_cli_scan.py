@@ -100,40 +100,11 @@ def test_cache_info_and_clear(capsys, tmp_path):
     assert " 0 cached" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv, early", [
-    (["scan", "d"], True),
-    (["scan", "d", "--workers", "2"], True),
-    (["scan", "d", "--workers", "1"], False),
-    (["scan", "d", "--workers=1"], False),
-    (["scan", "d", "--scheduler", "local"], False),
-    (["scan", "d", "--scheduler=local"], False),
-    (["scan", "--help"], False),
-    (["apply", "r.json"], False),
-    ([], False),
-])
-def test_the_fork_server_starts_before_the_imports_only_for_a_pooled_scan(argv, early,
-                                                                          monkeypatch):
-    """`simdup scan` starts the pool's fork server before the parser imports the engine,
-    so its warm-up runs beside them; not for a scan that will not use the pool."""
-    from simdup_gui import cli
-    from simdup_gui.core.scan import poolctx
-
-    started, stopped = [], []
-    monkeypatch.setattr(poolctx, "running", lambda: False)
-    monkeypatch.setattr(poolctx, "prestart", lambda fork=False: started.append(fork) or True)
-    monkeypatch.setattr(poolctx, "stop", lambda wait=True: stopped.append(True))
-    monkeypatch.setattr(cli, "build_parser", lambda *a: (_ for _ in ()).throw(SystemExit(0)))
-    with pytest.raises(SystemExit):
-        cli.main(argv)
-    assert started == ([True] if early else [])  # asked for a forked server
-    assert len(stopped) == len(started)  # and ended with the command, even when it fails
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_small_scan_leaves_no_fork_server_behind(tmp_path):
-    """A scan small enough to run in the command's own process started the fork server early
-    for nothing: it is ended with the command, not left warming up (on a fresh install,
-    compiling for many seconds) after the command returned."""
+    """A scan small enough to run in the command's own process starts no fork server: none
+    is left warming up (on a fresh install, compiling for many seconds) after the command
+    returned."""
     import uuid
 
     (tmp_path / "d").mkdir()

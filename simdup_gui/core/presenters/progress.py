@@ -30,6 +30,10 @@ def scan_progress(ev: ProgressEvent, elapsed: float) -> ProgressView | None:
     if ev.phase == "walk":
         return ProgressView(translate("MainWindow", "Listing files: {0} found\n{1}").format(
             ev.files_done, ev.current))
+    if ev.phase == "prepare":
+        return ProgressView(translate(
+            "MainWindow", "Preparing the fast code, once after an install (about a minute); "
+                          "later scans start at once…"))
     if ev.phase != "fingerprint":
         return None
     mbs = ev.bytes_done / 1e6 / max(elapsed, 1e-3)

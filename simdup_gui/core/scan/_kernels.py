@@ -33,23 +33,22 @@ and the golden fingerprints run both). Where a kernel meets a case it does not h
 count beyond the log table, weights too large for exact sums) it says so and the caller
 takes the numpy path.
 
-numba compiles each kernel on first use and keeps the machine code in its cache
-(``__pycache__`` beside this file, or the user's cache folder when that is read-only), so
-only the first scan after an install pays the compile (about 8 s). When they are used:
-kernels.py.
+numba compiles each kernel on first use and keeps the machine code in its cache (a folder
+of ours in the user's cache folder, only this user's: numba_cache.py), so only the first
+scan after an install pays the compile (tens of seconds). numba is used through its public
+API only (``njit(cache=True, nogil=True)``). When they are used: kernels.py.
 """
 
 from __future__ import annotations
 
 import sys
-from contextlib import contextmanager
 
 import numpy as np
 
-from ._numba_import import numba_without_yaml
+from .numba_cache import use_private_cache
 
-with numba_without_yaml():
-    from numba import njit
+use_private_cache()  # before numba reads its settings: a cache folder only this user can write
+from numba import njit  # noqa: E402
 
 
 def _jit(fn):
@@ -1014,81 +1013,50 @@ def sketch_hashes(h, k):
     return out, distinct
 
 
-# numba versions on which loading kernels without the full refresh was checked (the kernels'
-# outputs, their external symbols): tests/core/scan/test_kernel_load.py
-LEAN_LOAD_NUMBA = ((0, 60), (0, 68))
-
-
-def _numba_version() -> tuple[int, int]:
-    import numba
-
-    try:
-        major, minor = numba.__version__.split(".")[:2]
-        return int(major), int(minor)
-    except ValueError:  # a development build's odd version: not a checked one
-        return (0, 0)
-
-
-@contextmanager
-def lean_loads():
-    """Kernels loaded from numba's cache meanwhile skip the target context's full refresh.
-
-    Before each load numba refreshes its target context: the first time it imports and
-    registers every lowering it has (typed containers, linalg, random generators, datetimes,
-    ...), 0.1 s of the 0.22 s our fork server takes to load the kernels, on the path to the
-    first fingerprint. Code loaded from the cache needs none of it: its external symbols are
-    NRT's (``rtsys.initialize``, done here), numba's C helpers and Python's C API (known once
-    the context exists). A kernel that is not in the cache is compiled as always (the
-    compiler refreshes the context itself), and so is any kernel loaded after this block.
-    Only on the numba versions in LEAN_LOAD_NUMBA, elsewhere numba's own load; numba's
-    compiler lock is held throughout, so no other thread loads or compiles meanwhile.
-
-    Meanwhile too (_numba_loads): NRT's module comes from a file beside the kernels' cache
-    rather than compiled again (about 20 ms), and numba's events on LLVM's lock are off
-    (about 12 ms)."""
-    from ._numba_loads import nrt_from_file, quiet_llvm_lock
-
-    lo, hi = LEAN_LOAD_NUMBA
-    try:
-        from numba.core.caching import Cache
-        from numba.core.compiler_lock import global_compiler_lock
-        from numba.core.runtime import rtsys
-    except ImportError:
-        yield False
-        return
-    original = Cache.__dict__.get("load_overload")
-    if (not lo <= _numba_version() <= hi or original is None
-            or not hasattr(Cache, "_load_overload")
-            or not hasattr(Cache, "_guard_against_spurious_io_errors")):
-        yield False
-        return
-
-    def load_overload(self, sig, target_context):
-        rtsys.initialize(target_context)
-        with self._guard_against_spurious_io_errors():
-            return self._load_overload(sig, target_context)
-
-    cache_dir = getattr(getattr(token_ids, "_cache", None), "_cache_path", None)
-    with global_compiler_lock, nrt_from_file(cache_dir), quiet_llvm_lock():
-        Cache.load_overload = load_overload
-        try:
-            yield True
-        finally:
-            Cache.load_overload = original
+def _exercise(k) -> None:
+    """Call every kernel the scan's workers use, with tiny inputs and the argument types
+    they get in a scan (so numba loads or compiles each specialisation now)."""
+    one = np.frombuffer(b"ab\x1fcd", dtype=np.uint8)
+    ids = np.empty(2, dtype=np.int32)
+    keys = np.zeros((16, 2), dtype=np.uint64)
+    vals = np.full(16, -1, dtype=np.int32)
+    k.token_ids(one, 0, 0, keys, vals, 0, ids, np.empty(2, dtype=np.int64),
+                np.empty((2, 2), dtype=np.uint64), np.zeros(0, dtype=np.int64))
+    k.rehash(keys, vals, np.zeros((32, 2), dtype=np.uint64), np.full(32, -1, dtype=np.int32))
+    # Code points come read-only to the cut's kernels (np.frombuffer, or features._ro of
+    # prepare's output): one specialisation of cut_ids and new_tokens is loaded, not two.
+    # prepare and gram_hashes get both (below). A trie of one word "ab":
+    text = np.frombuffer(np.array([97, 98, 0x4E2D], dtype=np.uint32).tobytes(), dtype=np.uint32)
+    root = np.zeros(0x80, dtype=np.int32)
+    root[97] = 1
+    k.cut_ids(text, 0, 0, root, np.array([1, 2, 3, 3], dtype=np.int32),
+              np.array([0, 97, 98], dtype=np.int32), np.array([-1, -1, 0], dtype=np.int32),
+              np.zeros(1), -1.0, np.full(1, 0xFF, dtype=np.uint8), np.full(1, -1, dtype=np.int32),
+              np.full(16, -1, dtype=np.int32), np.zeros(16, dtype=np.uint64),
+              np.full(16, -1, dtype=np.int32), keys.copy(), vals.copy(), 2,
+              np.empty(3, dtype=np.int32), np.empty((2, 2), dtype=np.int64),
+              np.empty((2, 2), dtype=np.uint64))
+    k.fingerprint(ids, np.ones(2), keys[:2].copy(), np.zeros(4), np.zeros(2, dtype=np.int32), True)
+    points = np.frombuffer(np.arange(9, dtype=np.uint32).tobytes(), dtype=np.uint32)
+    # sketch_sorted and intersect_count for large files (sorted sets)
+    k.sketch_hashes(k.gram_hashes(points), 4)
+    k.sketch_sorted(np.sort(k.gram_hashes(points)), 4)
+    d = k.distinct_hashes(k.gram_hashes(k.prepare(points, np.zeros(0x10000, dtype=np.uint8))[0]))
+    k.intersect_hashed(d, d)
+    k.intersect_count(np.sort(d), np.sort(d))
+    z8 = np.zeros(1, dtype=np.uint64)
+    k.new_tokens(text, np.array([[0, 2]], dtype=np.int64), z8,  # keys come contiguous
+                 np.zeros(0x10000, dtype=np.uint8), np.zeros(16, dtype=np.uint8), 0,
+                 np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+                 np.zeros(1, dtype=np.bool_), np.zeros(1), z8, np.zeros(1), 1.0, z8, 4.0,
+                 8.0, np.zeros(1, dtype=np.int64))
+    folded = k.fold(points, np.ones(12, dtype=np.bool_), np.arange(12, dtype=np.int32),
+                    np.ones(12, dtype=np.uint8), np.arange(12, dtype=np.uint32))
+    if folded is not None:  # (a fold's output is writable, and read-only points come too)
+        k.prepare(folded, np.zeros(0x10000, dtype=np.uint8))
 
 
 def warm() -> None:
-    """Load every kernel (from numba's cache, or compile it) with tiny inputs, so that the
-    first file does not pay it; loads are lean (:func:`lean_loads`). Their machine code is
-    then kept as the kernel image (``_image.save``), which the next fork server loads
-    without numba."""
-    from . import _image
-
-    with _image.capture() as cap, lean_loads():
-        _image.exercise(sys.modules[__name__])
-    lo, hi = LEAN_LOAD_NUMBA
-    if cap.on and lo <= _numba_version() <= hi:
-        try:
-            _image.save(sys.modules[__name__])
-        except Exception:  # noqa: BLE001 - no image: the next warm-up loads through numba
-            pass
+    """Load every kernel (from numba's cache, or compile it: once per install, tens of
+    seconds) with tiny inputs, so that the first file does not pay it."""
+    _exercise(sys.modules[__name__])

@@ -1410,3 +1410,22 @@ def extract(text: str, mode: str = DEFAULT_MODE, is_html: bool = False,
     for chunk in rechunk([text]):
         fb.add(chunk)
     return fb.finish()
+
+
+def prepare_process(compiled: bool) -> None:
+    """Load what fingerprinting uses, once per process (the fork server's preload, or a
+    spawned worker): the IDF arrays, the tokenizer (rjieba only where the compiled cut is
+    not used), and with the kernels their tables; NFKC by table from the first file on."""
+    from . import jiebadict
+
+    if not compiled or jiebadict.tables() is None:
+        default_tokenizer()("预热")
+    _idf_hashed()
+    global _nfkc_seen
+    if _nfkc_table() is not None:
+        _nfkc_seen = max(_nfkc_seen, NFKC_TABLE_AFTER)
+    if compiled:
+        _log_table()
+        _char_classes()
+        _token_classes()
+        _fold_table()

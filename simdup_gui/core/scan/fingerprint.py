@@ -378,6 +378,5 @@ def fingerprint_batch_compiled(items: list[tuple[str, str]], mode: str) -> list[
     from . import kernels
 
     kernels.enable(True)
-    kernels.load_image()  # the kernels' image where one is saved: no numba import
     return fingerprint_batch(items, mode)
 

@@ -15,7 +15,7 @@ from .fingerprint import (Copies, FeatureSettings, Loaded, fingerprint_batch, lo
                           warm_worker)
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
-from .poolctx import abandon, keeping, make_pool, park, pids, pool_context, prestart
+from .poolctx import abandon, keeping, make_pool, park, pids, pool_context
 from .walk import Candidate, WalkOptions, walk
 
 CHUNK_BYTES = 2 << 20
@@ -94,8 +94,6 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
              "fingerprinted": 0, "empty": 0, "problems": 0, "workers": 0}
     cancelled = False
     cache: FingerprintCache | None = None
-    if not opt.scheduler and opt.worker_count() > 1:
-        prestart()  # the fork server warms up while the walk runs (unused if all is cached)
     try:
         w = walk(roots, opt.walk, job)
         problems.extend(w.problems)
@@ -167,6 +165,11 @@ def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_J
                 take(out, chunk)
         else:
             stats["workers"] = workers
+            from . import kernels
+
+            if kernels.will_compile():  # the first scan after an install: say why it waits
+                job.report(ProgressEvent("prepare", done_files, total_files, done_bytes,
+                                         total_bytes))
             _run_pool(chunks, workers, opt.features.mode, job, take)
     except Cancelled:
         cancelled = True

@@ -49,7 +49,7 @@ _FORKSERVER = """
 import os, time
 from multiprocessing import forkserver
 from simdup_gui.core.scan import poolctx
-poolctx.prestart()
+poolctx.start_server()
 pid = forkserver._forkserver._forkserver_pid
 # its threads while it warms up, until its CPU time stops growing (OpenBLAS ends its
 # threads before a fork, so no pool may fork from it meanwhile; until then they stay)

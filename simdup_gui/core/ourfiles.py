@@ -1,0 +1,77 @@
+"""simdup's own folders and files (caches, tables, the numba cache): only this user's.
+
+Every folder of ours is created 0700 whatever the umask (``os.makedirs``'s mode is masked
+by it), and one found open to others is closed to them, or refused when it is not ours.
+Files are written to a temporary name made with ``O_EXCL`` (``tempfile``) inside such a
+folder and then renamed over the final name: a link planted at a predictable name is never
+followed, and a reader never sees half a file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Callable
+
+PRIVATE = 0o700
+
+
+class NotPrivate(OSError):
+    """A folder of ours that another account owns, or that is a link."""
+
+
+def cache_dir() -> str:
+    import platformdirs
+
+    return platformdirs.user_cache_dir("simdup", appauthor=False)
+
+
+def private_dir(path: str) -> str:
+    """``path`` as a folder only this user can use: each missing folder of it is created
+    0700; ``path`` itself must be a real folder (not a link) owned by this user, and is made
+    0700 if it is open to others. NotPrivate where it cannot be made so."""
+    path = os.path.abspath(path)
+    missing = []
+    head = path
+    while not os.path.lexists(head):
+        missing.append(head)
+        parent = os.path.dirname(head)
+        if parent == head:
+            break
+        head = parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, PRIVATE)
+        except FileExistsError:
+            pass
+        try:
+            os.chmod(folder, PRIVATE, follow_symlinks=False)
+        except (NotImplementedError, OSError):
+            os.chmod(folder, PRIVATE)
+    st = os.lstat(path)
+    if not stat.S_ISDIR(st.st_mode):
+        raise NotPrivate(f"{path} is not a folder")
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        raise NotPrivate(f"{path} belongs to another account")
+    if stat.S_IMODE(st.st_mode) & 0o077:
+        os.chmod(path, PRIVATE)
+    return path
+
+
+def write_private(path: str, write: Callable[[object], None]) -> None:
+    """Write a file of ours at ``path`` (in a folder made by :func:`private_dir`):
+    ``write(fh)`` fills a new temporary file (O_EXCL, mode 0600), which then replaces
+    ``path``. Nothing is written through a link at either name."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
