@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
+from simdup_gui.core.act.trust import results_file_problem
 from simdup_gui.core.review.export import export_results, load_results, save_results
 from simdup_gui.core.review.process_load import load_results_in_process
 
@@ -112,6 +113,11 @@ class FilesController(QObject):
         """Load saved results: a large file is read and checked on the pool (the window stays
         usable; :meth:`loading` meanwhile), a small one at once."""
         if self.actions._busy() or self.loading():
+            return
+        why = results_file_problem(path) if os.path.exists(path) else None
+        if why is not None:  # it names the files the app would act on
+            show_error(self.win, self.tr("Cannot load"), ValueError(
+                self.tr("{0} is not used: {1}").format(path, why)))
             return
         self.win.recent.add_result(path)  # File > Recent results
         try:

@@ -10,6 +10,7 @@ import sys
 from simdup_gui.core.act.actions import ActionRefused, Report
 from simdup_gui.core.act.journal import journal_to_undo, last_journal
 from simdup_gui.core.act.marking import KEEP_RULES, KeepRule
+from simdup_gui.core.act.trust import broad_roots, results_file_problem
 from simdup_gui.core.job import Job
 from simdup_gui.core.models import ProgressEvent, human_size
 from simdup_gui.core.session import Refusal, Session
@@ -46,6 +47,16 @@ def register(sub) -> None:
                       "folder (held/) so undo restores them byte-exact")
     what.add_argument("--symlink", action="store_true", help="like --hardlink, with symbolic "
                       "links to the kept copy's absolute path")
+    p.add_argument("--trust-folder", action="append", default=[], metavar="DIR",
+                   help="kept copies under DIR may justify acting although another account "
+                   "owns them or can write their folder (a shared folder, /tmp); by default "
+                   "such copies are not relied on (repeatable)")
+    p.add_argument("--trust-results", action="store_true",
+                   help="act on a results file that another account owns or can write "
+                   "(by default refused: it names the files to act on)")
+    p.add_argument("--allow-broad-roots", action="store_true",
+                   help="act although a scanned root is a whole file system or your whole "
+                   "home folder (by default refused)")
     p.add_argument("--flat", action="store_true", help="with --move-to: no sub-folders")
     p.add_argument("--dry-run", "-n", action="store_true", help="say what would happen; "
                    "touch nothing")
@@ -163,11 +174,21 @@ def run_apply(args: argparse.Namespace) -> int:
     if args.journal and os.path.lexists(args.journal):
         return _err("apply", f"journal file already exists: {args.journal}; give a new file "
                     "name (a journal holds one action, so it can be undone)")
+    if not args.trust_results:
+        why = results_file_problem(args.results)
+        if why is not None and os.path.exists(args.results):  # (dry runs too: say it early)
+            return _err("apply", _shown(f"refusing {args.results}: {why} (use --trust-results "
+                                        "if you are sure it is what you reviewed)"))
     session = Session()
     try:  # the file's own groups are acted on: what the user reviewed
         session.load(args.results, keep_groups=True)
     except (OSError, ValueError) as e:
-        return _err("apply", f"cannot read {args.results}: {e}")
+        return _err("apply", _shown(f"cannot read {args.results}: {e}"))
+    broad = broad_roots(session.scanned_roots())
+    if broad and not args.allow_broad_roots:
+        return _err("apply", _shown(f"refusing: the results were scanned under {broad[0]}, a "
+                                    "whole file system or home folder; scan the folders you "
+                                    "mean, or pass --allow-broad-roots"))
     saved_marks = bool(session.marks)
     session.set_reference(args.reference)  # drops the marks under a reference folder
     try:
@@ -177,7 +198,8 @@ def run_apply(args: argparse.Namespace) -> int:
             return _err("apply", "no --keep rule and no marks saved in the results file")
         action = ("move" if args.move_to else "trash" if args.trash else "hardlink"
                   if args.hardlink else "symlink" if args.symlink else "delete")
-        plan = session.plan(action, move_to=args.move_to, flat=args.flat)
+        plan = session.plan(action, move_to=args.move_to, flat=args.flat,
+                            trusted=args.trust_folder)
     except ActionRefused as e:
         print(f"simdup apply: {e}", file=sys.stderr)
         return 2

@@ -400,11 +400,16 @@ class Session:
         return Results(self.records, self.groups, self.problems, settings, self.stats,
                        self.grouped_marks())
 
-    def plan(self, action: str, *, move_to: str | None = None, flat: bool = False) -> Plan:
-        """The checked plan for ``action`` on the marked files (ActionRefused, ValueError)."""
+    def plan(self, action: str, *, move_to: str | None = None, flat: bool = False,
+             trusted: Iterable[str] = ()) -> Plan:
+        """The checked plan for ``action`` on the marked files (ActionRefused, ValueError).
+        ``trusted``: folders whose kept copies the user vouches for although other accounts
+        can write them (act/trust.py)."""
         res = self.results()
-        return bind_scan_identity(plan_action(res, res.marks, action, move_to=move_to,
+        plan = bind_scan_identity(plan_action(res, res.marks, action, move_to=move_to,
                                               flat=flat, reference=self.reference), res)
+        plan.trusted = [os.path.abspath(t) for t in trusted]
+        return plan
 
     @staticmethod
     def execute(plan: Plan, *, dry_run: bool = False, journal: str | None = None,

@@ -31,13 +31,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, duplicate_at,
-                      find_trash_entry, is_link_to, is_under, make_link_at, move_file,
+                      find_trash_entry, hash_at, is_link_to, is_under, make_link_at, move_file,
                       outside_reason, replace_at, same_file, send_to_trash, sibling,
                       temp_name_for, unique_path, unlink_at)
 from ..job import NULL_JOB, Cancelled, Job
 from .journal import JOURNAL_VERSION, JournalWriter, held_dir, new_journal_path
 from .lock import action_lock
 from .marking import results_threshold, under_any
+from .trust import hardlink_problem, kept_copy_problem
 from ..models import ProgressEvent, human_size
 from ..review.results import Results
 from ..group.verify import PairSimilarity
@@ -105,6 +106,8 @@ class Plan:
     flat: bool = False
     notes: list[str] = field(default_factory=list)  # caveats to show before acting
     held: str | None = None  # links: the holding folder of a resumed action (its journal's)
+    trusted: list[str] = field(default_factory=list)  # folders whose kept copies the user
+    # vouches for though other accounts can write them (act/trust.py)
 
     @property
     def total_bytes(self) -> int:
@@ -320,12 +323,32 @@ def _check_file(path: str, root: str, size: int, mtime_ns: int, content_hash: st
 
 
 class _KeptChecker:
-    """Is some kept copy of a file still there unchanged, inside a scanned root? Hashes
-    each kept file once per run unless its size, mtime or inode changes in between."""
+    """Is some kept copy of a file still there unchanged, inside a scanned root, and out of
+    other accounts' reach (trust.kept_copy_problem; ``trusted``: folders the user named)?
+    Hashes each kept file once per run unless its size, mtime or inode changes in between."""
 
-    def __init__(self, roots: set[str]) -> None:
+    def __init__(self, roots: set[str], trusted: Sequence[str] = ()) -> None:
         self.roots = roots
+        self.trusted = list(trusted)
         self._cache: dict[str, tuple[tuple, str | None]] = {}
+
+    def _usable(self, k: KeptCopy, marked_st: os.stat_result | None) -> str | None:
+        why = self._check(k)
+        if why is None:
+            try:
+                kst = os.stat(k.path)
+            except OSError as e:
+                return f"cannot be checked: {e.strerror or e}"
+            why = kept_copy_problem(k.path, kst, marked_st, self.trusted)
+        return why
+
+    def recheck(self, k: KeptCopy) -> str | None:
+        """``k`` checked again from the disk (its hash read again, nothing cached): the
+        last look before a file is removed or replaced on its account."""
+        self._cache.pop(k.path, None)
+        why = self._check(k)
+        self._cache.pop(k.path, None)
+        return None if why is None else f"its kept copy {k.path} {why} just now; not touched"
 
     def _check(self, k: KeptCopy) -> str | None:
         try:
@@ -347,7 +370,8 @@ class _KeptChecker:
         self._cache[k.path] = (key, why)
         return why
 
-    def identical(self, op: PlannedOp) -> tuple[KeptCopy | None, str | None]:
+    def identical(self, op: PlannedOp, marked_st: os.stat_result | None = None
+                  ) -> tuple[KeptCopy | None, str | None]:
         """A kept copy with the same bytes as ``op``'s file (its content hash), still there
         unchanged and not that file itself; else (None, the reason)."""
         same = [k for k in op.kept if k.content_hash == op.content_hash and k.path != op.path]
@@ -356,7 +380,7 @@ class _KeptChecker:
         reasons = []
         target = _realpath(op.path)
         for k in same:
-            why = self._check(k)
+            why = self._usable(k, marked_st)
             if why is None and _realpath(k.path) == target:
                 why = "is the same file as this one (a symbolic link)"
             if why is None:
@@ -364,21 +388,23 @@ class _KeptChecker:
             reasons.append(f"{k.path} {why}")
         return None, "no unchanged byte-identical kept copy remains (" + "; ".join(reasons) + ")"
 
-    def why_not(self, op: PlannedOp) -> str | None:
-        """None if a kept copy is fine, else the reason no kept copy qualifies."""
+    def usable(self, op: PlannedOp, marked_st: os.stat_result | None = None
+               ) -> tuple[KeptCopy | None, str | None]:
+        """A kept copy that is fine (still there unchanged, another file, out of other
+        accounts' reach); else (None, the reason no kept copy qualifies)."""
         reasons = []
         target = _realpath(op.path)
         for k in op.kept:
             if k.path == op.path:
                 why = "is the file to remove itself"
             else:
-                why = self._check(k)
+                why = self._usable(k, marked_st)
             if why is None and _realpath(k.path) == target:
                 why = "is the same file as the one to remove (link)"
             if why is None:
-                return None
+                return k, None
             reasons.append(f"{k.path} {why}")
-        return "no unchanged kept copy remains (" + "; ".join(reasons) + ")"
+        return None, "no unchanged kept copy remains (" + "; ".join(reasons) + ")"
 
 
 def _realpath(path: str) -> str | None:
@@ -467,7 +493,7 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
     wanted = set(seqs) if seqs is not None else None
     ops = [op for op in plan.ops if wanted is None or op.seq in wanted]
     total_bytes = sum(op.size for op in ops)
-    kept = _KeptChecker({op.root for op in plan.ops if op.root})
+    kept = _KeptChecker({op.root for op in plan.ops if op.root}, plan.trusted)
     taken: set[str] = set()
     claimed: set[str] = set()
     done_bytes = 0
@@ -519,8 +545,9 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
     kloc: Anchored | None = None
     try:
         linking = op.action in LINK_ACTIONS
+        k = None
         if why is None and linking:
-            k, why = kept.identical(op)
+            k, why = kept.identical(op, st)
             if why is None:
                 assert k is not None and st is not None
                 out.dest = k.path
@@ -530,8 +557,10 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
                 if why is None and op.action == "hardlink" and st.st_dev != kst.st_dev:
                     why = (f"its kept copy {k.path} is on another file system, and a hard "
                            "link cannot cross file systems; not touched")
+                if why is None and op.action == "hardlink":
+                    why = hardlink_problem(k.path, kst, st, kept.trusted)
         elif why is None:
-            why = kept.why_not(op)
+            k, why = kept.usable(op, st)
         note = _nlink_note(st) if op.action in ("trash", "delete") else ""
         if why is None and op.action == "move":
             out.dest = unique_path(op.dest or "", taken)
@@ -594,6 +623,11 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
                 _jw(writer, {"type": "done", "seq": op.seq, **(entry or {}),
                              "restorable": entry is not None})
             else:
+                why = kept.recheck(k) if k is not None else None
+                if why is not None:
+                    out.reason = why
+                    _jw(writer, {"type": "skipped", "seq": op.seq, "reason": why})
+                    return out
                 _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path})
                 unlink_at(loc, st)
                 acted = True
@@ -676,6 +710,7 @@ def _link_journaled(op: PlannedOp, loc: Anchored, st: os.stat_result, kloc: Anch
         with anchor(keep_at, held, create=True) as h:
             how = duplicate_at(loc, st, h, op.content_hash)
             try:
+                _kept_unchanged(kloc, kst, op.content_hash)
                 replace_at(t, loc, st)
             except BaseException:
                 try:  # not replaced: drop the held name, unless the link is in place
@@ -697,6 +732,17 @@ def _link_journaled(op: PlannedOp, loc: Anchored, st: os.stat_result, kloc: Anch
             except OSError:
                 pass
         t.dir_fd = None
+
+
+def _kept_unchanged(kloc: Anchored, kst: os.stat_result, content_hash: str) -> None:
+    """The last look at a kept copy before a file becomes a link to it: the same file
+    (device, inode, size, mtime) with the same bytes (read again through its open folder),
+    else _NotLinked: an edit made to it meanwhile would otherwise become the file's text."""
+    now = kloc.lstat()
+    if (now is None or not same_file(now, kst)
+            or (now.st_size, now.st_mtime_ns) != (kst.st_size, kst.st_mtime_ns)
+            or hash_at(kloc, now) != content_hash):
+        raise _NotLinked(f"its kept copy {kloc} changed just now; not touched")
 
 
 def _path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str | None:

@@ -31,12 +31,14 @@ LINKS = ("hardlink", "symlink")
 
 @pytest.fixture
 def twins(tmp_path):
-    """root/a.txt (kept) and root/sub/b.txt (marked), byte-identical; b has its own mode
-    and an older mtime, so a restore that is not byte- and metadata-exact shows."""
+    """root/a.txt (kept) and root/sub/b.txt (marked), byte-identical; b has an older mtime
+    and a mode other than the default, so a restore that is not byte- and metadata-exact
+    shows. (a has b's mode: a hard link between files of other modes is refused.)"""
     root = tmp_path / "root"
     a = write(root / "a.txt", EN.encode(), T0 + 10**9)
     b = write(root / "sub" / "b.txt", EN.encode(), T0)
     os.chmod(b, 0o640)
+    os.chmod(a, 0o640)
     res = results_from_groups([[a, b]], str(root))
     return root, a, b, res
 
