@@ -23,7 +23,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from simdup_gui.core.group.cluster import build_groups, components, fingerprint_words  # noqa: E402
+from simdup_gui.core.group.cluster import build_groups, fingerprint_words  # noqa: E402
+from simdup_gui.core.group.graph import components  # noqa: E402
 from simdup_gui.core.group.index import near_pairs  # noqa: E402
 from simdup_gui.core.lab.reference import similar_pairs  # noqa: E402
 from simdup_gui.core.scan.pipeline import ScanOptions, scan  # noqa: E402

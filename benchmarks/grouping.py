@@ -116,8 +116,9 @@ def timed(ns: list[int]) -> None:
 
 
 def recall(corpus: str) -> None:
-    from simdup_gui.core.group.cluster import fingerprint_words
-    from simdup_gui.core.group.verify import VerifyStats, _classes, candidate_pairs, verified_pairs
+    from simdup_gui.core.group.candidates import candidate_pairs
+    from simdup_gui.core.group.classes import fingerprint_words, text_classes as _classes
+    from simdup_gui.core.group.measure import VerifyStats, verified_pairs
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     recs = scan([corpus], ScanOptions(use_cache=False)).records
@@ -186,9 +187,9 @@ def main() -> int:
                     help="timed runs without the linear source (the loose-distance scan)")
     args = ap.parse_args()
     if args.scan_only:
-        from simdup_gui.core.group import verify
+        from simdup_gui.core.group import candidates
 
-        verify.LSH_ABOVE = 1 << 62
+        candidates.LSH_ABOVE = 1 << 62
     if args.corpus:
         recall(args.corpus)
     if args.measure:

@@ -294,7 +294,7 @@ def timed_best(fn, repeat: int):
 
 
 def bench_grouping(n: int, work: str, repeat: int, oracle: int) -> None:
-    from simdup_gui.core.group.cluster import components
+    from simdup_gui.core.group.graph import components
     from simdup_gui.core.group.index import near_pairs
 
     def group(lo, hi, bits, k):

@@ -216,20 +216,20 @@ def test_a_regroup_of_the_same_records_classes_them_once(session, monkeypatch):
     """The classes of identical texts and the fingerprint arrays are made once per records
     list: regroups at another size, distance or threshold reuse them (the classing alone
     held the GIL 85-95 ms at 100,000 files); new records are classed again."""
-    from simdup_gui.core.group import cluster, verify
+    from simdup_gui.core.group import classes
 
     calls = {"classes": 0, "words": 0}
-    real_classes, real_words = verify._classes, cluster.fingerprint_words
+    real_classes, real_words = classes.text_classes, classes.fingerprint_words
 
-    def classes(records):
+    def count_classes(records):
         calls["classes"] += 1
         return real_classes(records)
 
     def words(records):
         calls["words"] += 1
         return real_words(records)
-    monkeypatch.setattr(verify, "_classes", classes)
-    monkeypatch.setattr(cluster, "fingerprint_words", words)
+    monkeypatch.setattr(classes, "text_classes", count_classes)
+    monkeypatch.setattr(classes, "fingerprint_words", words)
     before = [[m.index for m in g.members] for g in session.groups]
     for bits, distance, similarity in ((128, 26, 0.7), (64, 12, 0.8), (64, 16, 0.7)):
         session.settings.bits, session.settings.distance = bits, distance

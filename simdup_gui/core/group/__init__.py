@@ -2,8 +2,9 @@
 distance, verification keeps the pairs whose text similarity reaches the threshold, and groups
 are stars around a reference file (no chaining).
 
-Flow: :func:`near_pairs` (candidates) -> :func:`verified_pairs` (sketch estimate, exact check
-near the threshold) -> :func:`star_groups` -> :func:`build_groups` / :func:`group_records`.
+Flow, as :func:`build_groups` lists it: candidates (:func:`near_pairs`, candidates.py) ->
+measure (:func:`verified_pairs`: sketch estimate, exact check near the threshold) -> stars
+(stars.py) -> numbered groups; :func:`group_records` adds the files' measurer and cache.
 """
 
 from .._lazy import lazy_exports
@@ -18,10 +19,9 @@ _EXPORTS = {
     "near_pairs": ".index",
     "plan": ".index",
     "VERIFY_MODES": ".verify",
-    "Measurer": ".verify",
-    "PairSimilarity": ".verify",
-    "verified_groups": ".verify",
-    "verified_pairs": ".verify",
+    "Measurer": ".exact",
+    "PairSimilarity": ".exact",
+    "verified_pairs": ".measure",
 }
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 __all__ = sorted(_EXPORTS)

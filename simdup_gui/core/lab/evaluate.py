@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..group.cluster import GROUPING_MODES, UnionFind, build_groups
-from ..group.verify import Measurer
+from ..group.cluster import GROUPING_MODES, build_groups
+from ..group.exact import Measurer
+from ..group.graph import UnionFind
 from ..group.index import as_words, chance_matches, near_pairs
 from ..job import NULL_JOB, Job
 from ..models import ALLOWED_BITS, FileRecord, ProgressEvent

@@ -4,10 +4,10 @@ path's candidate pairs, and verified groups built from them are the same."""
 import numpy as np
 import pytest
 
-from simdup_gui.core.group.cluster import fingerprint_words
+from simdup_gui.core.group.classes import fingerprint_words
+from simdup_gui.core.group.cluster import build_groups
 from simdup_gui.core.group.index import as_words
 from simdup_gui.core.group.lsh import band_pairs, minhashes
-from simdup_gui.core.group.verify import verified_groups
 from simdup_gui.core.models import FileRecord
 from simdup_gui.core.textsim import EMPTY, SKETCH_K
 
@@ -64,11 +64,11 @@ def test_cluster_band_pairs_equal_the_local_band_pairs(client):
         assert np.array_equal(remote, local)
 
 
-def test_verified_groups_from_the_cluster_step_equal_the_local_ones(client):
+def test_groups_from_the_cluster_candidate_step_equal_the_local_ones(client):
     recs, _ = _records()
     fps = fingerprint_words(recs)
-    here = verified_groups(recs, 64, 16, fps, 0.7, None, candidates="lsh")
-    there = verified_groups(recs, 64, 16, fps, 0.7, None, candidates="cluster", client=client)
+    here = build_groups(recs, 64, 16, fingerprints=fps, candidates="lsh")
+    there = build_groups(recs, 64, 16, fingerprints=fps, candidates="cluster", client=client)
     assert "on the Dask cluster" in there[1]
     assert [[(m.index, m.similarity) for m in g.members] for g in there[0]] == \
         [[(m.index, m.similarity) for m in g.members] for g in here[0]]
@@ -78,7 +78,7 @@ def test_verified_groups_from_the_cluster_step_equal_the_local_ones(client):
 def test_the_cluster_source_without_a_client_is_an_error():
     recs, _ = _records(20, 5)
     with pytest.raises(ValueError, match="needs a Dask client"):
-        verified_groups(recs, 64, 16, fingerprint_words(recs), 0.7, None, candidates="cluster")
+        build_groups(recs, 64, 16, fingerprints=fingerprint_words(recs), candidates="cluster")
 
 
 def test_sketch_estimates_on_the_cluster_equal_the_local_ones(client, monkeypatch):

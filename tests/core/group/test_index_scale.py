@@ -3,7 +3,8 @@ import random
 import numpy as np
 import pytest
 
-from simdup_gui.core.group.cluster import build_groups, components, group_labels
+from simdup_gui.core.group.cluster import build_groups
+from simdup_gui.core.group.graph import components
 from simdup_gui.core.scan.features import FeatureBuilder, extract
 from simdup_gui.core.group.index import near_pairs
 from simdup_gui.core.models import FileRecord
@@ -63,6 +64,16 @@ def test_components_join_chains_and_leave_isolated_nodes_alone():
     pairs = np.array([[5, 6], [1, 2], [2, 3], [6, 7], [3, 9]])
     labels = components(11, pairs)
     assert labels.tolist() == [0, 1, 1, 1, 4, 5, 5, 5, 8, 1, 10]
+
+
+def group_labels(fps, bits: int, distance: int) -> np.ndarray:
+    """Linked grouping on arrays alone: for each input a group label, -1 when alone (the
+    component ids of build_groups' "linked" mode). ``fps``: (lo, hi) uint64 arrays."""
+    npairs = near_pairs(fps, bits, distance)
+    n_u = len(npairs.lo)
+    lab = components(n_u, npairs.pairs)[npairs.inverse]
+    size = np.bincount(lab, minlength=n_u)
+    return np.where(size[lab] > 1, lab, -1)
 
 
 def test_group_labels_from_arrays_match_build_groups_on_records():

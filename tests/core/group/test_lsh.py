@@ -8,8 +8,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.core.group import verify
-from simdup_gui.core.group.cluster import build_groups, fingerprint_words
+from simdup_gui.core.group import candidates
+from simdup_gui.core.group.classes import fingerprint_words, text_classes
+from simdup_gui.core.group.cluster import build_groups
+from simdup_gui.core.group.measure import VerifyStats, verified_pairs
 from simdup_gui.core.group.lsh import BANDS, BUCKETS, ROWS, _mix, band_pairs, minhashes
 from simdup_gui.core.scan.pipeline import ScanOptions, scan
 from simdup_gui.core.textsim import EMPTY, SKETCH_K
@@ -75,23 +77,23 @@ def test_linear_candidates_are_a_subset_of_the_scan_and_keep_its_verified_pairs(
             n += 1
     recs = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
     fps = fingerprint_words(recs)
-    cls, members = verify._classes(recs)
+    cls, members = text_classes(recs)
     first = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
     for bits, k in ((64, 16), (128, 26)):
         got = {}
         for source in ("scan", "lsh"):
-            cp, desc = verify.candidate_pairs(recs, bits, k, fps, cls, members, first, source)
-            pairs, _, _ = verify.verified_pairs(recs, cp, first, 0.7, None, verify.VerifyStats())
+            cp, desc = candidates.candidate_pairs(recs, bits, k, fps, cls, members, first, source)
+            pairs, _, _ = verified_pairs(recs, cp, first, 0.7, None, VerifyStats())
             got[source] = (set(map(tuple, cp.tolist())), set(map(tuple, pairs.tolist())))
         assert got["lsh"][0] <= got["scan"][0]
         assert got["lsh"][1] == got["scan"][1] and len(got["scan"][1]) >= 30
     # and build_groups takes the linear source on its own above the size bound
-    old = verify.LSH_ABOVE
+    old = candidates.LSH_ABOVE
     try:
-        verify.LSH_ABOVE = 0
+        candidates.LSH_ABOVE = 0
         groups, desc = build_groups(recs, 64, 16)
     finally:
-        verify.LSH_ABOVE = old
+        candidates.LSH_ABOVE = old
     assert "sketch LSH" in desc and len(groups) >= 25
 
 

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from simdup_gui.cli import main
 from simdup_gui.core.group.cluster import build_groups
-from simdup_gui.core.group.verify import MARGIN, Measurer, component_order, unique_pairs
+from simdup_gui.core.group.exact import Measurer
+from simdup_gui.core.group.graph import component_order, unique_pairs
+from simdup_gui.core.group.measure import MARGIN
 from simdup_gui.core.scan.features import FeatureBuilder, rechunk
 from simdup_gui.core.scan.pipeline import ScanOptions, scan
 from simdup_gui.core.textsim import (estimate, make_sketch, shingle_set, sketch_array,
@@ -178,7 +180,7 @@ def test_a_warm_rescan_reads_no_file_again(tmp_path, monkeypatch):
     opens none of them (fingerprints from the cache, doubtful pairs from its pair table)."""
     import builtins
 
-    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group import exact
     from simdup_gui.core.group.cluster import group_records
     from simdup_gui.core.scan import fingerprint as fp_mod
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
@@ -213,8 +215,8 @@ def test_a_warm_rescan_reads_no_file_again(tmp_path, monkeypatch):
     monkeypatch.setattr(fp_mod, "fingerprint_file",
                         lambda *a, **k: pytest.fail("a cached file was fingerprinted again"))
     calls = []
-    real_read = verify_mod.read_shingles
-    monkeypatch.setattr(verify_mod, "read_shingles",
+    real_read = exact.read_shingles
+    monkeypatch.setattr(exact, "read_shingles",
                         lambda r, *a, **k: calls.append(r) or real_read(r, *a, **k))
     again = scan([str(root)], opts)
     g2, _ = group_records(again.records, 64, 16, cache_path=cache, similarity=0.7)
@@ -243,7 +245,7 @@ def test_files_too_alike_lower_the_candidate_distance_instead_of_filling_memory(
         recs.append(FileRecord(f"/r/f{i}.txt", 100, 1, i + 1, 1, "/r", "utf-8", fp, 50,
                                f"{i:032x}", f"{i:032x}"))
     monkeypatch.setattr(index_mod, "MAX_CANDIDATES", 2000)
-    from simdup_gui.core.group.cluster import fingerprint_words
+    from simdup_gui.core.group.classes import fingerprint_words
     k, expected = safe_distance(fingerprint_words(recs), 64, 16, 2000)
     assert k < 16 and expected > 2000
     groups, plan = build_groups(recs, 64, 16, verify="sketch")
@@ -286,15 +288,14 @@ def _doubtful_families(folder, seed: int) -> None:
 def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monkeypatch):
     """Files of doubtful pairs read on worker processes (prefetch) give exactly the
     similarities and groups of reading them one by one here."""
-    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group import exact, measure
     from simdup_gui.core.group.cluster import build_groups
-    from simdup_gui.core.group.verify import Measurer
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     _doubtful_families(tmp_path, 11)
     records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
-    monkeypatch.setattr(verify_mod, "PARALLEL_READS", 2)
-    monkeypatch.setattr(verify_mod, "PREFETCH_PAIRS", 3)
+    monkeypatch.setattr(exact, "PARALLEL_READS", 2)
+    monkeypatch.setattr(measure, "PREFETCH_PAIRS", 3)
 
     def run(workers: int):
         m = Measurer(records, workers=workers)
@@ -326,14 +327,13 @@ def test_the_scans_pool_measures_the_doubtful_pairs_when_pools_are_kept(tmp_path
     then read the doubtful pairs' files, no second pool is started, the pool is ended when
     the measuring is done (not kept with its sets of shingles), and the similarities are
     those measured here, one pair after another."""
-    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group import exact
     from simdup_gui.core.group.cluster import build_groups
-    from simdup_gui.core.group.verify import Measurer
     from simdup_gui.core.scan import pipeline, poolctx
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     _doubtful_families(tmp_path, 13)
-    monkeypatch.setattr(verify_mod, "PARALLEL_READS", 2)
+    monkeypatch.setattr(exact, "PARALLEL_READS", 2)
     monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 0)  # every file read by the workers
     monkeypatch.setattr(pipeline, "IN_PROCESS_BELOW", 0)  # a scan this small: on the pool too
     monkeypatch.setattr(poolctx, "_keep", True)
@@ -371,9 +371,8 @@ def test_copies_scattered_over_folders_are_read_once_on_the_pool(tmp_path):
     """Doubtful pairs are measured component by component (the copies of one text together,
     on one worker), so each file is read about once, wherever its copies lie in the scan's
     order; pairs in the scan's order read a file again for most of its pairs."""
-    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group import exact
     from simdup_gui.core.group.cluster import build_groups
-    from simdup_gui.core.group.verify import Measurer
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     rng = random.Random(5)
@@ -400,7 +399,7 @@ def test_copies_scattered_over_folders_are_read_once_on_the_pool(tmp_path):
         build_groups(records, 64, 16, measure=m)
     finally:
         m.close()
-    assert len(files) >= verify_mod.PARALLEL_READS  # the pool was worth it
+    assert len(files) >= exact.PARALLEL_READS  # the pool was worth it
     assert len(files) <= m.read <= len(files) * 1.15
 
 
@@ -432,7 +431,7 @@ def test_doubtful_pairs_come_in_blocks_of_even_size_never_a_small_last_one():
     """A small last block has too few files for the pool and was read by the scan's process
     alone, after the pool's block (544 pairs: 512 + 32). Blocks are now about equal, and
     none is less than half their size."""
-    from simdup_gui.core.group.verify import _block_ends, even_block
+    from simdup_gui.core.group.measure import block_ends, even_block
 
     assert even_block(544, 512) == 544 and even_block(0, 512) == 1
     assert even_block(1100, 512) == 550 and even_block(1300, 512) == 434
@@ -442,7 +441,7 @@ def test_doubtful_pairs_come_in_blocks_of_even_size_never_a_small_last_one():
         labels = np.sort(np.array([rng.randrange(max(1, n // rng.choice([1, 2, 5, 50])))
                                    for _ in range(n)]))
         size = even_block(n, target)
-        ends = [0, *_block_ends(labels, size), n]
+        ends = [0, *block_ends(labels, size), n]
         sizes = [b - a for a, b in zip(ends, ends[1:])]
         assert sum(sizes) == n and min(sizes) >= min(n, (size + 1) // 2), (n, size, sizes)
         assert size >= min(n, target * 2 // 3)
@@ -450,18 +449,18 @@ def test_doubtful_pairs_come_in_blocks_of_even_size_never_a_small_last_one():
 def test_only_the_cli_reads_doubtful_pairs_on_a_pool(tmp_path, monkeypatch):
     """The app's regroups (some on its GUI thread) measure in-process: a pool's start froze
     the window for over a second; `simdup scan` reads on as many processes as it scanned."""
-    from simdup_gui.core.group import verify as verify_mod
+    from simdup_gui.core.group import exact
     from simdup_gui.core.session import ReviewSettings, Session
 
     for name, text in (("a.txt", ZH * 3), ("b.txt", ZH * 3 + "\n补充一句话。"), ("c.txt", EN)):
         (tmp_path / name).write_text(text, encoding="utf-8")
     seen = []
-    real_init = verify_mod.Measurer.__init__
+    real_init = exact.Measurer.__init__
 
     def init(self, *a, **k):
         real_init(self, *a, **k)
         seen.append(self.workers)
-    monkeypatch.setattr(verify_mod.Measurer, "__init__", init)
+    monkeypatch.setattr(exact.Measurer, "__init__", init)
     s = Session([str(tmp_path)], ReviewSettings(use_cache=False, workers=1))
     s.set_scan(s.scan_request().run())
     s.regroup()
@@ -477,15 +476,14 @@ def test_only_the_cli_reads_doubtful_pairs_on_a_pool(tmp_path, monkeypatch):
 def test_a_pool_that_fails_falls_back_to_reading_here(tmp_path, monkeypatch):
     """A pool that cannot start (or loses a worker, whose task never comes back) is dropped:
     the pairs are measured in this process, with the same result."""
-    from simdup_gui.core.group import verify as verify_mod
-    from simdup_gui.core.group.verify import Measurer
+    from simdup_gui.core.group import exact
     from simdup_gui.core.scan import poolctx
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     for name, text in (("a.txt", EN * 3), ("b.txt", EN * 3 + " one more line"), ("c.txt", ZH)):
         (tmp_path / name).write_text(text, encoding="utf-8")
     records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
-    monkeypatch.setattr(verify_mod, "PARALLEL_READS", 1)
+    monkeypatch.setattr(exact, "PARALLEL_READS", 1)
 
     def broken():
         raise OSError("no processes left")

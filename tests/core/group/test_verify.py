@@ -1,4 +1,4 @@
-"""verify._class_pairs against a brute force."""
+"""candidates.class_pairs against a brute force."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import itertools
 
 import numpy as np
 
-from simdup_gui.core.group.verify import _class_pairs
+from simdup_gui.core.group.candidates import class_pairs
 
 
 def test_class_pairs_gives_every_pair_of_classes_of_candidate_fingerprints():
-    """_class_pairs against a brute force: classes sharing a fingerprint, and every class of
+    """class_pairs against a brute force: classes sharing a fingerprint, and every class of
     one fingerprint with every class of the other in each fingerprint pair."""
     rng = np.random.default_rng(7)
     for _ in range(30):
@@ -29,5 +29,5 @@ def test_class_pairs_gives_every_pair_of_classes_of_candidate_fingerprints():
             fa, fb = fp_of_cls[a], fp_of_cls[b]
             if fa == fb or (min(fa, fb), max(fa, fb)) in set(map(tuple, fp_pairs.tolist())):
                 want.add((a, b))
-        got = _class_pairs(inverse, fp_pairs, cls, n_cls)
+        got = class_pairs(inverse, fp_pairs, cls, n_cls)
         assert sorted(map(tuple, got.tolist())) == sorted(want)

@@ -1,0 +1,279 @@
+"""Exact J of record pairs, from the files themselves: the measurer of grouping's doubtful
+pairs (:class:`Measurer`, on the scan's pool when there are enough files), and the
+similarity check before acting (:class:`PairSimilarity`). A file that changed since the
+scan, or cannot be read, gives no measurement (None): the files are the evidence, never
+a results file's claims.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import numpy as np
+
+from .measure import block_ends
+from ..models import FileRecord
+from ..textsim import estimate, jaccard, jaccard_distinct, sketch_array
+
+PARALLEL_READS = 64  # files to read at once that are worth the pool
+PREFETCH_TIMEOUT = 120.0  # seconds for one block of pairs, plus a second per READ_RATE bytes
+READ_RATE = 4 << 20  # of its files: a lost worker's block is given up on after that
+KEEP_SHINGLES = 8 << 20  # shingles (8 bytes each) of recently read files kept per process
+
+
+class _SetCache:
+    """The shingle sets of the files read last, keyed by record index: at most ``keep``
+    sets and ``KEEP_SHINGLES`` shingles in all (one 16 MB file alone has millions)."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.sets: OrderedDict[object, np.ndarray | None] = OrderedDict()
+        self.size = 0
+
+    def get(self, key):
+        s = self.sets.get(key, _MISSING)
+        if s is not _MISSING:
+            self.sets.move_to_end(key)
+        return s
+
+    def put(self, key, s: np.ndarray | None) -> None:
+        self.sets[key] = s
+        self.size += 0 if s is None else s.size
+        while len(self.sets) > 1 and (len(self.sets) > self.keep or self.size > KEEP_SHINGLES):
+            _, old = self.sets.popitem(last=False)
+            self.size -= 0 if old is None else old.size
+
+    def read(self, key, r: FileRecord) -> tuple[np.ndarray | None, int]:
+        """(the set of ``r``, kept under ``key``; files read for it: 0 or 1)."""
+        s = self.get(key)
+        if s is not _MISSING:
+            return s, 0
+        s = read_shingles(r, ordered=False)
+        self.put(key, s)
+        return s, 1
+
+
+_MISSING = object()
+_WORKER_SETS = _SetCache(256)  # a pool worker's, kept between the blocks it is sent
+
+
+def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[float | None], int]:
+    """A pool worker's part of :meth:`Measurer.prefetch`: the exact J of each pair (None
+    when a file changed or is unreadable), and how many files it read. Only the numbers
+    go back to the scan's process, not the shingle sets (megabytes each, and a
+    multiprocessing.Pool's worker-handler thread spins while results wait in its pipe)."""
+    from ..scan.features import release_vocab
+    from ..scan.fingerprint import trim_heap
+
+    if release_vocab():  # a worker that fingerprinted: its vocabulary is not needed here
+        trim_heap()
+    out: list[float | None] = []
+    read = 0
+    for pair in pairs:
+        (a, ra), (b, rb) = (_WORKER_SETS.read((r.path, r.content_hash, r.size, r.mtime_ns), r)
+                            for r in pair)
+        read += ra + rb
+        out.append(None if a is None or b is None else round(jaccard_distinct(a, b), 6))
+    return out, read
+
+
+def _block_key(pairs: list[tuple[int, int]]) -> tuple:
+    return (len(pairs), pairs[0], pairs[-1]) if pairs else (0,)
+
+
+def _spread(pairs: list, comp: list[int], n: int) -> list[list]:
+    """``pairs`` (in component order, ``comp`` each one's) in about ``n`` contiguous slices,
+    cut between components where :func:`measure.block_ends` finds a change near the cut."""
+    ends = block_ends(np.asarray(comp), -(-len(pairs) // max(1, n)))
+    return [pairs[a:b] for a, b in zip([0, *ends], [*ends, len(pairs)])]
+
+
+class Measurer:
+    """Exact J of two records from the files themselves (None when a file changed or is
+    unreadable). Shingle sets of the last few files are kept; results can be remembered
+    in ``store`` (keyed by both content hashes) so a warm rescan reads no file.
+
+    ``workers`` > 1: :meth:`prefetch` measures a block of pairs on that many processes of
+    the scan's pool (forked from its warm fork server; the command line's scan hands over
+    its fingerprinting pool, poolctx.take) when they need at least PARALLEL_READS files;
+    only the similarities come back. :meth:`close` ends the pool.
+    The similarities are the same either way."""
+
+    def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 320,
+                 workers: int = 1) -> None:
+        self.records = records
+        self.store = store
+        self._sets = _SetCache(keep)
+        self._measured: dict[tuple[int, int], float | None] = {}  # by prefetch, not yet asked
+        self.read = 0
+        self.workers = workers
+        self._pool = None
+        self._known: tuple[int, ...] = ()  # its worker pids when made or taken
+        self._pending: dict = {}  # blocks sent to the pool, not yet waited for
+
+    def prefetch(self, pairs: list[tuple[int, int]], labels: list[int] | None = None,
+                 ahead: Sequence[tuple[list[tuple[int, int]], list[int]]] = ()) -> None:
+        """Measure ``pairs`` (not remembered in the store, nor measured already) on the
+        pool; :meth:`__call__` then answers them without reading. ``labels``: each pair's
+        component (graph.component_order), so that a component's pairs go to one worker,
+        which then reads each of its files once. ``ahead``: the next blocks (pairs, labels),
+        sent now so the workers go on while this process uses the answers."""
+        if self.workers < 2:
+            return
+        key = _block_key(pairs)
+        try:
+            if key not in self._pending:
+                self._send(key, pairs, labels)
+            for p, lab in ahead:
+                if _block_key(p) not in self._pending:
+                    self._send(_block_key(p), p, lab)
+            sent = self._pending.pop(key, None)
+            if sent is None:  # too few files to be worth the pool
+                return
+            blocks, result, timeout = sent
+            answers = result.get(timeout=timeout)
+        except Exception:  # noqa: BLE001 - no pool, a worker lost (its task never comes
+            if self._pool is not None:  # back: the timeout), ...: measure them here instead
+                from ..scan.poolctx import abandon
+
+                abandon(self._pool)  # terminate() could wait for ever on a dead worker's lock
+                self._pool = None
+            self._pending.clear()
+            self.workers = 1
+            return
+        for blk, (js, read) in zip(blocks, answers):
+            self.read += read
+            self._measured.update(zip(blk, js))
+
+    def _send(self, key, pairs: list[tuple[int, int]], labels: list[int] | None) -> None:
+        """Send a block's pairs to the pool (in :func:`_spread`'s slices), unless its files
+        are too few to be worth it."""
+        todo: list[tuple[int, int]] = []
+        comp: list[int] = []
+        files: set[int] = set()
+        for k, (a, b) in enumerate(pairs):
+            if (a, b) in self._measured or self._stored(a, b) is not None:
+                continue
+            todo.append((a, b))
+            comp.append(labels[k] if labels is not None else k)
+            files.update((a, b))
+        if len(files) < PARALLEL_READS:
+            return
+        blocks = _spread(todo, comp, 4 * self.workers)
+        if self._pool is None:
+            from ..scan.poolctx import make_pool, pids, take
+
+            kept = take(self.workers)  # the command line's scan's workers, if kept
+            if kept is None:
+                pool = make_pool(self.workers)
+                kept = pool, pids(pool)
+            self._pool, self._known = kept
+        timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE
+        self._pending[key] = blocks, self._pool.map_async(
+            measure_pairs, [[(self.records[a], self.records[b]) for a, b in blk]
+                            for blk in blocks], chunksize=1), timeout
+
+    def close(self) -> None:
+        """End the pool (given up, not waited on, if a worker died: poolctx.end_pool)."""
+        if self._pool is not None:
+            from ..scan.poolctx import end_pool
+
+            end_pool(self._pool, self.workers, self._known)
+            self._pool = None
+
+    def _key(self, a: int, b: int) -> tuple[str, str] | None:
+        """The store's key of a pair (both content hashes), or None: no store, or a
+        record without a hash."""
+        key = tuple(sorted((self.records[a].content_hash, self.records[b].content_hash)))
+        return key if self.store is not None and all(key) else None
+
+    def _stored(self, a: int, b: int) -> float | None:
+        key = self._key(a, b)
+        return None if key is None else self.store.get_pair(*key)
+
+    def _set(self, i: int) -> np.ndarray | None:
+        s, read = self._sets.read(i, self.records[i])
+        self.read += read
+        return s
+
+    def __call__(self, a: int, b: int) -> float | None:
+        key = self._key(a, b)
+        j = None if key is None else self.store.get_pair(*key)
+        if j is not None:
+            return j
+        if (a, b) in self._measured:
+            j = self._measured.pop((a, b))
+        else:
+            sa, sb = self._set(a), self._set(b)
+            if sa is None or sb is None:
+                return None
+            j = round(jaccard_distinct(sa, sb), 6)
+        if j is not None and key is not None:
+            self.store.put_pair(*key, j)
+        return j
+
+
+def read_shingles(r: FileRecord, ordered: bool = True) -> np.ndarray | None:
+    """The record's shingle set, from its file; None if it changed since the scan.
+    ``ordered=False``: in any order (features.distinct_shingles, for jaccard_distinct)."""
+    from ..scan.decode import decode_bytes
+    from ..scan.features import distinct_shingles, shingle_set as fast_shingle_set
+    from ..scan.fingerprint import MAX_FEATURE_CHARS, STREAM_ABOVE
+
+    try:
+        if r.size > STREAM_ABOVE:
+            return None  # huge files: the sketch's estimate stands
+        with open(r.path, "rb") as fh:
+            data = fh.read(STREAM_ABOVE + 1)
+    except OSError:
+        return None
+    if r.content_hash and hashlib.blake2b(data, digest_size=16).hexdigest() != r.content_hash:
+        return None
+    try:
+        text = decode_bytes(data).text
+    except Exception:  # noqa: BLE001 - undecodable now: no measurement
+        return None
+    text = text[:MAX_FEATURE_CHARS]
+    return fast_shingle_set(text) if ordered else distinct_shingles(text)  # textsim's set
+
+
+class PairSimilarity:
+    """Text similarity of two records, for keep rules and for the check before acting.
+
+    ``measured`` reads both files (shingle sets kept by path) and gives None when either
+    changed since the scan or cannot be read: the files themselves are the evidence, never
+    a results file's claims. Identical bytes (equal content hashes, which the action
+    checks again just before it acts) are 1.0 without reading. ``estimated`` uses the
+    sketches when both records have one, and measures otherwise.
+    """
+
+    def __init__(self) -> None:
+        self._sets: dict[tuple[str, str], np.ndarray | None] = {}
+
+    def _set(self, r: FileRecord) -> np.ndarray | None:
+        key = (r.path, r.content_hash)
+        if key not in self._sets:
+            self._sets[key] = read_shingles(r) if r.content_hash else None
+        return self._sets[key]
+
+    def readable(self, r: FileRecord) -> bool:
+        """The file is still there, readable, with the scan's content."""
+        return self._set(r) is not None
+
+    def measured(self, a: FileRecord, b: FileRecord) -> float | None:
+        if a.content_hash and a.content_hash == b.content_hash:
+            return 1.0
+        sa, sb = self._set(a), self._set(b)
+        if sa is None or sb is None:
+            return None
+        return jaccard(sa, sb)
+
+    def estimated(self, a: FileRecord, b: FileRecord) -> float | None:
+        if a.content_hash and a.content_hash == b.content_hash:
+            return 1.0
+        if a.sketch and b.sketch:
+            est, _ = estimate(sketch_array((a.sketch, b.sketch), 2), np.array([0]), np.array([1]))
+            return float(est[0])
+        return self.measured(a, b)

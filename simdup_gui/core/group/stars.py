@@ -1,0 +1,79 @@
+"""Stage 3 of verified grouping: groups as stars around reference files (no chains).
+
+Each group is a *star* around a reference file, and every member is verified at or above
+the threshold against that reference. References are chosen greedily: the file with the
+most verified, not yet grouped neighbours (counting copies) first, then the oldest. Files
+with identical text (one class) always group, at similarity 1.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+from .measure import Verified
+from ..models import FileRecord, Group, Member
+
+
+def oldest_of(records: Sequence[FileRecord], idx: list[int]) -> tuple[int, str, int]:
+    """(mtime_ns, path, index) of the oldest of the records ``idx`` (then by path)."""
+    if len(idx) == 1:  # most classes: one file
+        r = records[idx[0]]
+        return r.mtime_ns, r.path, idx[0]
+    return min((records[i].mtime_ns, records[i].path, i) for i in idx)
+
+
+def members_around(records: Sequence[FileRecord], ref: int, idx: list[int], bits: int,
+                   similarity: float | None = None, measured: bool = False) -> list[Member]:
+    """The records ``idx`` as members of a group whose reference is ``ref``: their SimHash
+    distance to it at ``bits``, whether their text is its text, and their similarity."""
+    mask = (1 << bits) - 1
+    rfp, rhash = records[ref].fingerprint & mask, records[ref].text_hash
+    return [Member(i, ((records[i].fingerprint & mask) ^ rfp).bit_count(),
+                   records[i].text_hash == rhash, similarity, measured) for i in idx]
+
+
+def star_groups(records: Sequence[FileRecord], members: list[list[int]], verified: Verified,
+                bits: int) -> list[Group]:
+    """Groups of records around references; every member verified against its reference.
+    ``members``: the records of each class; ``verified``: the class pairs at the
+    threshold."""
+    adj: dict[int, dict[int, tuple[float, bool]]] = {}
+    for (a, b), s, e in zip(verified.pairs.tolist(), verified.sim.tolist(),
+                            verified.exact.tolist()):
+        adj.setdefault(a, {})[b] = (s, e)
+        adj.setdefault(b, {})[a] = (s, e)
+    weight = [len(m) for m in members]
+    nodes = set(adj) | {c for c, w in enumerate(weight) if w > 1}
+    # each class's oldest file (by mtime, then path): its reference if it becomes one
+    oldest = {c: oldest_of(records, members[c]) for c in nodes}
+    assigned: set[int] = set()
+
+    def score(c: int) -> int:
+        return weight[c] - 1 + sum(weight[d] for d in adj.get(c, ()) if d not in assigned)
+
+    heap = [(-score(c), oldest[c], c) for c in nodes]
+    heapq.heapify(heap)
+    groups: list[Group] = []
+    while heap:
+        neg, _, c = heapq.heappop(heap)
+        if c in assigned:
+            continue
+        s = score(c)
+        if s != -neg:
+            heapq.heappush(heap, (-s, oldest[c], c))
+            continue
+        if s == 0:
+            continue
+        assigned.add(c)
+        ref = oldest[c][2]
+        mem = members_around(records, ref, members[c], bits, 1.0, True)
+        for d, (sv, ex) in adj.get(c, {}).items():
+            if d in assigned:
+                continue
+            assigned.add(d)
+            mem += members_around(records, ref, members[d], bits, round(sv, 4), ex)
+        mem.sort(key=lambda m: (m.index != ref, -(m.similarity or 0), m.distance,
+                                records[m.index].path))
+        groups.append(Group(0, ref, mem))
+    return groups
