@@ -95,7 +95,9 @@ def register(sub) -> None:
                    "(every pair within K)")
     p.add_argument("--no-ignore-list", action="store_true",
                    help="show every group, also the files and pairs on the app's ignore list")
-    p.add_argument("--format", choices=("json", "csv", "text"), default="text")
+    p.add_argument("--format", choices=("json", "csv", "text"), default=None,
+                   help="default: from the extension of -o (.json, .csv, else text); text "
+                   "on the terminal")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     p.set_defaults(func=run)
 
@@ -137,6 +139,9 @@ def run(args: argparse.Namespace) -> int:
     if session.index_plan.startswith("candidate distance lowered"):
         print(f"simdup scan: warning: {session.index_plan.split(';')[0]}", file=sys.stderr)
     res = session.results()
+    if args.format is None:  # `-o results.json` writes JSON (what apply reads)
+        ext = os.path.splitext(args.output or "")[1].lower()
+        args.format = {".json": "json", ".csv": "csv"}.get(ext, "text")
     if args.format == "json":  # in pieces, written as they are made
         out: Iterable[str] = iter_json(res)
     else:

@@ -60,11 +60,11 @@ def private_dir(path: str) -> str:
 
 
 def write_private(path: str, write: Callable[[object], None]) -> None:
-    """Write a file of ours at ``path`` (in a folder made by :func:`private_dir`):
-    ``write(fh)`` fills a new temporary file (O_EXCL, mode 0600), which then replaces
-    ``path``. Nothing is written through a link at either name."""
+    """Write a file at ``path`` atomically: ``write(fh)`` fills a new temporary file beside
+    it (``<name>.<random>.tmp``, made with O_EXCL, mode 0600), which then replaces
+    ``path``. Nothing is written through a link planted at either name."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             write(fh)

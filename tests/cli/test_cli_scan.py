@@ -183,3 +183,25 @@ def test_a_caller_that_goes_on_gets_its_process_back(capsys, tmp_path, monkeypat
     # a freeze would move every object alive into the permanent generation; objects frozen
     # before (other tests) may have been freed since, which only lowers the count
     assert gc.get_freeze_count() <= frozen
+
+
+def test_the_output_format_follows_the_files_extension(tmp_path, capsys):
+    """`simdup scan ROOT -o results.json` writes JSON, which `apply` reads; `.csv` CSV;
+    another extension text; --format still decides when given."""
+    import json
+
+    from tests.conftest import EN
+
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "a.txt").write_text(EN, encoding="utf-8")
+    (tmp_path / "d" / "b.txt").write_text(EN, encoding="utf-8")
+    base = ["scan", str(tmp_path / "d"), "--no-cache", "--workers", "1"]
+    for name, fmt in (("r.json", None), ("r.csv", None), ("r.txt", None), ("r2.json", "text")):
+        assert main(base + ["-o", str(tmp_path / name)] + (["--format", fmt] if fmt else [])) == 0
+    assert len(json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["groups"]) == 1
+    assert (tmp_path / "r.csv").read_text(encoding="utf-8").startswith("group")
+    for name in ("r.txt", "r2.json"):
+        with pytest.raises(ValueError):
+            json.loads((tmp_path / name).read_text(encoding="utf-8"))
+    assert main(["apply", str(tmp_path / "r.json"), "--keep", "oldest", "--delete",
+                 "--dry-run"]) == 0

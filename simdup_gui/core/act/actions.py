@@ -39,6 +39,7 @@ from .journal import JOURNAL_VERSION, JournalWriter, held_dir, new_journal_path
 from .lock import action_lock
 from .marking import results_threshold, under_any
 from .trust import hardlink_problem, kept_copy_problem
+from ..ourfiles import private_dir
 from ..models import ProgressEvent, human_size
 from ..review.results import Results
 from ..group.verify import PairSimilarity
@@ -696,6 +697,7 @@ def _link_journaled(op: PlannedOp, loc: Anchored, st: os.stat_result, kloc: Anch
     _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path, "target": str(kloc),
                  "target_dev": kst.st_dev, "target_ino": kst.st_ino, "tmp": tmp,
                  "held": keep_at})
+    private_dir(held)  # the originals held for undo: only this user's, whatever the umask
     t = sibling(loc, tmp)
     made_link = False
     try:

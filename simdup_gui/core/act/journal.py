@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from .fileops import TMP_PREFIX, is_under, read_info_path, trash_dirs_for
 from .lock import data_dir
+from ..ourfiles import private_dir
 
 JOURNAL_VERSION = 1
 JOURNAL_SUFFIX = ".jsonl"
@@ -144,7 +145,7 @@ def journal_key(create: bool = False) -> bytes | None:
         key = _read_key(path)
         if key is not None or not create:
             return key
-        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        private_dir(os.path.dirname(path))
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
                          0o600)
@@ -181,7 +182,7 @@ class JournalWriter:
         self.path = path
         folder = os.path.dirname(os.path.abspath(path))
         if os.path.abspath(folder) == os.path.abspath(journal_dir()):
-            os.makedirs(folder, mode=0o700, exist_ok=True)
+            private_dir(folder)
         else:
             os.makedirs(folder, exist_ok=True)
         self._key = journal_key(create=True)

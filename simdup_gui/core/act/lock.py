@@ -17,6 +17,8 @@ import threading
 import time
 from collections.abc import Iterator
 
+from ..ourfiles import private_dir
+
 WAIT_SECONDS = 5.0  # how long a second action waits before it refuses
 _POLL = 0.05
 
@@ -99,8 +101,9 @@ def action_lock(wait: float | None = None) -> Iterator[None]:
     try:
         if _depth == 0:
             path = lock_path()
-            os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+            private_dir(os.path.dirname(path))
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+                         | getattr(os, "O_NOFOLLOW", 0), 0o600)
             deadline = time.monotonic() + wait
             while not _try_flock(fd):
                 if time.monotonic() >= deadline:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..models import FileRecord, Group
+from ..ourfiles import write_private
 
 VERSION = 1
 FILE_NAME = "ignore-list.json"
@@ -95,33 +97,40 @@ def parse(data: object, where: str = "the ignore list") -> IgnoreList:
 def load(path: str) -> IgnoreList:
     """The ignore list in ``path``; empty when there is no such file (IgnoreListError when it
     cannot be read or is not a valid list)."""
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+    try:  # without blocking (a FIFO put in its place must not hang the scan), and only a
+        # regular file is read
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return IgnoreList()
     except OSError as e:
         raise IgnoreListError(f"cannot read the ignore list {path}: {e.strerror or e}") from e
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise IgnoreListError(f"the ignore list {path} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise IgnoreListError(f"cannot read the ignore list {path}: {e.strerror or e}") from e
+    finally:
+        os.close(fd)
     if len(raw) > MAX_BYTES:
         raise IgnoreListError(f"the ignore list {path} is larger than {MAX_BYTES} bytes")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as e:
-        raise IgnoreListError(f"the ignore list {path} is not valid JSON: {e}") from e
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # (nested too deep)
+        why = "nested too deeply" if isinstance(e, RecursionError) else e
+        raise IgnoreListError(f"the ignore list {path} is not valid JSON: {why}") from None
     return parse(data, f"the ignore list {path}")
 
 
 def save(ignore: IgnoreList, path: str) -> None:
     """Write atomically (a temporary file renamed over): a failure leaves the old file."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(ignore.to_dict(), f, ensure_ascii=False, indent=1)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    # ASCII with \u escapes: a file name that is not valid UTF-8 (kept by Python as lone
+    # surrogates) is written losslessly and read back the same
+    text = json.dumps(ignore.to_dict(), ensure_ascii=True, indent=1)
+    write_private(path, lambda fh: fh.write(text.encode("ascii")))
 
 
 def apply(groups: Sequence[Group], records: Sequence[FileRecord], ignore: IgnoreList,

@@ -36,9 +36,11 @@ def write_atomic(path: str, text: str | Iterable[str]) -> None:
     except OSError as e:  # name the file the user chose, not the temporary one
         raise OSError(e.errno, f"cannot write {path}: {e.strerror}") from e
     try:
-        try:  # mkstemp makes it private: give it the mode the file has, or would have had
+        try:  # mkstemp makes it private: give it the mode the file has, or would have had,
+            # but never writable by other accounts (a results file names files to act on,
+            # and `apply` refuses one that others can write: act/trust.py)
             mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask()
-            os.chmod(tmp, mode)
+            os.chmod(tmp, mode & ~0o022)
         except OSError:
             pass
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as fh:

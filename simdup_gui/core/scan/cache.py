@@ -30,6 +30,7 @@ import urllib.parse
 from collections.abc import Iterable, Sequence
 
 from ..models import FileRecord, Problem
+from ..ourfiles import private_dir
 from ..textsim import SKETCH_BYTES
 
 log = logging.getLogger(__name__)
@@ -162,7 +163,10 @@ class FingerprintCache:
         path = self.path
         folder = os.path.dirname(os.path.abspath(path))
         try:
-            os.makedirs(folder, exist_ok=True)
+            if os.path.abspath(path) == os.path.abspath(default_cache_path()):
+                private_dir(folder)  # ours: only this user's, whatever the umask
+            else:
+                os.makedirs(folder, exist_ok=True)  # a place the user chose
         except OSError as e:
             why = "a file is in the way" if isinstance(e, FileExistsError) else e.strerror or e
             self._warn(f"cannot create the cache folder {folder} ({why}); "

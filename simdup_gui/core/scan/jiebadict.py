@@ -36,6 +36,8 @@ import zipfile
 from collections.abc import Callable
 from functools import lru_cache
 
+from ..ourfiles import cache_dir, private_dir, write_private
+
 DICT_CACHE_VERSION = 1
 ROOT_SPAN = 0x30000  # CJK ideographs end at U+2FA1F; ASCII is at the start
 PAIR_BITS = 22  # 178,232 pairs in jieba's dictionary: about 4 % of other pairs pass
@@ -64,10 +66,8 @@ def cached_arrays(kind: str, version: int, source: str, build: Callable[[], obje
     import numpy as np
 
     try:
-        import platformdirs
-
         st = os.stat(source)
-        folder = platformdirs.user_cache_dir("simdup", appauthor=False)
+        folder = private_dir(cache_dir())  # (only this user's: ourfiles)
         name = os.path.join(folder, f"{kind}-v{version}-{st.st_size}-{st.st_mtime_ns}")
     except (ImportError, OSError, AttributeError):
         name = None
@@ -81,14 +81,8 @@ def cached_arrays(kind: str, version: int, source: str, build: Callable[[], obje
         if name:
             ext = ".npz" if isinstance(value, dict) else ".npy"
             try:
-                os.makedirs(os.path.dirname(name), exist_ok=True)
-                tmp = f"{name}.{os.getpid()}.tmp"
-                with open(tmp, "wb") as fh:
-                    if isinstance(value, dict):
-                        np.savez(fh, **value)
-                    else:
-                        np.save(fh, value)
-                os.replace(tmp, name + ext)
+                write_private(name + ext, lambda fh: np.savez(fh, **value)
+                              if isinstance(value, dict) else np.save(fh, value))
                 _prune(os.path.dirname(name), kind, os.path.basename(name) + ext)
             except OSError:
                 pass
