@@ -368,6 +368,7 @@ def test_a_language_that_cannot_be_loaded_is_reported(qtbot, make, monkeypatch, 
 
 
 # issue 11, GUI part --------------------------------------------------------------------
+@pytest.mark.slow
 def test_scanning_on_a_local_dask_cluster_from_the_settings(qtbot, make, tmp_path):
     pytest.importorskip("distributed")
     (tmp_path / "a.txt").write_text(EN)

@@ -334,6 +334,7 @@ def test_an_undo_cut_off_half_way_keeps_the_held_original(trio):
 
 # ---- two processes at once --------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="flock")
 def test_a_release_and_an_undo_of_the_same_journal_never_both_act(tmp_path):
     """Run `simdup release` and `simdup undo` of one journal in two processes at once, many
@@ -369,6 +370,7 @@ def test_a_release_and_an_undo_of_the_same_journal_never_both_act(tmp_path):
             assert stat.S_ISREG(os.lstat(st.begun[s]["held"]).st_mode)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="flock")
 def test_two_releases_of_the_same_journal_at_once_release_each_file_once(tmp_path):
     big = (EN * 3000).encode()

@@ -46,6 +46,7 @@ def restore(tmp: Path, x: str, y: str, data: dict[str, bytes]) -> None:
         save_results(res, str(tmp / name))
 
 
+@pytest.mark.slow
 def test_two_processes_with_opposite_keeps_never_delete_both(pair):
     tmp, x, y = pair
     data = {p: Path(p).read_bytes() for p in (x, y)}

@@ -20,6 +20,7 @@ def load_trials():
     return mod
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="freedesktop trash, SIGKILL")
 def test_random_trials_keep_every_invariant(tmp_path):
     trials = load_trials()

@@ -84,6 +84,7 @@ def test_join_does_not_depend_on_the_order_of_files(corpus):
     assert got == {p for p, j in exact.items() if j >= 0.5}
 
 
+@pytest.mark.slow
 def test_boilerplate_shared_by_many_files_is_exact_and_stays_out_of_most_prefixes():
     g = Generator(3)
     foot = g.document("en", 400).text()  # a long licence notice under 300 short notes

@@ -85,6 +85,7 @@ def test_a_builder_uses_the_compiled_cut_and_a_surrogate_goes_through_rjieba(voc
         features.default_tokenizer()("a\ud800b")
 
 
+@pytest.mark.slow
 def test_the_dictionary_arrays_are_rebuilt_from_a_bad_cache_file(tmp_path, monkeypatch):
     monkeypatch.setattr(platformdirs, "user_cache_dir", lambda *a, **k: str(tmp_path))
     jiebadict.tables.cache_clear()
@@ -119,6 +120,7 @@ def _pair_bit(filt: np.ndarray, x: int, y: int) -> int:
     return (int(filt[h >> 3]) >> (h & 7)) & 1
 
 
+@pytest.mark.slow
 def test_the_pair_filter_holds_every_words_first_two_characters():
     """The cut skips a character's children where the filter's bit is clear: a word whose
     first two characters had a clear bit would never be cut. Every such pair of jieba's

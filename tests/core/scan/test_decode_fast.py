@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def test_labels_of_real_cjk_bytes_stand():
 _PIECES = ["plain ascii text. ", "中文的句子，", "naïve café ", "\ufffd", "😀"]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.one_of(st.sampled_from(_PIECES).map(lambda s: s.encode("utf-8")),
                           st.sampled_from(["中文的句子，", "繁體", "ab"]).map(

@@ -82,6 +82,7 @@ def test_a_worker_killed_mid_scan_loses_nothing_and_counts_nothing_twice(tmp_pat
     client.wait_for_workers(2, timeout=60)
 
 
+@pytest.mark.slow
 def test_futures_the_cluster_cancels_go_again_and_nothing_is_lost(tmp_path, cluster,
                                                                   monkeypatch):
     """The scheduler may drop a client's futures (say, when it missed the client's heartbeats
@@ -108,6 +109,7 @@ def test_futures_the_cluster_cancels_go_again_and_nothing_is_lost(tmp_path, clus
     assert _dicts(remote.records) == _dicts(local.records)
 
 
+@pytest.mark.slow
 def test_a_local_cluster_closes_whole_after_a_worker_it_no_longer_lists_dies():
     """dask/distributed#5407: the cluster's watcher of worker status looked up a removed
     worker it no longer listed, died with KeyError, and close() stopped halfway (the
@@ -160,6 +162,7 @@ def test_records_from_the_cluster_make_the_next_local_scan_warm(tmp_path, cluste
     assert _dicts(again.records) == _dicts(remote.records)
 
 
+@pytest.mark.slow
 def test_cli_scheduler_local_gives_the_same_json_as_a_local_scan(tmp_path, capsys):
     import json
 
@@ -188,6 +191,7 @@ def test_a_bad_scheduler_address_is_a_usage_error(tmp_path, capsys, bad):
     assert "--scheduler" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_a_clear_error(tmp_path, capsys):
     root = _corpus(tmp_path / "c", n=1)
     assert main(["scan", root, "--no-cache", "--scheduler", "tcp://127.0.0.1:9"]) == 2

@@ -67,6 +67,7 @@ def _outcome(fb: FeatureBuilder) -> tuple:
             fb.text_hash())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("small_below", [0, 10 ** 9])  # numpy counting, Python counting
 @pytest.mark.parametrize("table_after", [0, 10 ** 12])  # run-wise NFKC, whole-text NFKC
 @pytest.mark.parametrize("mode", ["shingles", "tokens"])

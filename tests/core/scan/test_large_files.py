@@ -44,6 +44,7 @@ def _growth(tmp_path, megabytes):
     return int(out[2])
 
 
+@pytest.mark.slow
 def test_a_fifty_megabyte_file_is_fingerprinted_with_bounded_memory(tmp_path):
     # Streamed in pieces: the peak is set by the piece size, not the file size, so a
     # file 2.5 times larger does not raise it much (reading it whole would).
@@ -86,6 +87,7 @@ print(anon() - before)
 """
 
 
+@pytest.mark.slow
 def test_a_worker_hands_back_the_heap_a_large_file_used(tmp_path):
     """After a chunk with a large file, the worker gives the freed heap back (glibc keeps
     it otherwise, for the rest of the scan): its resident memory grows far less. A worker

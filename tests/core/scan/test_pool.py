@@ -226,6 +226,7 @@ def _importing_numpy(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
                     reason="needs Linux's /proc and a fork server")
 def test_ctrl_c_while_the_fork_server_warms_up_prints_no_traceback(tmp_path):
@@ -283,6 +284,7 @@ def _group_alive(pgid: int) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
                     reason="needs Linux's /proc and a fork server")
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.065, 0.08, 0.1, 0.15, 0.25])
