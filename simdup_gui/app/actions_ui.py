@@ -7,7 +7,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
 
-from simdup_gui.core.act.actions import ActionRefused, Report
+from simdup_gui.core.act.actions import ActionRefused, ActionReport
 from simdup_gui.core.act.journal import journal_dir
 from simdup_gui.core.presenters.actions import report_summary
 from simdup_gui.core.session import KEEP_RULES, Refusal, Session
@@ -28,7 +28,7 @@ class ActionsController(QObject):
     """Adds the Mark and Actions menus and the File menu's save/load/export to a MainWindow;
     each runs a step of the window's session and shows what came of it."""
 
-    actionFinished = Signal(object)  # the Report, the Refusal / error, or None (declined)
+    actionFinished = Signal(object)  # the ActionReport, the Refusal / error, or None (declined)
 
     def __init__(self, win) -> None:
         super().__init__(win)
@@ -48,7 +48,7 @@ class ActionsController(QObject):
         self.session.reference = list(folders)
 
     @property
-    def last_report(self) -> Report | None:
+    def last_report(self) -> ActionReport | None:
         return self.session.last_report
 
     # ------------------------------------------------------------ menus
@@ -298,7 +298,7 @@ class ActionsController(QObject):
         self._start(Worker(self.session.release, journal, dry_run=True), self._release_checked)
         return True
 
-    def _release_checked(self, preview: Report) -> None:
+    def _release_checked(self, preview: ActionReport) -> None:
         """The dry run's answer: nothing to free (show why), or ask, then release."""
         count = preview.count("planned")
         if not count or not preview.journal:
@@ -350,7 +350,7 @@ class ActionsController(QObject):
             show_error(self.win, self.tr("Action failed"), error)
         self.actionFinished.emit(error)
 
-    def _done(self, report: Report) -> None:
+    def _done(self, report: ActionReport) -> None:
         if self.session.finish_action(report):
             self.win.regroup()
         self.win.statusBar().showMessage(report_summary(report), 15000)

@@ -12,7 +12,7 @@ import html
 from PySide6.QtWidgets import (QAbstractButton, QDialog, QDialogButtonBox, QLabel, QMessageBox,
                                QTextBrowser, QVBoxLayout, QWidget)
 
-from simdup_gui.core.act.actions import Report
+from simdup_gui.core.act.actions import ActionReport
 from simdup_gui.core.presenters import colours
 from simdup_gui.core.presenters.actions import report_summary
 
@@ -47,7 +47,7 @@ def confirm(parent: QWidget | None, title: str, text: str, answer: str, *,
 class ReportDialog(QDialog):
     """Each file's outcome, failures first and never shown as success."""
 
-    def __init__(self, report: Report, parent=None) -> None:
+    def __init__(self, report: ActionReport, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("What happened"))
         self.resize(900, 500)

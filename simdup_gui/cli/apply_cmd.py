@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
-from simdup_gui.core.act.actions import ActionRefused, Report
+from simdup_gui.core.act.actions import ActionRefused
 from simdup_gui.core.act.journal import journal_to_undo, last_journal
 from simdup_gui.core.act.marking import KEEP_RULES, KeepRule
 from simdup_gui.core.act.trust import broad_roots, results_file_problem
 from simdup_gui.core.job import Job
-from simdup_gui.core.models import ProgressEvent, human_size
+from simdup_gui.core.models import human_size
 from simdup_gui.core.session import Refusal, Session
+
+from .common import act_progress, confirm, error, print_report, say_stopped, shown
 
 
 def register(sub) -> None:
@@ -80,20 +81,6 @@ def register(sub) -> None:
     r.set_defaults(func=run_resume)
 
 
-def _err(cmd: str, msg: str) -> int:
-    print(f"simdup {cmd}: error: {msg}", file=sys.stderr)
-    return 2
-
-
-def _progress(ev: ProgressEvent) -> None:
-    if sys.stderr.isatty() and ev.phase in ("apply", "undo", "release"):
-        sys.stderr.write(f"\r\x1b[K{ev.phase} {ev.files_done + 1}/{ev.files_total}: "
-                         f"{ev.current[-100:]}")
-        sys.stderr.flush()
-    elif sys.stderr.isatty() and ev.phase == "done":
-        sys.stderr.write("\r\x1b[K")
-
-
 def _rule(args: argparse.Namespace) -> KeepRule:
     if args.prefer_folder and args.prefer_encoding:
         raise ValueError("use one preference: --prefer-folder or --prefer-encoding, not both")
@@ -111,40 +98,6 @@ def _rule(args: argparse.Namespace) -> KeepRule:
     return KeepRule(args.keep)
 
 
-def _shown(text: str) -> str:
-    """``text`` printable on any stream: undecodable bytes of a file name (surrogate
-    escapes) are shown as \\xNN."""
-    try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _json_text(doc: object) -> str:
-    text = json.dumps(doc, ensure_ascii=False, indent=1)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a name that is not valid UTF-8: escape it (\udcff)
-        text = json.dumps(doc, ensure_ascii=True, indent=1)
-    return text
-
-
-def print_report(rep: Report, fmt: str) -> None:
-    if fmt == "json":
-        print(_json_text(rep.to_dict()))
-        return
-    for o in rep.outcomes:
-        status = "FAILED" if o.status == "failed" else o.status
-        where = f" -> {o.dest}" if o.dest and o.action not in ("undo", "release") else ""
-        if o.dest and o.action == "release":
-            where = f" (held original: {o.dest})"
-        why = f"  ({o.reason})" if o.reason else ""
-        print(_shown(f"{status:<8s} {o.action:<6s} {o.path}{where}{why}"))
-    print(rep.summary())
-    if rep.journal and not rep.dry_run:
-        print(_shown(f"journal: {rep.journal}"))
-
-
 def print_kept(plan) -> None:
     """Per group, the file it keeps and the marked files that go (a dry run's preview)."""
     by_group: dict[int, list] = {}
@@ -155,38 +108,30 @@ def print_kept(plan) -> None:
         size = sum(op.size for op in ops)
         verb = {"hardlink": "replace by hard links", "symlink": "replace by symbolic links"
                 }.get(plan.action, plan.action)
-        print(_shown(f"group {gid}: keeps {', '.join(kept) or '(nothing: refused)'}; "
+        print(shown(f"group {gid}: keeps {', '.join(kept) or '(nothing: refused)'}; "
                      f"{len(ops)} file{'s' if len(ops) != 1 else ''} to {verb}, "
                      f"{human_size(size)}"))
 
 
-def _confirm(question: str) -> bool:
-    try:
-        answer = input(f"{question} [y/N] ")
-    except EOFError:
-        return False
-    return answer.strip().lower() in ("y", "yes")
-
-
 def run_apply(args: argparse.Namespace) -> int:
     if args.flat and not args.move_to:
-        return _err("apply", "--flat only goes with --move-to")
+        return error("apply", "--flat only goes with --move-to")
     if args.journal and os.path.lexists(args.journal):
-        return _err("apply", f"journal file already exists: {args.journal}; give a new file "
+        return error("apply", f"journal file already exists: {args.journal}; give a new file "
                     "name (a journal holds one action, so it can be undone)")
     if not args.trust_results:
         why = results_file_problem(args.results)
         if why is not None and os.path.exists(args.results):  # (dry runs too: say it early)
-            return _err("apply", _shown(f"refusing {args.results}: {why} (use --trust-results "
+            return error("apply", shown(f"refusing {args.results}: {why} (use --trust-results "
                                         "if you are sure it is what you reviewed)"))
     session = Session()
     try:  # the file's own groups are acted on: what the user reviewed
         session.load(args.results, keep_groups=True)
     except (OSError, ValueError) as e:
-        return _err("apply", _shown(f"cannot read {args.results}: {e}"))
+        return error("apply", shown(f"cannot read {args.results}: {e}"))
     broad = broad_roots(session.scanned_roots())
     if broad and not args.allow_broad_roots:
-        return _err("apply", _shown(f"refusing: the results were scanned under {broad[0]}, a "
+        return error("apply", shown(f"refusing: the results were scanned under {broad[0]}, a "
                                     "whole file system or home folder; scan the folders you "
                                     "mean, or pass --allow-broad-roots"))
     saved_marks = bool(session.marks)
@@ -195,7 +140,7 @@ def run_apply(args: argparse.Namespace) -> int:
         if args.keep or args.prefer_folder or args.prefer_encoding:
             session.mark_keep(_rule(args))
         elif not saved_marks:
-            return _err("apply", "no --keep rule and no marks saved in the results file")
+            return error("apply", "no --keep rule and no marks saved in the results file")
         action = ("move" if args.move_to else "trash" if args.trash else "hardlink"
                   if args.hardlink else "symlink" if args.symlink else "delete")
         plan = session.plan(action, move_to=args.move_to, flat=args.flat,
@@ -204,7 +149,7 @@ def run_apply(args: argparse.Namespace) -> int:
         print(f"simdup apply: {e}", file=sys.stderr)
         return 2
     except ValueError as e:
-        return _err("apply", str(e))
+        return error("apply", str(e))
     for note in plan.notes:
         print(f"simdup apply: note: {note}", file=sys.stderr)
     if not plan.ops:
@@ -216,44 +161,38 @@ def run_apply(args: argparse.Namespace) -> int:
             print_kept(plan)
         print_report(rep, args.format)
         if args.format == "text":
-            print(_shown(f"would {plan.describe()[0].lower()}{plan.describe()[1:]}"))
+            print(shown(f"would {plan.describe()[0].lower()}{plan.describe()[1:]}"))
         return 0
     if not args.yes:
         if not sys.stdin.isatty():
-            return _err("apply", f"{plan.describe()}; refusing without --yes because there "
+            return error("apply", f"{plan.describe()}; refusing without --yes because there "
                         "is no terminal to ask (try --dry-run first)")
-        if not _confirm(plan.describe() + ". Proceed?"):
+        if not confirm(plan.describe() + ". Proceed?"):
             print("nothing done")
             return 0
     try:
-        rep = session.execute(plan, journal=args.journal, job=Job(_progress))
+        rep = session.execute(plan, journal=args.journal, job=Job(act_progress))
     except Refusal as e:  # the lock is held, or the journal could not be started
-        return _err("apply", _shown(str(e)))
+        return error("apply", shown(str(e)))
     print_report(rep, args.format)
     if rep.journal and args.format == "text":
-        print(_shown(f"undo with: simdup undo {rep.journal}"))
-    _say_stopped("apply", rep)
+        print(shown(f"undo with: simdup undo {rep.journal}"))
+    say_stopped("apply", rep)
     return rep.exit_code
-
-
-def _say_stopped(cmd: str, rep: Report) -> None:
-    if rep.stopped:
-        print(_shown(f"simdup {cmd}: error: {rep.stopped}; the files above say what was "
-                     "done"), file=sys.stderr)
 
 
 def _journal_arg(cmd: str, path: str | None) -> str | None:
     if path is None and cmd == "undo":
         path = journal_to_undo()
         if path is None:
-            _err(cmd, "no journal found: nothing left to undo" if last_journal() else
+            error(cmd, "no journal found: nothing left to undo" if last_journal() else
                  "no journal found: nothing has been done yet")
             return None
     path = path or last_journal()
     if path is None:
-        _err(cmd, "no journal found: nothing has been done yet")
+        error(cmd, "no journal found: nothing has been done yet")
     elif not os.path.isfile(path):
-        _err(cmd, f"no such journal: {path}")
+        error(cmd, f"no such journal: {path}")
         return None
     return path
 
@@ -263,13 +202,13 @@ def _run_journal(cmd: str, fn, args: argparse.Namespace) -> int:
     if path is None:
         return 2
     try:
-        rep = fn(path, job=Job(_progress))
+        rep = fn(path, job=Job(act_progress))
     except Refusal as e:
-        return _err(cmd, _shown(str(e)))
+        return error(cmd, shown(str(e)))
     except OSError as e:  # the journal could not be opened or read
-        return _err(cmd, _shown(f"cannot use the journal {path}: {e.strerror or e}"))
+        return error(cmd, shown(f"cannot use the journal {path}: {e.strerror or e}"))
     print_report(rep, args.format)
-    _say_stopped(cmd, rep)
+    say_stopped(cmd, rep)
     return rep.exit_code
 
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from simdup_gui.core.models import ProgressEvent
 from simdup_gui.core.validate import arg_type, parse_bits, parse_similarity, parse_size
+
+if TYPE_CHECKING:
+    from simdup_gui.core.act.outcome import ActionReport
 
 bits_arg = arg_type(parse_bits)
 similarity_arg = arg_type(parse_similarity)  # 0.7, or 70% as a percentage
@@ -74,3 +79,67 @@ class StderrProgress:
         if ev.phase == "done":
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+# --- what the commands that act (apply, undo, resume, release) print ----------------
+
+def error(cmd: str, msg: str) -> int:
+    """Say ``msg`` as the command's error on stderr; the exit status 2."""
+    print(f"simdup {cmd}: error: {msg}", file=sys.stderr)
+    return 2
+
+
+def act_progress(ev: ProgressEvent) -> None:
+    if sys.stderr.isatty() and ev.phase in ("apply", "undo", "release"):
+        sys.stderr.write(f"\r\x1b[K{ev.phase} {ev.files_done + 1}/{ev.files_total}: "
+                         f"{ev.current[-100:]}")
+        sys.stderr.flush()
+    elif sys.stderr.isatty() and ev.phase == "done":
+        sys.stderr.write("\r\x1b[K")
+
+
+def shown(text: str) -> str:
+    """``text`` printable on any stream: undecodable bytes of a file name (surrogate
+    escapes) are shown as \\xNN."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def json_text(doc: object) -> str:
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a name that is not valid UTF-8: escape it (\udcff)
+        text = json.dumps(doc, ensure_ascii=True, indent=1)
+    return text
+
+
+def print_report(rep: ActionReport, fmt: str) -> None:
+    if fmt == "json":
+        print(json_text(rep.to_dict()))
+        return
+    for o in rep.outcomes:
+        status = "FAILED" if o.status == "failed" else o.status
+        where = f" -> {o.dest}" if o.dest and o.action not in ("undo", "release") else ""
+        if o.dest and o.action == "release":
+            where = f" (held original: {o.dest})"
+        why = f"  ({o.reason})" if o.reason else ""
+        print(shown(f"{status:<8s} {o.action:<6s} {o.path}{where}{why}"))
+    print(rep.summary())
+    if rep.journal and not rep.dry_run:
+        print(shown(f"journal: {rep.journal}"))
+
+
+def confirm(question: str) -> bool:
+    try:
+        answer = input(f"{question} [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def say_stopped(cmd: str, rep: ActionReport) -> None:
+    if rep.stopped:
+        print(shown(f"simdup {cmd}: error: {rep.stopped}; the files above say what was "
+                     "done"), file=sys.stderr)

@@ -12,7 +12,7 @@ from simdup_gui.core.job import Job
 from simdup_gui.core.models import human_size
 from simdup_gui.core.session import Refusal, Session
 
-from .apply_cmd import _confirm, _err, _json_text, _progress, _say_stopped, _shown, print_report
+from .common import act_progress, confirm, error, json_text, print_report, say_stopped, shown
 
 CMD = "release"
 
@@ -40,11 +40,11 @@ def register(sub) -> None:
 def _journals(args: argparse.Namespace) -> list[str] | None:
     """The journals to release, [] when none holds originals, None after an error."""
     if args.journal and args.all:
-        _err(CMD, "give a JOURNAL or --all, not both")
+        error(CMD, "give a JOURNAL or --all, not both")
         return None
     if args.journal:
         if not os.path.isfile(args.journal):
-            _err(CMD, _shown(f"no such journal: {args.journal}"))
+            error(CMD, shown(f"no such journal: {args.journal}"))
             return None
         return [args.journal]
     found = Session.journals_to_release()
@@ -53,7 +53,7 @@ def _journals(args: argparse.Namespace) -> list[str] | None:
 
 def _nothing(args: argparse.Namespace) -> int:
     if args.format == "json":
-        print(_json_text({"action": CMD, "dry_run": args.dry_run, "journals": [],
+        print(json_text({"action": CMD, "dry_run": args.dry_run, "journals": [],
                           "refused": [], "bytes_freed": 0} if args.all
                          else ReleaseReport(CMD, dry_run=args.dry_run).to_dict()))
     else:
@@ -71,10 +71,10 @@ def _each(journals: list[str], args: argparse.Namespace, refused: list[tuple[str
             reports.append(Session.release(j, **kw))
         except Refusal as e:
             if not args.all:
-                return _err(CMD, _shown(str(e)))
+                return error(CMD, shown(str(e)))
             refused.append((j, str(e)))
         except OSError as e:
-            return _err(CMD, _shown(f"cannot use the journal {j}: {e.strerror or e}"))
+            return error(CMD, shown(f"cannot use the journal {j}: {e.strerror or e}"))
     return reports
 
 
@@ -100,13 +100,13 @@ def run_release(args: argparse.Namespace) -> int:
                 f"{'s' if len(previews) != 1 else ''}: undo can then no longer put them "
                 "back, and the links stay")
         if not sys.stdin.isatty():
-            return _err(CMD, f"{what}; refusing without --yes because there is no terminal "
+            return error(CMD, f"{what}; refusing without --yes because there is no terminal "
                         "to ask (try --dry-run first)")
-        if not _confirm(what + ". Proceed?"):
+        if not confirm(what + ". Proceed?"):
             print("nothing done")
             return 0
         journals = [r.journal for r in previews if r.journal]  # the refused ones stay named
-    reports = _each(journals, args, refused, job=Job(_progress))
+    reports = _each(journals, args, refused, job=Job(act_progress))
     return reports if isinstance(reports, int) else _print(reports, refused, args)
 
 
@@ -115,12 +115,12 @@ def _print(reports: list, refused: list[tuple[str, str]], args: argparse.Namespa
     file failed, a journal stopped, or (--all) a journal was refused; else 0."""
     if args.format == "json":
         if args.all:
-            print(_json_text({"action": CMD, "dry_run": args.dry_run,
+            print(json_text({"action": CMD, "dry_run": args.dry_run,
                               "journals": [r.to_dict() for r in reports],
                               "refused": [{"journal": j, "error": e} for j, e in refused],
                               "bytes_freed": sum(r.freed for r in reports)}))
         else:
-            print(_json_text(reports[0].to_dict()))
+            print(json_text(reports[0].to_dict()))
     else:
         for r in reports:
             print_report(r, "text")
@@ -129,7 +129,7 @@ def _print(reports: list, refused: list[tuple[str, str]], args: argparse.Namespa
             print(f"release: {len(reports)} action{'s' if len(reports) != 1 else ''}, "
                   f"{verb} {human_size(sum(r.freed for r in reports))}")
     for _j, e in refused:
-        print(_shown(f"simdup release: error: not released: {e}"), file=sys.stderr)
+        print(shown(f"simdup release: error: not released: {e}"), file=sys.stderr)
     for r in reports:
-        _say_stopped(CMD, r)
+        say_stopped(CMD, r)
     return 1 if refused or any(r.exit_code for r in reports) else 0

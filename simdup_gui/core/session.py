@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .act import marking
-from .act.actions import Plan, Report, bind_scan_identity, execute, plan_action
+from .act.actions import Plan, ActionReport, bind_scan_identity, execute, plan_action
 from .act.journal import JournalRefused
 from .act.lock import ActionLocked
 from .act.recovery import resume, undo
@@ -149,7 +149,7 @@ class Session:
         # smaller k keeps its mark for when it comes back; only grouped marks are acted on.
         self.marks: set[str] = set()
         self.reference: list[str] = [os.path.abspath(f) for f in reference]
-        self.last_report: Report | None = None
+        self.last_report: ActionReport | None = None
         # the grouped paths (_grouped) are made from these groups and records when asked for
         self._grouped_source: tuple[list[Group], list[FileRecord]] = ([], [])
         self._grouped_paths: set[str] | None = set()
@@ -413,7 +413,7 @@ class Session:
 
     @staticmethod
     def execute(plan: Plan, *, dry_run: bool = False, journal: str | None = None,
-                job: Job = NULL_JOB) -> Report:
+                job: Job = NULL_JOB) -> ActionReport:
         """Carry out ``plan``; Refusal when the lock is held or the journal cannot start."""
         try:
             return execute(plan, job, dry_run=dry_run, journal=journal)
@@ -424,19 +424,19 @@ class Session:
                           + (f": {e.filename}" if e.filename else "")) from e
 
     @staticmethod
-    def undo(journal: str | None = None, *, job: Job = NULL_JOB) -> Report:
+    def undo(journal: str | None = None, *, job: Job = NULL_JOB) -> ActionReport:
         """Reverse the last action (or the one in ``journal``); Refusal if refused."""
         try:
             return undo(journal, job)
         except FileNotFoundError:
             if journal is not None:  # that journal (or the lock) is missing: an error
                 raise
-            return Report("undo")  # nothing left to undo: the report says "nothing to do"
+            return ActionReport("undo")  # nothing left to undo: the report says "nothing to do"
         except (ActionLocked, ValueError) as e:
             raise Refusal(str(e)) from e
 
     @staticmethod
-    def resume(journal: str, *, job: Job = NULL_JOB) -> Report:
+    def resume(journal: str, *, job: Job = NULL_JOB) -> ActionReport:
         """Finish an interrupted action: the half-done file first, then those not reached."""
         try:
             return resume(journal, job)
@@ -465,7 +465,7 @@ class Session:
         """The journals of link actions that still hold originals, newest first."""
         return journals_to_release()
 
-    def finish_action(self, report: Report) -> bool:
+    def finish_action(self, report: ActionReport) -> bool:
         """Keep ``report`` as the last action; drop files that are gone from the review and
         bring back files an undo restored. True if the records changed (regroup then)."""
         self.last_report = report

@@ -10,7 +10,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QSettings  # noqa: E402
 
 from simdup_gui.app.window import MainWindow  # noqa: E402
-from simdup_gui.core.act.actions import Report  # noqa: E402
+from simdup_gui.core.act.actions import ActionReport  # noqa: E402
 
 from tests.conftest import EN, ZH  # noqa: E402
 
@@ -73,7 +73,7 @@ def test_keep_oldest_then_move_then_undo_restores_every_byte(qtbot, win, tmp_pat
     dest = tmp_path / "dups"
     started, report = run_action(qtbot, win, "move", move_to=str(dest), journal=str(
         tmp_path / "j.jsonl"))
-    assert started and isinstance(report, Report)
+    assert started and isinstance(report, ActionReport)
     assert report.count("done") == 2 and not report.failed
     assert (dest / "a" / "en copy.txt").exists() and (dest / "zh_gbk.txt").exists()
     assert not (win.src / "zh_gbk.txt").exists()

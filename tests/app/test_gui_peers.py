@@ -279,9 +279,9 @@ def test_the_diff_follows_a_dark_palette_and_back(qtbot, reviewed):
         # the chance warning and an action's report are readable on dark too
         assert colours.DARK.warning in w.panel.chance_label.styleSheet()
         from simdup_gui.app.dialogs import ReportDialog
-        from simdup_gui.core.act.actions import Outcome, Report
+        from simdup_gui.core.act.actions import Outcome, ActionReport
 
-        rep = Report("trash", [Outcome(a, "failed", "trash", reason="gone"),
+        rep = ActionReport("trash", [Outcome(a, "failed", "trash", reason="gone"),
                                Outcome(b, "done", "trash")])
         page = ReportDialog(rep, w).findChild(__import__("PySide6.QtWidgets", fromlist=[
             "QTextBrowser"]).QTextBrowser).toHtml().lower()

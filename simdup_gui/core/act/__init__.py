@@ -14,7 +14,7 @@ from .._lazy import lazy_exports
 _EXPORTS = {
     "ActionRefused": ".actions",
     "Plan": ".actions",
-    "Report": ".actions",
+    "ActionReport": ".outcome",
     "execute": ".actions",
     "plan_action": ".actions",
     "ActionLocked": ".lock",

@@ -38,6 +38,8 @@ from ..job import NULL_JOB, Cancelled, Job
 from .journal import JOURNAL_VERSION, JournalWriter, held_dir, new_journal_path
 from .lock import action_lock
 from .marking import results_threshold, under_any
+from .outcome import (STATUSES, ActionReport, JournalWriteError, Outcome, error_text,  # noqa: F401
+                      journal_write)
 from .trust import hardlink_problem, kept_copy_problem
 from ..ourfiles import private_dir
 from ..models import ProgressEvent, human_size
@@ -49,7 +51,6 @@ ACTIONS = ("move", "trash", "delete", "hardlink", "symlink")
 LINK_ACTIONS = ("hardlink", "symlink")  # replace the file by a link to a byte-identical kept copy
 NEAR_REASON = ("not byte-identical to any kept copy (a near duplicate): a link would lose "
                "its differences, so only exact copies are replaced by links; not touched")
-STATUSES = ("done", "skipped", "failed", "planned")  # "planned": what a dry run would do
 
 
 class ActionRefused(ValueError):
@@ -120,53 +121,6 @@ class Plan:
                 "delete": "Delete permanently", "hardlink": "Replace with hard links",
                 "symlink": "Replace with symbolic links"}[self.action]
         return f"{verb}: {len(self.ops)} files, {human_size(self.total_bytes)}"
-
-
-@dataclass
-class Outcome:
-    path: str
-    status: str  # one of STATUSES
-    action: str
-    dest: str | None = None
-    reason: str = ""  # why skipped, the error if failed, or a note (hard links, trash)
-    size: int = 0
-    group_id: int = -1
-    restorable: bool | None = None  # trash: can undo bring it back?
-
-
-@dataclass
-class Report:
-    """Every file's outcome, in plan order."""
-
-    action: str
-    outcomes: list[Outcome] = field(default_factory=list)
-    dry_run: bool = False
-    cancelled: bool = False
-    journal: str | None = None
-    stopped: str = ""  # why the action stopped early (the journal could not be written)
-
-    def count(self, status: str) -> int:
-        return sum(1 for o in self.outcomes if o.status == status)
-
-    @property
-    def failed(self) -> list[Outcome]:
-        return [o for o in self.outcomes if o.status == "failed"]
-
-    @property
-    def exit_code(self) -> int:
-        return 1 if self.failed or self.stopped else 0
-
-    def summary(self) -> str:
-        parts = [f"{self.count(s)} {s}" for s in STATUSES if self.count(s)]
-        head = "dry run, nothing touched: " if self.dry_run else ""
-        tail = "; cancelled" if self.cancelled else ""
-        tail += f"; stopped: {self.stopped}" if self.stopped else ""
-        return f"{self.action}: {head}{', '.join(parts) or 'nothing to do'}{tail}"
-
-    def to_dict(self) -> dict:
-        return {"action": self.action, "dry_run": self.dry_run, "cancelled": self.cancelled,
-                "stopped": self.stopped, "journal": self.journal, "counts": {s: self.count(s) for s in STATUSES},
-                "files": [asdict(o) for o in self.outcomes]}
 
 
 def _intended_dest(path: str, root: str, move_to: str, flat: bool) -> str:
@@ -297,7 +251,7 @@ def bind_scan_identity(plan: Plan, res: Results) -> Plan:
     return plan
 
 
-def _root_for(path: str, roots: Iterable[str]) -> str:
+def root_for(path: str, roots: Iterable[str]) -> str:
     """The innermost of ``roots`` that holds ``path`` ("" if none)."""
     best = ""
     for r in roots:
@@ -360,7 +314,7 @@ class _KeptChecker:
         hit = self._cache.get(k.path)
         if hit is not None and hit[0] == key and key:
             return hit[1]
-        root = k.root or _root_for(k.path, self.roots)
+        root = k.root or root_for(k.path, self.roots)
         if not root:
             self._cache[k.path] = (key, "is not under a scanned root")
             return "is not under a scanned root"
@@ -420,22 +374,6 @@ def _nlink_note(st: os.stat_result | None) -> str:
     return f"has {n - 1} other hard link(s); no space is freed" if n > 1 else ""
 
 
-class JournalWriteError(Exception):
-    """The journal could not be written (disk full, I/O error): the action stops before
-    the next file, since what it does could no longer be undone or resumed."""
-
-    def __init__(self, err: OSError) -> None:
-        self.err = err
-        super().__init__(f"the journal could not be written ({_err(err)})")
-
-
-def _jw(writer: JournalWriter, entry: dict, sync: bool = True) -> None:
-    try:
-        writer.write(entry, sync)
-    except OSError as e:
-        raise JournalWriteError(e) from e
-
-
 class _Stop(Exception):
     """Raised by :func:`_one` when the journal failed: the file's outcome so far."""
 
@@ -445,7 +383,7 @@ class _Stop(Exception):
 
 def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
             journal: str | None = None, trash: Callable[[str], None] = send_to_trash,
-            seqs: Iterable[int] | None = None, _writer: JournalWriter | None = None) -> Report:
+            seqs: Iterable[int] | None = None, _writer: JournalWriter | None = None) -> ActionReport:
     """Carry out ``plan`` (or with ``dry_run`` say what would happen, touching nothing).
 
     ``journal`` is the journal file (default: a new one in the user data folder); it must
@@ -463,7 +401,7 @@ def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
     A real run holds the action lock (:func:`~.lock.action_lock`): while another apply,
     undo or resume runs, it waits briefly, then raises :class:`~.lock.ActionLocked`. If the
     journal cannot be written once the action has started, it stops before the next file
-    and the report says so (``Report.stopped``); the files not reached are skipped.
+    and the report says so (``ActionReport.stopped``); the files not reached are skipped.
     """
     if dry_run:
         return _execute(plan, job, True, journal, trash, seqs, _writer)
@@ -473,8 +411,8 @@ def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
 
 def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
              trash: Callable[[str], None], seqs: Iterable[int] | None,
-             _writer: JournalWriter | None) -> Report:
-    report = Report(plan.action, dry_run=dry_run)
+             _writer: JournalWriter | None) -> ActionReport:
+    report = ActionReport(plan.action, dry_run=dry_run)
     writer = _writer
     jid = uuid.uuid4().hex
     if not dry_run and writer is None:
@@ -530,7 +468,7 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
                     writer.write({"type": "end", "time": time.time(),
                                   "cancelled": report.cancelled})
                 except OSError as e:  # every file is done: only the end mark is missing
-                    report.stopped = f"the journal's end could not be written ({_err(e)})"
+                    report.stopped = f"the journal's end could not be written ({error_text(e)})"
             if _writer is None:
                 writer.close()
     return report
@@ -573,7 +511,7 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
         if why is not None:
             out.reason = why
             if writer:
-                _jw(writer, {"type": "skipped", "seq": op.seq, "reason": why}, sync=False)
+                journal_write(writer, {"type": "skipped", "seq": op.seq, "reason": why}, sync=False)
             return out
         if dry_run:
             if linking:
@@ -588,7 +526,7 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
                 acted = True
                 note = "copied across file systems, verified, original removed" \
                     if how == "copy" else note
-                _jw(writer, {"type": "done", "seq": op.seq, "dest": out.dest, "how": how},
+                journal_write(writer, {"type": "done", "seq": op.seq, "dest": out.dest, "how": how},
                     sync=False)
             elif linking:
                 assert kloc is not None and held is not None
@@ -596,15 +534,15 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
                     how = _link_journaled(op, loc, st, kloc, held, writer)
                 except _NotLinked as e:
                     out.reason = str(e)
-                    _jw(writer, {"type": "skipped", "seq": op.seq, "reason": out.reason})
+                    journal_write(writer, {"type": "skipped", "seq": op.seq, "reason": out.reason})
                     return out
                 acted = True
                 note = (f"now a {_LINK_NAME[op.action]} to {kloc}; the original is held in "
                         f"{held} for undo" + (" (copied: another file system)"
                                               if how == "copy" else ""))
-                _jw(writer, {"type": "done", "seq": op.seq, "how": how}, sync=False)
+                journal_write(writer, {"type": "done", "seq": op.seq, "how": how}, sync=False)
             elif op.action == "trash":
-                _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path})
+                journal_write(writer, {"type": "begin", "seq": op.seq, "path": op.path})
                 acted = True
                 trash(op.path)
                 if os.path.lexists(op.path):
@@ -621,23 +559,23 @@ def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed
                 if entry is None:
                     note = (note + "; " if note else "") + "undo cannot restore it on this " \
                         "platform: restore it from the system trash"
-                _jw(writer, {"type": "done", "seq": op.seq, **(entry or {}),
+                journal_write(writer, {"type": "done", "seq": op.seq, **(entry or {}),
                              "restorable": entry is not None})
             else:
                 why = kept.recheck(k) if k is not None else None
                 if why is not None:
                     out.reason = why
-                    _jw(writer, {"type": "skipped", "seq": op.seq, "reason": why})
+                    journal_write(writer, {"type": "skipped", "seq": op.seq, "reason": why})
                     return out
-                _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path})
+                journal_write(writer, {"type": "begin", "seq": op.seq, "path": op.path})
                 unlink_at(loc, st)
                 acted = True
-                _jw(writer, {"type": "done", "seq": op.seq}, sync=False)
+                journal_write(writer, {"type": "done", "seq": op.seq}, sync=False)
         except JournalWriteError:
             raise
         except Exception as e:  # any failure is reported as one, never as success
-            out.status, out.reason = "failed", _err(e)
-            _jw(writer, {"type": "failed", "seq": op.seq, "error": out.reason})
+            out.status, out.reason = "failed", error_text(e)
+            journal_write(writer, {"type": "failed", "seq": op.seq, "error": out.reason})
             return out
         out.status, out.reason = "done", note
         return out
@@ -669,7 +607,7 @@ def _anchor_kept(k: KeptCopy, roots: set[str]
                  ) -> tuple[Anchored | None, os.stat_result | None, str | None]:
     """The kept copy ``k`` (just checked unchanged) with its folder open, and its status,
     or the reason it cannot be linked to."""
-    root = k.root or _root_for(k.path, roots)
+    root = k.root or root_for(k.path, roots)
     try:
         a = anchor(k.path, root)
     except Unsafe as e:
@@ -694,7 +632,7 @@ def _link_journaled(op: PlannedOp, loc: Anchored, st: os.stat_result, kloc: Anch
         raise FileNotFoundError(errno.ENOENT, "its kept copy vanished just now", str(kloc))
     tmp = temp_name_for(op.path)
     keep_at = os.path.join(held, str(op.seq), os.path.basename(op.path))
-    _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path, "target": str(kloc),
+    journal_write(writer, {"type": "begin", "seq": op.seq, "path": op.path, "target": str(kloc),
                  "target_dev": kst.st_dev, "target_ino": kst.st_ino, "tmp": tmp,
                  "held": keep_at})
     private_dir(held)  # the originals held for undo: only this user's, whatever the umask
@@ -763,12 +701,6 @@ def _path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str
     return None
 
 
-def _err(e: BaseException) -> str:
-    if isinstance(e, OSError) and e.strerror:
-        return f"{e.strerror}" + (f": {e.filename}" if e.filename else "")
-    return str(e) or type(e).__name__
-
-
 def _move_journaled(op: PlannedOp, loc: Anchored, dest: str, move_to: str, taken: set[str],
                     writer: JournalWriter) -> tuple[str, str]:
     """Move the checked file ``loc`` to ``dest`` (inside ``move_to``, reached without
@@ -776,7 +708,7 @@ def _move_journaled(op: PlannedOp, loc: Anchored, dest: str, move_to: str, taken
     for _ in range(100):
         tmp = temp_name_for(dest)
         with anchor(dest, move_to, create=True) as d:
-            _jw(writer, {"type": "begin", "seq": op.seq, "path": op.path, "dest": dest,
+            journal_write(writer, {"type": "begin", "seq": op.seq, "path": op.path, "dest": dest,
                          "tmp": tmp})
             try:
                 return dest, move_file(loc, d, op.content_hash, tmp)

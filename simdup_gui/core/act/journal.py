@@ -73,7 +73,7 @@ def list_journals(folder: str | None = None) -> list[str]:
     return [p for _, p in sorted(out)]
 
 
-def _readable(folder: str | None) -> list[JournalState]:
+def readable_journals(folder: str | None) -> list[JournalState]:
     """The journals that parse, oldest first by their start entry's time (then mtime)."""
     states = []
     for n, p in enumerate(list_journals(folder)):
@@ -91,7 +91,7 @@ def _readable(folder: str | None) -> list[JournalState]:
 
 def last_journal(folder: str | None = None) -> str | None:
     """The newest readable journal (by the time its action started), or None."""
-    states = _readable(folder)
+    states = readable_journals(folder)
     return states[-1].path if states else None
 
 
@@ -99,7 +99,7 @@ def journal_to_undo(folder: str | None = None) -> str | None:
     """What a plain "undo" takes back: the newest journal (by its start time) that still has
     something to undo (see :meth:`JournalState.undoable`). Journals that are empty,
     unreadable, fully undone or where every file was skipped are passed over."""
-    for st in reversed(_readable(folder)):
+    for st in reversed(readable_journals(folder)):
         if st.undoable():
             return st.path
     return None

@@ -23,8 +23,7 @@ import stat
 import time
 from collections.abc import Callable
 
-from .actions import (LINK_ACTIONS, JournalWriteError, Outcome, Plan, PlannedOp, Report, _err,
-                      _jw, execute)
+from .actions import LINK_ACTIONS, Plan, PlannedOp, execute
 from .fileops import (TMP_PREFIX, Anchored, Unsafe, anchor, duplicate_at, find_trash_entry,
                       hash_at, is_link_to, move_file, prune_empty_at, replace_at, same_file,
                       send_to_trash, sibling, temp_name_for, trash_root_of, unlink_at)
@@ -32,6 +31,7 @@ from ..job import NULL_JOB, Cancelled, Job
 from .journal import (JournalState, JournalWriter, check_journal, held_dir, journal_to_undo,
                       read_journal, trash_entry_reason)
 from .lock import action_lock
+from .outcome import ActionReport, JournalWriteError, Outcome, error_text, journal_write
 from ..models import ProgressEvent
 
 RELEASED_REASON = ("its original was released (simdup release), so there is nothing to put "
@@ -94,7 +94,7 @@ def _settle_move(state: JournalState, op: PlannedOp, dest: str, tmp: str | None,
     raise OSError(f"{op.path} is at neither its old nor its new path")
 
 
-def _is_ours(a: Anchored, st: os.stat_result | None, op: PlannedOp, b: dict) -> bool:
+def is_ours(a: Anchored, st: os.stat_result | None, op: PlannedOp, b: dict) -> bool:
     """Is ``a`` the link the journal's begin entry ``b`` says simdup made for ``op``?"""
     return is_link_to(a, st, op.action, str(b.get("target")), int(b.get("target_dev") or 0),
                       int(b.get("target_ino") or 0))
@@ -111,7 +111,7 @@ def _held_state(state: JournalState, held: str) -> tuple[Anchored | None, os.sta
 
 def _drop_ours(a: Anchored, op: PlannedOp, b: dict) -> None:
     st = a.lstat()
-    if _is_ours(a, st, op, b):
+    if is_ours(a, st, op, b):
         os.unlink(a.name, dir_fd=a.dir_fd)
 
 
@@ -125,7 +125,7 @@ def _settle_link(state: JournalState, op: PlannedOp, b: dict, out: Outcome) -> s
         x_st = x.lstat()
         h, h_st = _held_state(state, held)
         try:
-            if _is_ours(x, x_st, op, b):
+            if is_ours(x, x_st, op, b):
                 if h_st is None:
                     raise OSError(f"{op.path} is a link now, but its original is not held at "
                                   f"{held}")
@@ -185,11 +185,11 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
             outcome = "none" if os.path.lexists(src) else "done"
             entry.update(outcome=outcome)
     except (OSError, Unsafe) as e:
-        entry.update(outcome="failed", error=_err(e))
+        entry.update(outcome="failed", error=error_text(e))
         out.status, out.reason = "failed", entry["error"]
-        _jw(w, entry)
+        journal_write(w, entry)
         return out
-    _jw(w, entry)
+    journal_write(w, entry)
     if outcome == "kept-both":
         state.results[seq] = dict(entry, type="kept-both")
         return out
@@ -204,7 +204,7 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
 
 
 def _settle_all(state: JournalState, mode: str, w: JournalWriter,
-                report: Report) -> bool:
+                report: ActionReport) -> bool:
     """Settle every half-done op into ``report``; False if the journal could not be
     written (the report says so and nothing more is done)."""
     for s in state.pending():
@@ -219,18 +219,18 @@ def _settle_all(state: JournalState, mode: str, w: JournalWriter,
 
 
 def resume(journal: str, job: Job = NULL_JOB,
-           trash: Callable[[str], None] = send_to_trash) -> Report:
+           trash: Callable[[str], None] = send_to_trash) -> ActionReport:
     """Finish an interrupted (or cancelled) action: settle the half-done file, then do the
     files not reached, with the same checks as a fresh run. Holds the action lock."""
     with action_lock():
         return _resume(journal, job, trash)
 
 
-def _resume(journal: str, job: Job, trash: Callable[[str], None]) -> Report:
+def _resume(journal: str, job: Job, trash: Callable[[str], None]) -> ActionReport:
     state = read_journal(journal)
     check_journal(state, for_resume=True)
     with JournalWriter(journal) as w:
-        head = Report(state.action, journal=journal)
+        head = ActionReport(state.action, journal=journal)
         if not _settle_all(state, "resume", w, head):
             return head
         rest = execute(_plan_of(state), job, trash=trash, seqs=state.not_started(), _writer=w)
@@ -239,7 +239,7 @@ def _resume(journal: str, job: Job, trash: Callable[[str], None]) -> Report:
     return rest
 
 
-def undo(journal: str | None = None, job: Job = NULL_JOB) -> Report:
+def undo(journal: str | None = None, job: Job = NULL_JOB) -> ActionReport:
     """Reverse the action in ``journal`` (default: the newest action that still has
     something to undo, so repeated undos walk back through the actions). On an interrupted
     journal this is the rollback: the half-done file is put back first. Moves are moved
@@ -250,14 +250,14 @@ def undo(journal: str | None = None, job: Job = NULL_JOB) -> Report:
         return _undo(journal, job)
 
 
-def _undo(journal: str | None, job: Job) -> Report:
+def _undo(journal: str | None, job: Job) -> ActionReport:
     journal = journal or journal_to_undo()
     if journal is None:
         raise FileNotFoundError("nothing left to undo: no recorded action has files to "
                                 "restore")
     state = read_journal(journal)
     check_journal(state)
-    report = Report("undo", journal=journal)
+    report = ActionReport("undo", journal=journal)
     with JournalWriter(journal) as w:
         if not _settle_all(state, "rollback", w, report):
             return report
@@ -282,7 +282,7 @@ def _undo(journal: str | None, job: Job) -> Report:
                 w.write({"type": "undo-end", "time": time.time(),
                          "cancelled": report.cancelled})
             except OSError as e:
-                report.stopped = f"the journal's end could not be written ({_err(e)})"
+                report.stopped = f"the journal's end could not be written ({error_text(e)})"
     job.report(ProgressEvent("done", len(report.outcomes), len(report.outcomes)))
     return report
 
@@ -306,7 +306,7 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
 
     def record(entry: dict, sync: bool = True) -> None:
         try:
-            _jw(w, entry, sync)
+            journal_write(w, entry, sync)
         except JournalWriteError as e:
             raise _UndoStop(out, e) from None
 
@@ -359,7 +359,7 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
                     record({"type": "undo-begin", "seq": op.seq, "tmp": tmp, "hash": h})
                     move_file(here, back, h, tmp)
     except (OSError, Unsafe) as e:
-        out.reason = _err(e)
+        out.reason = error_text(e)
         record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
         return out
     out.status = "done"
@@ -371,7 +371,7 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
         if op.action == "move":
             prune_empty_at(top, os.path.dirname(src))
     except (OSError, Unsafe) as e:
-        notes.append(f"restored; the trash's note about it stays: {_err(e)}")
+        notes.append(f"restored; the trash's note about it stays: {error_text(e)}")
     out.reason = "; ".join(notes)
     record({"type": "undone", "seq": op.seq, "time": time.time()}, sync=False)
     return out
@@ -397,7 +397,7 @@ def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
             if ub is not None and ub.get("tmp") and h_st is not None:
                 _drop_temp(x, ub["tmp"])  # a copy an earlier undo was cut off making
             x_st = x.lstat()
-            ours = _is_ours(x, x_st, op, b)
+            ours = is_ours(x, x_st, op, b)
             if h is None or h_st is None:
                 if not ours and x_st is not None and stat.S_ISREG(x_st.st_mode) and \
                         _hash_or_none(x, x_st) in (op.content_hash, (ub or {}).get("hash")):
@@ -442,7 +442,7 @@ def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
                 unlink_at(h, h_st)
     except (OSError, Unsafe) as e:
         out.status = "failed"
-        out.reason = _err(e)
+        out.reason = error_text(e)
         record({"type": "undo-failed", "seq": op.seq, "error": out.reason})
         return out
     finally:

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import ProgressEvent, human_size
-from .actions import (LINK_ACTIONS, JournalWriteError, Outcome, PlannedOp, Report, _err, _jw,
-                      _root_for)
+from .actions import LINK_ACTIONS, PlannedOp, root_for
 from .fileops import Anchored, Unsafe, anchor, hash_at, prune_empty_at, unlink_at
-from .journal import JournalState, JournalWriter, _readable, check_journal, held_dir, read_journal
+from .journal import (JournalState, JournalWriter, check_journal, held_dir, read_journal,
+                      readable_journals)
 from .lock import action_lock
-from .recovery import _is_ours
+from .outcome import ActionReport, JournalWriteError, Outcome, error_text, journal_write
+from .recovery import is_ours
 
 CHANGED_REASON = ("the kept copy changed since; its held original is the only copy of those "
                   "bytes, so it is kept")
@@ -42,7 +43,7 @@ class ReleaseRefused(ValueError):
 
 
 @dataclass
-class ReleaseReport(Report):
+class ReleaseReport(ActionReport):
     """A release's outcomes ("done": the held original was deleted) and the bytes freed."""
 
     freed: int = 0  # bytes of held originals deleted (or, in a dry run, that would be)
@@ -78,7 +79,7 @@ def _holds(state: JournalState) -> bool:
 def journals_to_release(folder: str | None = None) -> list[str]:
     """The journals of link actions that still hold originals, newest first (by the time
     the action started)."""
-    return [st.path for st in reversed(_readable(folder)) if _holds(st)]
+    return [st.path for st in reversed(readable_journals(folder)) if _holds(st)]
 
 
 def journal_to_release(folder: str | None = None) -> str | None:
@@ -177,7 +178,7 @@ def _release_one(state: JournalState, op: PlannedOp, roots: set[str],
         try:
             h_st = h.lstat()
         except OSError as e:
-            out.reason = f"cannot read its held original: {_err(e)}"
+            out.reason = f"cannot read its held original: {error_text(e)}"
             return out, 0
         if h_st is None:
             if op.seq in state.released:
@@ -193,7 +194,7 @@ def _release_one(state: JournalState, op: PlannedOp, roots: set[str],
         try:
             hh = hash_at(h, h_st)
         except OSError as e:
-            out.reason = f"cannot read its held original, so it is kept: {_err(e)}"
+            out.reason = f"cannot read its held original, so it is kept: {error_text(e)}"
             return out, 0
         why, seen = _kept_side(state, op, b, hh, roots, h_st)
         if why is not None:
@@ -207,18 +208,18 @@ def _release_one(state: JournalState, op: PlannedOp, roots: set[str],
             out.reason = (f"would delete its held original ({human_size(h_st.st_size)}): the "
                           "kept copy has its bytes" + shared)
             return out, freed
-        _jw(writer, {"type": "released", "seq": op.seq, "held": held, "hash": hh,
+        journal_write(writer, {"type": "released", "seq": op.seq, "held": held, "hash": hh,
                      "size": h_st.st_size, "time": time.time()})
         if _identity(*seen[:2]) != seen[2]:  # changed while the entry was written
             out.reason = f"the kept side changed just now; {CHANGED_REASON}"
-            _jw(writer, {"type": "release-failed", "seq": op.seq, "held": held,
+            journal_write(writer, {"type": "release-failed", "seq": op.seq, "held": held,
                          "error": out.reason})
             return out, 0
         try:
             unlink_at(h, h_st)
         except OSError as e:
-            out.status, out.reason = "failed", f"its held original was not deleted: {_err(e)}"
-            _jw(writer, {"type": "release-failed", "seq": op.seq, "held": held,
+            out.status, out.reason = "failed", f"its held original was not deleted: {error_text(e)}"
+            journal_write(writer, {"type": "release-failed", "seq": op.seq, "held": held,
                          "error": out.reason})
             return out, 0
     prune_empty_at(held_dir(), os.path.dirname(held))
@@ -243,14 +244,14 @@ def _kept_side(state: JournalState, op: PlannedOp, b: dict, held_hash: str,
             if x_st is None:
                 return (f"{op.path} no longer exists; its held original is the only copy "
                         "left there, so it is kept"), ()
-            if not _is_ours(x, x_st, op, b):
+            if not is_ours(x, x_st, op, b):
                 return (f"{op.path} is no longer the {kind} simdup made (replaced or "
                         "changed since); its held original is kept"), ()
             if op.action == "hardlink":
                 return _differs(x, x_st, held_hash, held_st), (op.path, op.root,
                                                                 _ident(x_st))
             kroot = next((k.root for k in op.kept if k.path == target and k.root), "") \
-                or _root_for(target, roots)
+                or root_for(target, roots)
             with anchor(target, kroot) as k:
                 k_st = k.lstat()
                 if k_st is None:
@@ -263,7 +264,7 @@ def _kept_side(state: JournalState, op: PlannedOp, b: dict, held_hash: str,
     except Unsafe as e:
         return f"{e}; its held original is kept", ()
     except OSError as e:
-        return f"cannot read the kept side ({_err(e)}); its held original is kept", ()
+        return f"cannot read the kept side ({error_text(e)}); its held original is kept", ()
 
 
 def _ident(st: os.stat_result) -> tuple:

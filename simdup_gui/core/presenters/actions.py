@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..act.actions import STATUSES, Report
+from ..act.actions import STATUSES, ActionReport
 from ..models import human_size
 from .i18n import translate
 
 
-def report_summary(report: Report) -> str:
+def report_summary(report: ActionReport) -> str:
     """E.g. "Undo: 433 put back", "Move: dry run, nothing touched: 3 planned" or
     "Release: 2 released; 1.5 MB freed"."""
     names = {"move": translate("Report", "Move"), "trash": translate("Report", "Trash"),

@@ -221,7 +221,7 @@ def test_a_forged_low_similarity_never_lets_a_different_file_go(corpus):
     """A results file is untrusted: with its similarity set to 0.01 and an unrelated file
     put into a group, the plan still refuses, since below DIFFERENT_BELOW texts are
     different by the definition."""
-    from simdup_gui.core.models import Group, Member
+    from simdup_gui.core.models import Member
 
     res, p, _ = corpus
     idx = {r.path: i for i, r in enumerate(res.records)}

@@ -143,7 +143,7 @@ def test_an_edit_of_the_kept_copy_during_the_release_write_keeps_the_held_origin
     b = write(root / "sub" / "b.txt", EN.encode(), T0 + 10**9)
     res = results_from_groups([[a, b]], str(root))
     journal = link(res, [b], "hardlink")
-    real_jw = release_mod._jw
+    real_jw = release_mod.journal_write
 
     def jw(writer, entry, *args, **kw):
         real_jw(writer, entry, *args, **kw)
@@ -151,6 +151,6 @@ def test_an_edit_of_the_kept_copy_during_the_release_write_keeps_the_held_origin
             with open(a, "r+b") as fh:
                 fh.write(b"EDITED")
 
-    monkeypatch.setattr(release_mod, "_jw", jw)
+    monkeypatch.setattr(release_mod, "journal_write", jw)
     release(journal)
     assert held_files(), "the held original (the only copy of the old bytes) was deleted"
