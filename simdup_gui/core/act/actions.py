@@ -152,6 +152,20 @@ def _similar_kept(r, kept: list, threshold: float, sims: PairSimilarity
     return near, nearest
 
 
+def _destination(action: str, move_to: str | None) -> str | None:
+    """The absolute destination folder of a move (ValueError for a bad one, or for one
+    given to another action)."""
+    if action == "move":
+        if not move_to:
+            raise ValueError("move needs a destination folder")
+        move_to = os.path.abspath(move_to)
+        if os.path.exists(move_to) and not os.path.isdir(move_to):
+            raise ValueError(f"destination is not a folder: {move_to}")
+    elif move_to:
+        raise ValueError(f"a destination folder only makes sense for move, not {action}")
+    return move_to
+
+
 def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str | None = None,
                 flat: bool = False, reference: Sequence[str] = ()) -> Plan:
     """The ops for ``action`` on the marked files of ``res``.
@@ -165,15 +179,7 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
     keep) or is under a ``reference`` folder, and ValueError for a bad action or
     destination.
     """
-    one_of("action", action, ACTIONS)
-    if action == "move":
-        if not move_to:
-            raise ValueError("move needs a destination folder")
-        move_to = os.path.abspath(move_to)
-        if os.path.exists(move_to) and not os.path.isdir(move_to):
-            raise ValueError(f"destination is not a folder: {move_to}")
-    elif move_to:
-        raise ValueError(f"a destination folder only makes sense for move, not {action}")
+    move_to = _destination(one_of("action", action, ACTIONS), move_to)
     m = set(marks)
     refs = sorted(p for p in m if under_any(p, reference))
     if refs:
@@ -477,123 +483,181 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
 def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed: set[str],
          dry_run: bool, writer: JournalWriter | None,
          trash: Callable[[str], None], held: str | None = None) -> Outcome:
-    out = Outcome(op.path, "skipped", op.action, size=op.size, group_id=op.group_id)
-    why, st, loc = _check_file(op.path, op.root, op.size, op.mtime_ns, op.content_hash,
-                               op.ino, op.dev)
-    acted = False  # has the file system been changed for this file?
-    kloc: Anchored | None = None
+    """One file of the plan: checked (:meth:`_Step.why_not`), then acted on, journaled;
+    its outcome. Raises _Stop when the journal could not be written."""
+    step = _Step(op, plan, kept, writer)
     try:
-        linking = op.action in LINK_ACTIONS
-        k = None
-        if why is None and linking:
-            k, why = kept.identical(op, st)
-            if why is None:
-                assert k is not None and st is not None
-                out.dest = k.path
-                kloc, kst, why = _anchor_kept(k, kept.roots)
-                if why is None and same_file(st, kst):
-                    why = f"is already the same file as its kept copy {k.path} (a hard link)"
-                if why is None and op.action == "hardlink" and st.st_dev != kst.st_dev:
-                    why = (f"its kept copy {k.path} is on another file system, and a hard "
-                           "link cannot cross file systems; not touched")
-                if why is None and op.action == "hardlink":
-                    why = hardlink_problem(k.path, kst, st, kept.trusted)
-        elif why is None:
-            k, why = kept.usable(op, st)
-        note = _nlink_note(st) if op.action in ("trash", "delete") else ""
-        if why is None and op.action == "move":
-            out.dest = unique_path(op.dest or "", taken)
-            taken.add(out.dest)
-            if not plan.move_to or not is_under(out.dest, plan.move_to):
-                why = f"its destination {out.dest} is not inside {plan.move_to}"
-        if why is None and op.action == "trash" and not dry_run:
-            why = _path_still_leads_to(loc, st)  # the trash is told a path: check it
+        why = step.why_not(taken, dry_run)
         if why is not None:
-            out.reason = why
+            step.out.reason = why
             if writer:
-                journal_write(writer, {"type": "skipped", "seq": op.seq, "reason": why}, sync=False)
-            return out
+                journal_write(writer, {"type": "skipped", "seq": op.seq, "reason": why},
+                              sync=False)
+            return step.out
         if dry_run:
-            if linking:
-                note = f"would become a {_LINK_NAME[op.action]} to {out.dest}"
-            out.status, out.reason = "planned", note
-            return out
-        assert writer is not None and loc is not None and st is not None
+            if op.action in LINK_ACTIONS:
+                step.note = f"would become a {_LINK_NAME[op.action]} to {step.out.dest}"
+            step.out.status, step.out.reason = "planned", step.note
+            return step.out
+        return step.act(taken, claimed, trash, held)
+    except JournalWriteError as e:
+        raise _Stop(step.stopped(e), e) from None
+    finally:
+        step.close()
+
+
+class _Step:
+    """What :func:`_one` knows of its file: the file as checked (``st``, ``loc``: its folder
+    held open), the kept copy that justifies the action (``k``, and for a link ``kloc``),
+    the outcome so far, and whether the disk was changed yet (``acted``)."""
+
+    def __init__(self, op: PlannedOp, plan: Plan, kept: _KeptChecker,
+                 writer: JournalWriter | None) -> None:
+        self.op, self.plan, self.kept, self.writer = op, plan, kept, writer
+        self.out = Outcome(op.path, "skipped", op.action, size=op.size, group_id=op.group_id)
+        self.why, self.st, self.loc = _check_file(op.path, op.root, op.size, op.mtime_ns,
+                                                  op.content_hash, op.ino, op.dev)
+        self.k: KeptCopy | None = None
+        self.kloc: Anchored | None = None
+        self.note = ""
+        self.acted = False  # has the file system been changed for this file?
+
+    def close(self) -> None:
+        for a in (self.loc, self.kloc):
+            if a is not None:
+                a.close()
+
+    def why_not(self, taken: set[str], dry_run: bool) -> str | None:
+        """Why the file is not to be acted on now, or None (every check passed)."""
+        op, st, why = self.op, self.st, self.why
+        if why is None and op.action in LINK_ACTIONS:
+            self.k, why = self.kept.identical(op, st)
+            if why is None:
+                why = self._link_target()
+        elif why is None:
+            self.k, why = self.kept.usable(op, st)
+        self.note = _nlink_note(st) if op.action in ("trash", "delete") else ""
+        if why is None and op.action == "move":
+            self.out.dest = unique_path(op.dest or "", taken)
+            taken.add(self.out.dest)
+            if not self.plan.move_to or not is_under(self.out.dest, self.plan.move_to):
+                why = f"its destination {self.out.dest} is not inside {self.plan.move_to}"
+        if why is None and op.action == "trash" and not dry_run:
+            why = _path_still_leads_to(self.loc, st)  # the trash is told a path: check it
+        return why
+
+    def _link_target(self) -> str | None:
+        """The byte-identical kept copy ``k`` held open as the link's target, or why not."""
+        k, st, op = self.k, self.st, self.op
+        assert k is not None and st is not None
+        self.out.dest = k.path
+        self.kloc, kst, why = _anchor_kept(k, self.kept.roots)
+        if why is None and same_file(st, kst):
+            why = f"is already the same file as its kept copy {k.path} (a hard link)"
+        if why is None and op.action == "hardlink" and st.st_dev != kst.st_dev:
+            why = (f"its kept copy {k.path} is on another file system, and a hard "
+                   "link cannot cross file systems; not touched")
+        if why is None and op.action == "hardlink":
+            why = hardlink_problem(k.path, kst, st, self.kept.trusted)
+        return why
+
+    def act(self, taken: set[str], claimed: set[str], trash: Callable[[str], None],
+            held: str | None) -> Outcome:
+        """Carry out the checked action; any failure is reported as one, never as success."""
+        op, out, writer = self.op, self.out, self.writer
+        assert writer is not None and self.loc is not None and self.st is not None
         try:
             if op.action == "move":
-                out.dest, how = _move_journaled(op, loc, out.dest or "", plan.move_to or "",
-                                                taken, writer)
-                acted = True
-                note = "copied across file systems, verified, original removed" \
-                    if how == "copy" else note
-                journal_write(writer, {"type": "done", "seq": op.seq, "dest": out.dest, "how": how},
-                    sync=False)
-            elif linking:
-                assert kloc is not None and held is not None
-                try:
-                    how = _link_journaled(op, loc, st, kloc, held, writer)
-                except _NotLinked as e:
-                    out.reason = str(e)
-                    journal_write(writer, {"type": "skipped", "seq": op.seq, "reason": out.reason})
+                self._move(taken)
+            elif op.action in LINK_ACTIONS:
+                if not self._link(held):
                     return out
-                acted = True
-                note = (f"now a {_LINK_NAME[op.action]} to {kloc}; the original is held in "
-                        f"{held} for undo" + (" (copied: another file system)"
-                                              if how == "copy" else ""))
-                journal_write(writer, {"type": "done", "seq": op.seq, "how": how}, sync=False)
             elif op.action == "trash":
-                journal_write(writer, {"type": "begin", "seq": op.seq, "path": op.path})
-                acted = True
-                trash(op.path)
-                if os.path.lexists(op.path):
-                    raise OSError(f"the trash reported success but {op.path} is still there")
-                entry = find_trash_entry(op.path, claimed)
-                if entry:
-                    claimed.add(entry["trash_info"])
-                    tst = os.lstat(entry["trash_file"])
-                    if not same_file(tst, st):
-                        raise OSError(f"the file that went to the trash is not the one that "
-                                      f"was checked (its path changed meanwhile); it is at "
-                                      f"{entry['trash_file']}")
-                out.restorable = entry is not None
-                if entry is None:
-                    note = (note + "; " if note else "") + "undo cannot restore it on this " \
-                        "platform: restore it from the system trash"
-                journal_write(writer, {"type": "done", "seq": op.seq, **(entry or {}),
-                             "restorable": entry is not None})
-            else:
-                why = kept.recheck(k) if k is not None else None
-                if why is not None:
-                    out.reason = why
-                    journal_write(writer, {"type": "skipped", "seq": op.seq, "reason": why})
-                    return out
-                journal_write(writer, {"type": "begin", "seq": op.seq, "path": op.path})
-                unlink_at(loc, st)
-                acted = True
-                journal_write(writer, {"type": "done", "seq": op.seq}, sync=False)
+                self._trash(trash, claimed)
+            elif not self._delete():
+                return out
         except JournalWriteError:
             raise
-        except Exception as e:  # any failure is reported as one, never as success
+        except Exception as e:  # noqa: BLE001 - reported as the file's failure
             out.status, out.reason = "failed", error_text(e)
             journal_write(writer, {"type": "failed", "seq": op.seq, "error": out.reason})
             return out
-        out.status, out.reason = "done", note
+        out.status, out.reason = "done", self.note
         return out
-    except JournalWriteError as e:
+
+    def _move(self, taken: set[str]) -> None:
+        op, out = self.op, self.out
+        out.dest, how = _move_journaled(op, self.loc, out.dest or "", self.plan.move_to or "",
+                                        taken, self.writer)
+        self.acted = True
+        if how == "copy":
+            self.note = "copied across file systems, verified, original removed"
+        journal_write(self.writer, {"type": "done", "seq": op.seq, "dest": out.dest,
+                                    "how": how}, sync=False)
+
+    def _link(self, held: str | None) -> bool:
+        op, kloc = self.op, self.kloc
+        assert kloc is not None and held is not None
+        try:
+            how = _link_journaled(op, self.loc, self.st, kloc, held, self.writer)
+        except _NotLinked as e:
+            self.out.reason = str(e)
+            journal_write(self.writer, {"type": "skipped", "seq": op.seq,
+                                        "reason": self.out.reason})
+            return False
+        self.acted = True
+        self.note = (f"now a {_LINK_NAME[op.action]} to {kloc}; the original is held in "
+                     f"{held} for undo" + (" (copied: another file system)"
+                                           if how == "copy" else ""))
+        journal_write(self.writer, {"type": "done", "seq": op.seq, "how": how}, sync=False)
+        return True
+
+    def _trash(self, trash: Callable[[str], None], claimed: set[str]) -> None:
+        op = self.op
+        journal_write(self.writer, {"type": "begin", "seq": op.seq, "path": op.path})
+        self.acted = True
+        trash(op.path)
+        if os.path.lexists(op.path):
+            raise OSError(f"the trash reported success but {op.path} is still there")
+        entry = find_trash_entry(op.path, claimed)
+        if entry:
+            claimed.add(entry["trash_info"])
+            if not same_file(os.lstat(entry["trash_file"]), self.st):
+                raise OSError(f"the file that went to the trash is not the one that "
+                              f"was checked (its path changed meanwhile); it is at "
+                              f"{entry['trash_file']}")
+        self.out.restorable = entry is not None
+        if entry is None:
+            self.note = (self.note + "; " if self.note else "") + "undo cannot restore it " \
+                "on this platform: restore it from the system trash"
+        journal_write(self.writer, {"type": "done", "seq": op.seq, **(entry or {}),
+                                    "restorable": entry is not None})
+
+    def _delete(self) -> bool:
+        op = self.op
+        why = self.kept.recheck(self.k) if self.k is not None else None
+        if why is not None:  # the kept copy changed since its check: keep this one
+            self.out.reason = why
+            journal_write(self.writer, {"type": "skipped", "seq": op.seq, "reason": why})
+            return False
+        journal_write(self.writer, {"type": "begin", "seq": op.seq, "path": op.path})
+        unlink_at(self.loc, self.st)
+        self.acted = True
+        journal_write(self.writer, {"type": "done", "seq": op.seq}, sync=False)
+        return True
+
+    def stopped(self, e: JournalWriteError) -> Outcome:
+        """The outcome when the journal failed: done (with a note) if the disk changed."""
+        out = self.out
         if out.status == "failed":
             pass  # the failure is reported; only its journal entry is missing
-        elif acted:
+        elif self.acted:
             out.status = "done"
-            out.reason = ((note + "; ") if note else "") + "done, but its journal entry " \
-                "could not be written"
+            out.reason = ((self.note + "; ") if self.note else "") + "done, but its journal " \
+                "entry could not be written"
         else:
             out.status, out.reason = "skipped", f"not done: {e}"
-        raise _Stop(out, e) from None
-    finally:
-        if loc is not None:
-            loc.close()
-        if kloc is not None:
-            kloc.close()
+        return out
 
 
 _LINK_NAME = {"hardlink": "hard link", "symlink": "symbolic link"}

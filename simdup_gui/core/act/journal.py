@@ -345,67 +345,76 @@ def read_journal(path: str, verify: bool = True) -> JournalState:
                 continue
             t = e.get("type")
             if verify:
-                if key is None:
-                    raise JournalRefused(
-                        f"refusing journal {path}: it was not written by simdup for this "
-                        f"user (this user's journal key {key_path()} is missing, so no "
-                        "journal can be told apart from a crafted one)")
-                mac = e.pop("mac", None)
-                jid = e.get("id") if t == "start" else (start or {}).get("id")
-                if not isinstance(mac, str) or jid is None or not hmac.compare_digest(
-                        mac, sign(key, str(jid), e)):
-                    raise JournalRefused(
-                        f"refusing journal {path}: line {n} was not written by simdup for "
-                        "this user (its signature is missing or does not match): the "
-                        "journal was edited, crafted, or written by another user or an "
-                        "older simdup")
+                _verify_line(path, n, e, key, start)
             if t == "start":
                 if start is not None:
                     raise JournalRefused(f"refusing journal {path}: it holds two actions")
                 start = e
                 ops = e.get("ops", [])
                 state = JournalState(path, e, list(ops) if isinstance(ops, list) else [])
-                continue
-            if state is None:
-                continue
-            seq = e.get("seq")
-            if t in _SEQ_TYPES and (not isinstance(seq, int) or isinstance(seq, bool)
-                                    or not 0 <= seq < len(state.ops)):
-                raise JournalRefused(f"refusing journal {path}: line {n} names file "
-                                     f"{seq!r}, which the action does not have")
-            if t == "begin":
-                state.begun[seq] = e
-            elif t in ("done", "failed", "skipped"):
-                state.results[seq] = e
-            elif t == "resolved":
-                # recovery settled a half-done op: "none" means the file was never touched
-                if e.get("outcome") == "none":
-                    state.begun.pop(seq, None)
-                else:
-                    state.results[seq] = dict(e, type=e.get("outcome", "failed"))
-            elif t == "undone":
-                state.undone[seq] = e
-                state.undo_open.discard(seq)
-            elif t == "undo-failed":
-                state.undo_open.discard(seq)
-            elif t == "undo-begin":
-                state.undo_begun[seq] = e
-                state.undo_open.add(seq)
-            elif t == "released":
-                state.released[seq] = e
-            elif t == "release-failed":  # the held original could not be deleted: still there
-                state.released.pop(seq, None)
-                state.release_failed[seq] = e
-            elif t == "end":
-                state.ended = True
-            elif t == "undo-end":
-                state.undo_runs += 1
+            elif state is not None:
+                _apply_entry(state, n, e)
     if start is None or state is None:
         raise ValueError(f"{path} is not a simdup journal (no start entry)")
     if start.get("version") != JOURNAL_VERSION:
         raise ValueError(f"{path}: unsupported journal version {start.get('version')!r}")
     state.torn_lines = torn
     return state
+
+
+def _verify_line(path: str, n: int, e: dict, key: bytes | None, start: dict | None) -> None:
+    """Line ``n`` (``e``, its ``mac`` taken out) signed with this user's ``key`` in the
+    journal that ``start`` (or this line) begins; else JournalRefused."""
+    if key is None:
+        raise JournalRefused(
+            f"refusing journal {path}: it was not written by simdup for this "
+            f"user (this user's journal key {key_path()} is missing, so no "
+            "journal can be told apart from a crafted one)")
+    mac = e.pop("mac", None)
+    jid = e.get("id") if e.get("type") == "start" else (start or {}).get("id")
+    if not isinstance(mac, str) or jid is None or not hmac.compare_digest(
+            mac, sign(key, str(jid), e)):
+        raise JournalRefused(
+            f"refusing journal {path}: line {n} was not written by simdup for "
+            "this user (its signature is missing or does not match): the "
+            "journal was edited, crafted, or written by another user or an "
+            "older simdup")
+
+
+def _apply_entry(state: JournalState, n: int, e: dict) -> None:
+    """What the entry ``e`` (line ``n``, after the start) says of the action's files."""
+    t, seq = e.get("type"), e.get("seq")
+    if t in _SEQ_TYPES and (not isinstance(seq, int) or isinstance(seq, bool)
+                            or not 0 <= seq < len(state.ops)):
+        raise JournalRefused(f"refusing journal {state.path}: line {n} names file "
+                             f"{seq!r}, which the action does not have")
+    if t == "begin":
+        state.begun[seq] = e
+    elif t in ("done", "failed", "skipped"):
+        state.results[seq] = e
+    elif t == "resolved":
+        # recovery settled a half-done op: "none" means the file was never touched
+        if e.get("outcome") == "none":
+            state.begun.pop(seq, None)
+        else:
+            state.results[seq] = dict(e, type=e.get("outcome", "failed"))
+    elif t == "undone":
+        state.undone[seq] = e
+        state.undo_open.discard(seq)
+    elif t == "undo-failed":
+        state.undo_open.discard(seq)
+    elif t == "undo-begin":
+        state.undo_begun[seq] = e
+        state.undo_open.add(seq)
+    elif t == "released":
+        state.released[seq] = e
+    elif t == "release-failed":  # the held original could not be deleted: still there
+        state.released.pop(seq, None)
+        state.release_failed[seq] = e
+    elif t == "end":
+        state.ended = True
+    elif t == "undo-end":
+        state.undo_runs += 1
 
 
 # ---- what a journal may ask for ------------------------------------------------------------
@@ -459,115 +468,158 @@ def check_journal(state: JournalState, for_resume: bool = False) -> None:
     are not real trash notes, releases of originals the action never held, and
     (``for_resume``) kept copies that are outside the roots or are themselves files the
     action removes."""
-    def bad(msg: str) -> None:
-        raise JournalRefused(f"refusing journal {state.path}: {msg}")
-
-    s = state.start
-    action = s.get("action")
-    if action not in ("move", "trash", "delete", "hardlink", "symlink"):
-        bad(f"unknown action {action!r}")
-    linking = action in ("hardlink", "symlink")
-    held = s.get("held")
-    if linking and not (_plain(held) and is_under(held, held_dir())):
-        bad(f"its folder for the replaced originals {held!r} is not inside {held_dir()}")
-    if not linking and held is not None:
-        bad(f"a {action} holds no originals")
-    move_to = s.get("move_to")
-    if action == "move" and not _plain(move_to):
-        bad("its destination folder is not a plain absolute path")
-    if action != "move" and move_to is not None:
-        bad(f"a {action} has no destination folder")
-    raw = s.get("ops")
-    if not isinstance(raw, list):
-        bad("it lists no files")
-    paths: set[str] = set()
-    roots: set[str] = set()
-    live: set[int] = set()  # ops that can have been acted on (plain path under its root)
-    for i, op in enumerate(raw):
-        if not isinstance(op, dict):
-            bad(f"file {i} is not a record")
-        for key, ok in (("seq", _int), ("size", _int), ("mtime_ns", _int),
-                        ("group_id", _int), ("path", lambda v: isinstance(v, str)),
-                        ("root", lambda v: isinstance(v, str)),
-                        ("content_hash", lambda v: isinstance(v, str)),
-                        ("kept", lambda v: isinstance(v, list)),
-                        ("dest", lambda v: v is None or isinstance(v, str)),
-                        ("ino", _int), ("dev", _int)):
-            if key in op and not ok(op[key]) or key not in op and key not in ("ino", "dev"):
-                bad(f"file {i} has a missing or malformed {key!r}")
-        if op["seq"] != i or op.get("action") != action:
-            bad(f"file {i} is out of order or has another action")
-        path, root = op["path"], op["root"]
-        if path in paths:
-            bad(f"{path} is listed twice")
-        paths.add(path)
-        if _plain(path) and _plain(root) and is_under(path, root):
-            live.add(i)
-            roots.add(root)
-        if action == "move" and op["dest"] is not None and not is_under(op["dest"], move_to):
-            bad(f"the destination of {path} is not inside {move_to}")
-    for seq in set(state.begun) | {q for q, r in state.results.items()
-                                   if r.get("type") in ("done", "kept-both")}:
-        if seq not in live:
-            bad(f"it says it acted on {raw[seq]['path']!r}, which is not a plain path "
-                "inside its recorded scan root")
-    for seq, b in state.begun.items():
-        if "path" in b and b["path"] != raw[seq]["path"]:
-            bad(f"an entry names {b['path']!r} for {raw[seq]['path']!r}")
-        if action == "move":
-            dest, tmp = b.get("dest"), b.get("tmp")
-            if dest is not None and not (_plain(dest) and is_under(dest, move_to)):
-                bad(f"it moves {raw[seq]['path']} to {dest!r}, outside {move_to}")
-            if tmp is not None and not (
-                    _plain(tmp) and dest is not None and os.path.dirname(tmp)
-                    == os.path.dirname(dest)
-                    and os.path.basename(tmp).startswith(TMP_PREFIX)):
-                bad(f"{tmp!r} is not a simdup temporary file beside {dest!r}")
-        if linking:
-            path = raw[seq]["path"]
-            h, tmp, target = b.get("held"), b.get("tmp"), b.get("target")
-            if not (_plain(h) and is_under(h, held)):
-                bad(f"it holds the original of {path} at {h!r}, outside {held}")
-            if not (_plain(tmp) and os.path.dirname(tmp) == os.path.dirname(path)
-                    and os.path.basename(tmp).startswith(TMP_PREFIX)):
-                bad(f"{tmp!r} is not a simdup temporary file beside {path!r}")
-            kept = [k.get("path") for k in raw[seq]["kept"] if isinstance(k, dict)]
-            if not _plain(target) or target not in kept or target == path:
-                bad(f"it links {path} to {target!r}, which is not one of its kept copies")
-            if not (_int(b.get("target_dev")) and _int(b.get("target_ino"))):
-                bad(f"the link target of {path} has no device and inode")
-    for seq, e in list(state.released.items()) + list(state.release_failed.items()):
-        path = raw[seq]["path"]
-        if not linking:
-            bad(f"it says it released a held original of {path!r}, but a {action} holds none")
-        b = state.begun.get(seq)
-        if seq not in live or b is None or state.results.get(seq, {}).get("type") != "done":
-            bad(f"it says it released the held original of {path!r}, which the action never "
-                "replaced by a link")
-        if e.get("held") != b.get("held"):
-            bad(f"it says it released {e.get('held')!r}, which is not where the original of "
-                f"{path} is held")
-    for seq, ub in state.undo_begun.items():
-        tmp = ub.get("tmp")
-        if seq not in live or tmp is not None and not (
-                _plain(tmp) and os.path.dirname(tmp) == os.path.dirname(raw[seq]["path"])
-                and os.path.basename(tmp).startswith(TMP_PREFIX)):
-            bad(f"{tmp!r} is not a simdup temporary file beside {raw[seq]['path']!r}")
-    for seq, r in state.results.items():
-        if r.get("type") not in ("done", "kept-both"):
-            continue
-        if action == "move":
-            dest = r.get("dest")
-            if not (_plain(dest) and is_under(dest, move_to)):
-                bad(f"it says {raw[seq]['path']} went to {dest!r}, outside {move_to}")
-        elif action == "trash" and (r.get("trash_file") or r.get("trash_info")):
-            why = trash_entry_reason(raw[seq]["path"], r.get("trash_file"),
-                                     r.get("trash_info"))
-            if why:
-                bad(why)
+    c = _Checker(state)
+    c.start()
+    c.ops()
+    c.begun()
+    c.released()
+    c.results()
     if for_resume:
-        for i, op in enumerate(raw):
-            if i not in live:
+        c.kept_copies()
+
+
+def _tmp_beside(tmp: object, path: object) -> bool:
+    """``tmp`` is a simdup temporary file in the folder of ``path``."""
+    return (_plain(tmp) and isinstance(path, str)
+            and os.path.dirname(tmp) == os.path.dirname(path)
+            and os.path.basename(tmp).startswith(TMP_PREFIX))
+
+
+_OP_FIELDS = (("seq", _int), ("size", _int), ("mtime_ns", _int), ("group_id", _int),
+              ("path", lambda v: isinstance(v, str)), ("root", lambda v: isinstance(v, str)),
+              ("content_hash", lambda v: isinstance(v, str)),
+              ("kept", lambda v: isinstance(v, list)),
+              ("dest", lambda v: v is None or isinstance(v, str)), ("ino", _int), ("dev", _int))
+
+
+class _Checker:
+    """:func:`check_journal`'s checks, one method per part of the journal."""
+
+    def __init__(self, state: JournalState) -> None:
+        self.state = state
+        self.paths: set[str] = set()
+        self.roots: set[str] = set()
+        self.live: set[int] = set()  # ops that can have been acted on (plain path, in root)
+
+    def bad(self, msg: str) -> None:
+        raise JournalRefused(f"refusing journal {self.state.path}: {msg}")
+
+    def start(self) -> None:
+        s, bad = self.state.start, self.bad
+        self.action = action = s.get("action")
+        if action not in ("move", "trash", "delete", "hardlink", "symlink"):
+            bad(f"unknown action {action!r}")
+        self.linking = action in ("hardlink", "symlink")
+        self.held = held = s.get("held")
+        if self.linking and not (_plain(held) and is_under(held, held_dir())):
+            bad(f"its folder for the replaced originals {held!r} is not inside {held_dir()}")
+        if not self.linking and held is not None:
+            bad(f"a {action} holds no originals")
+        self.move_to = s.get("move_to")
+        if action == "move" and not _plain(self.move_to):
+            bad("its destination folder is not a plain absolute path")
+        if action != "move" and self.move_to is not None:
+            bad(f"a {action} has no destination folder")
+        self.raw = s.get("ops")
+        if not isinstance(self.raw, list):
+            bad("it lists no files")
+
+    def ops(self) -> None:
+        bad, action = self.bad, self.action
+        for i, op in enumerate(self.raw):
+            if not isinstance(op, dict):
+                bad(f"file {i} is not a record")
+            for key, ok in _OP_FIELDS:
+                if key in op and not ok(op[key]) or key not in op and key not in ("ino", "dev"):
+                    bad(f"file {i} has a missing or malformed {key!r}")
+            if op["seq"] != i or op.get("action") != action:
+                bad(f"file {i} is out of order or has another action")
+            path, root = op["path"], op["root"]
+            if path in self.paths:
+                bad(f"{path} is listed twice")
+            self.paths.add(path)
+            if _plain(path) and _plain(root) and is_under(path, root):
+                self.live.add(i)
+                self.roots.add(root)
+            if action == "move" and op["dest"] is not None and not is_under(op["dest"],
+                                                                            self.move_to):
+                bad(f"the destination of {path} is not inside {self.move_to}")
+
+    def begun(self) -> None:
+        state, raw, bad = self.state, self.raw, self.bad
+        for seq in set(state.begun) | {q for q, r in state.results.items()
+                                       if r.get("type") in ("done", "kept-both")}:
+            if seq not in self.live:
+                bad(f"it says it acted on {raw[seq]['path']!r}, which is not a plain path "
+                    "inside its recorded scan root")
+        for seq, b in state.begun.items():
+            if "path" in b and b["path"] != raw[seq]["path"]:
+                bad(f"an entry names {b['path']!r} for {raw[seq]['path']!r}")
+            if self.action == "move":
+                self._begun_move(seq, b)
+            if self.linking:
+                self._begun_link(seq, b)
+
+    def _begun_move(self, seq: int, b: dict) -> None:
+        dest, tmp, move_to = b.get("dest"), b.get("tmp"), self.move_to
+        if dest is not None and not (_plain(dest) and is_under(dest, move_to)):
+            self.bad(f"it moves {self.raw[seq]['path']} to {dest!r}, outside {move_to}")
+        if tmp is not None and not (dest is not None and _tmp_beside(tmp, dest)):
+            self.bad(f"{tmp!r} is not a simdup temporary file beside {dest!r}")
+
+    def _begun_link(self, seq: int, b: dict) -> None:
+        bad, path = self.bad, self.raw[seq]["path"]
+        h, tmp, target = b.get("held"), b.get("tmp"), b.get("target")
+        if not (_plain(h) and is_under(h, self.held)):
+            bad(f"it holds the original of {path} at {h!r}, outside {self.held}")
+        if not _tmp_beside(tmp, path):
+            bad(f"{tmp!r} is not a simdup temporary file beside {path!r}")
+        kept = [k.get("path") for k in self.raw[seq]["kept"] if isinstance(k, dict)]
+        if not _plain(target) or target not in kept or target == path:
+            bad(f"it links {path} to {target!r}, which is not one of its kept copies")
+        if not (_int(b.get("target_dev")) and _int(b.get("target_ino"))):
+            bad(f"the link target of {path} has no device and inode")
+
+    def released(self) -> None:
+        state, bad = self.state, self.bad
+        for seq, e in list(state.released.items()) + list(state.release_failed.items()):
+            path = self.raw[seq]["path"]
+            if not self.linking:
+                bad(f"it says it released a held original of {path!r}, but a {self.action} "
+                    "holds none")
+            b = state.begun.get(seq)
+            if seq not in self.live or b is None or state.results.get(seq, {}).get(
+                    "type") != "done":
+                bad(f"it says it released the held original of {path!r}, which the action "
+                    "never replaced by a link")
+            if e.get("held") != b.get("held"):
+                bad(f"it says it released {e.get('held')!r}, which is not where the original "
+                    f"of {path} is held")
+        for seq, ub in state.undo_begun.items():
+            tmp = ub.get("tmp")
+            if seq not in self.live or tmp is not None and not _tmp_beside(
+                    tmp, self.raw[seq]["path"]):
+                bad(f"{tmp!r} is not a simdup temporary file beside {self.raw[seq]['path']!r}")
+
+    def results(self) -> None:
+        raw, move_to = self.raw, self.move_to
+        for seq, r in self.state.results.items():
+            if r.get("type") not in ("done", "kept-both"):
+                continue
+            if self.action == "move":
+                dest = r.get("dest")
+                if not (_plain(dest) and is_under(dest, move_to)):
+                    self.bad(f"it says {raw[seq]['path']} went to {dest!r}, outside {move_to}")
+            elif self.action == "trash" and (r.get("trash_file") or r.get("trash_info")):
+                why = trash_entry_reason(raw[seq]["path"], r.get("trash_file"),
+                                         r.get("trash_info"))
+                if why:
+                    self.bad(why)
+
+    def kept_copies(self) -> None:
+        bad = self.bad
+        for i, op in enumerate(self.raw):
+            if i not in self.live:
                 continue
             if not op["kept"]:
                 bad(f"{op['path']} has no kept copy")
@@ -575,9 +627,9 @@ def check_journal(state: JournalState, for_resume: bool = False) -> None:
                 if not isinstance(k, dict) or not isinstance(k.get("path"), str):
                     bad(f"a kept copy of {op['path']} is malformed")
                 kp, kr = k["path"], k.get("root") or ""
-                if kp in paths:
+                if kp in self.paths:
                     bad(f"the kept copy {kp} of {op['path']} is itself a file the action "
                         "removes")
-                if not _plain(kp) or not (any(is_under(kp, r) for r in roots)
+                if not _plain(kp) or not (any(is_under(kp, r) for r in self.roots)
                                           or _plain(kr) and is_under(kp, kr)):
                     bad(f"the kept copy {kp!r} of {op['path']} is not inside a scanned root")
