@@ -31,9 +31,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, duplicate_at,
-                      find_trash_entry, hash_at, is_link_to, is_under, make_link_at, move_file,
-                      outside_reason, replace_at, same_file, send_to_trash, sibling,
-                      temp_name_for, unique_path, unlink_at)
+                      find_trash_entry, hash_at, hash_fd, is_link_to, is_under, make_link_at,
+                      move_file, open_at, outside_reason, replace_at, same_file, send_to_trash,
+                      sibling, temp_name_for, unique_path, unlink_at)
 from ..job import NULL_JOB, Cancelled, Job
 from .journal import JOURNAL_VERSION, JournalWriter, held_dir, new_journal_path
 from .lock import action_lock
@@ -566,7 +566,14 @@ class _Step:
         """Carry out the checked action; any failure is reported as one, never as success."""
         op, out, writer = self.op, self.out, self.writer
         assert writer is not None and self.loc is not None and self.st is not None
+        guard = _PairGuard()
         try:
+            if op.action != "move":  # (a move loses nothing: both files stay somewhere)
+                why = guard.take(self.loc, self.st, self.k, self.kept.roots)
+                if why is not None:
+                    out.reason = why
+                    journal_write(writer, {"type": "skipped", "seq": op.seq, "reason": why})
+                    return out
             if op.action == "move":
                 self._move(taken)
             elif op.action in LINK_ACTIONS:
@@ -574,7 +581,7 @@ class _Step:
                     return out
             elif op.action == "trash":
                 self._trash(trash, claimed)
-            elif not self._delete():
+            elif not self._delete(guard):
                 return out
         except JournalWriteError:
             raise
@@ -582,6 +589,8 @@ class _Step:
             out.status, out.reason = "failed", error_text(e)
             journal_write(writer, {"type": "failed", "seq": op.seq, "error": out.reason})
             return out
+        finally:
+            guard.release()
         out.status, out.reason = "done", self.note
         return out
 
@@ -633,9 +642,11 @@ class _Step:
         journal_write(self.writer, {"type": "done", "seq": op.seq, **(entry or {}),
                                     "restorable": entry is not None})
 
-    def _delete(self) -> bool:
+    def _delete(self, guard: _PairGuard) -> bool:
         op = self.op
-        why = self.kept.recheck(self.k) if self.k is not None else None
+        why = guard.kept_changed(self.k)  # through its locked descriptor
+        if why is None and self.k is not None and guard.kept_fd is None:  # (no flock here)
+            why = self.kept.recheck(self.k)
         if why is not None:  # the kept copy changed since its check: keep this one
             self.out.reason = why
             journal_write(self.writer, {"type": "skipped", "seq": op.seq, "reason": why})
@@ -661,6 +672,76 @@ class _Step:
 
 
 _LINK_NAME = {"hardlink": "hard link", "symlink": "symbolic link"}
+
+BUSY_REASON = ("another simdup is acting on it or on its kept copy right now (another "
+               "window, user or machine); not touched, so the two never take both copies")
+
+
+class _PairGuard:
+    """Advisory locks where the files are, whatever the data folder: an exclusive lock on
+    the file about to be deleted, trashed or replaced by a link, and a shared one on the
+    kept copy that justifies it, both taken without waiting (flock on descriptors opened
+    without following links). Two applies with opposite keeps (two data folders: sudo, a
+    Flatpak, two machines on NFS) each find the other's lock on one of the two files and
+    skip, so they never remove both copies. The kept copy's bytes are then read again
+    through its locked descriptor (:meth:`kept_changed`)."""
+
+    def __init__(self) -> None:
+        self.fds: list[int] = []
+        self.kept_fd: int | None = None
+        self.kept_st: os.stat_result | None = None
+
+    def take(self, loc: Anchored | None, st: os.stat_result | None, k: KeptCopy | None,
+             roots: set[str]) -> str | None:
+        try:
+            import fcntl
+        except ImportError:  # no flock (Windows): the checks alone
+            return None
+        if loc is None or st is None:
+            return None
+        try:
+            fd = open_at(loc, st)
+            self.fds.append(fd)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if k is None:
+                return None
+            kloc, kst, why = _anchor_kept(k, roots)
+            if why is not None:
+                return why
+            try:
+                if same_file(kst, st):  # one file by two names: the lock above covers it
+                    return None
+                kfd = open_at(kloc, kst)
+            finally:
+                kloc.close()
+            self.fds.append(kfd)
+            fcntl.flock(kfd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            self.kept_fd, self.kept_st = kfd, kst
+        except BlockingIOError:
+            return BUSY_REASON
+        except OSError as e:
+            return f"cannot lock it or its kept copy: {error_text(e)}; not touched"
+        return None
+
+    def kept_changed(self, k: KeptCopy | None) -> str | None:
+        """Why the locked kept copy no longer holds the bytes it was chosen for, or None."""
+        if k is None or self.kept_fd is None:
+            return None
+        try:
+            os.lseek(self.kept_fd, 0, os.SEEK_SET)
+            st = os.fstat(self.kept_fd)
+            if (st.st_size, st.st_mtime_ns) != (k.size, k.mtime_ns) or \
+                    hash_fd(self.kept_fd) != k.content_hash:
+                return f"its kept copy {k.path} changed just now; not touched"
+        except OSError as e:
+            return f"cannot read its kept copy {k.path} again: {error_text(e)}; not touched"
+        return None
+
+    def release(self) -> None:
+        for fd in self.fds:
+            os.close(fd)  # (closing drops the lock)
+        self.fds.clear()
+        self.kept_fd = None
 
 
 class _NotLinked(Exception):

@@ -325,6 +325,11 @@ def anchor(path: str, root: str, create: bool = False) -> Anchored:
     return Anchored(path, open_folder(root, parts[:-1], create), parts[-1], root)
 
 
+def hash_fd(fd: int) -> str:
+    """The content hash of what ``fd`` reads from its current position to the end."""
+    return _read_hash(fd)
+
+
 def _read_hash(fd: int) -> str:
     h = hashlib.blake2b(digest_size=16)
     while chunk := os.read(fd, HASH_CHUNK):

@@ -1,6 +1,8 @@
 """Item 1 of issue 10: one exclusive action lock for apply, undo, resume and the app."""
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -11,7 +13,8 @@ from simdup_gui.core.act import lock
 from simdup_gui.core.review.export import load_results, save_results
 from simdup_gui.core.act.fileops import hash_file
 
-from tests.actions_helpers import T0, LockHolder, simdup_proc, tree_state, write
+from tests.actions_helpers import (REPO, T0, LockHolder, child_env, simdup_proc, tree_state,
+                                   write)
 from tests.conftest import EN
 
 
@@ -143,3 +146,51 @@ def test_the_lock_is_reentrant_in_its_thread_and_refuses_other_threads(monkeypat
     assert seen and seen[0].startswith(f"another simdup action is running (pid {os.getpid()})")
     with lock.action_lock():  # free again
         pass
+
+
+def test_opposite_deletes_from_two_data_folders_never_take_both_copies(pair, monkeypatch):
+    """Two actions with opposite keeps whose action locks differ (two data folders: sudo,
+    a Flatpak, two machines on NFS): the second runs in the very moment the first is about
+    to delete. The locks taken where the files are make the second skip."""
+    from simdup_gui.core.act import actions
+    from simdup_gui.core.session import Session
+
+    tmp, x, y = pair
+    plans = []
+    for name in ("keep-x.json", "keep-y.json"):
+        s = Session()
+        s.load(str(tmp / name), keep_groups=True)
+        plans.append(s.plan("delete"))
+    real = actions.unlink_at
+    second = []
+
+    def meanwhile(loc, st=None):
+        if not second:  # the first action, checks done, about to delete y
+            second.append(actions.execute(plans[1], journal=str(tmp / "j2.jsonl")))
+        return real(loc, st)
+
+    monkeypatch.setattr(actions, "unlink_at", meanwhile)
+    first = actions.execute(plans[0], journal=str(tmp / "j1.jsonl"))
+    assert [o.status for o in first.outcomes] == ["done"]
+    assert [o.status for o in second[0].outcomes] == ["skipped"]
+    assert actions.BUSY_REASON in second[0].outcomes[0].reason
+    assert os.path.exists(x) and not os.path.exists(y)
+
+
+@pytest.mark.slow
+def test_two_processes_from_two_data_folders_never_delete_both(pair, tmp_path):
+    tmp, x, y = pair
+    data = {p: Path(p).read_bytes() for p in (x, y)}
+    for i in range(15):
+        procs = [subprocess.Popen(
+            [sys.executable, "-m", "simdup_gui.cli", "apply", str(tmp / name), "--delete",
+             "--yes"], cwd=REPO, env=child_env(XDG_DATA_HOME=str(tmp_path / f"data{j}")),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for j, name in enumerate(("keep-x.json", "keep-y.json"))]
+        outs = [p.communicate(timeout=120) for p in procs]
+        left = [p for p in (x, y) if os.path.exists(p)]
+        assert left, f"both copies were deleted:\n{outs}"
+        for p in left:
+            assert hash_file(p) == hash_file_bytes(data[p])
+        assert all("Traceback" not in err for _, err in outs), outs
+        restore(tmp, x, y, data)
