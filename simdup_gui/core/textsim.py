@@ -140,7 +140,7 @@ def _sorted_intersection(a: np.ndarray, b: np.ndarray) -> int:
 
 def jaccard_distinct(a: np.ndarray, b: np.ndarray) -> float:
     """:func:`jaccard` of two distinct shingle arrays in any order
-    (``features.distinct_shingles``: unsorted only where the compiled kernels made them)."""
+    (``shingles.distinct_shingles``: unsorted only where the compiled kernels made them)."""
     if a.size == 0 and b.size == 0:
         return 1.0
     from .scan import kernels

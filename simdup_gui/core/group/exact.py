@@ -64,8 +64,8 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[floa
     when a file changed or is unreadable), and how many files it read. Only the numbers
     go back to the scan's process, not the shingle sets (megabytes each, and a
     multiprocessing.Pool's worker-handler thread spins while results wait in its pipe)."""
-    from ..scan.features import release_vocab
     from ..scan.fingerprint import trim_heap
+    from ..scan.vocab import release_vocab
 
     if release_vocab():  # a worker that fingerprinted: its vocabulary is not needed here
         trim_heap()
@@ -217,10 +217,10 @@ class Measurer:
 
 def read_shingles(r: FileRecord, ordered: bool = True) -> np.ndarray | None:
     """The record's shingle set, from its file; None if it changed since the scan.
-    ``ordered=False``: in any order (features.distinct_shingles, for jaccard_distinct)."""
+    ``ordered=False``: in any order (shingles.distinct_shingles, for jaccard_distinct)."""
     from ..scan.decode import decode_bytes
-    from ..scan.features import distinct_shingles, shingle_set as fast_shingle_set
     from ..scan.fingerprint import MAX_FEATURE_CHARS, STREAM_ABOVE
+    from ..shingles import distinct_shingles, shingle_set as fast_shingle_set
 
     try:
         if r.size > STREAM_ABOVE:

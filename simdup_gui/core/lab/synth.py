@@ -527,7 +527,7 @@ def synthesize(sources: list[tuple[str, str]], seed: int = 0,
     Sources whose normalised text equals an earlier one are skipped, with a note,
     so that two bases are never duplicates of each other.
     """
-    from ..scan.features import normalise
+    from ..scan.unicode_tables import normalise
 
     chosen = list(transforms or SOURCE_TRANSFORMS)
     for t in chosen:
@@ -557,7 +557,3 @@ def synthesize(sources: list[tuple[str, str]], seed: int = 0,
             fname = f"{prefix}_{t.replace('+', '_')}.txt"
             corpus.files.append(Variant(fname, b, transform_level(t), t, data, name))
     return corpus
-
-
-def word_tokens(text: str) -> list[str]:
-    return [t for t in default_tokenizer()(text) if t[:1].isalnum()]

@@ -16,9 +16,10 @@ from functools import lru_cache
 from .decode import DECODE_VERSION, SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
 from ..job import Cancelled
 from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSION, FeatureBuilder,
-                       rechunk, release_vocab, tokenizer_name)
+                       rechunk, tokenizer_name)
 from ..models import FileRecord, Problem
 from .simhash import HashFn, simhash128
+from .vocab import release_vocab
 from ..textsim import SKETCH_NAME
 
 STREAM_ABOVE = 16 << 20  # files larger than this are decoded in pieces

@@ -9,12 +9,17 @@ import pytest
 
 from simdup_gui.core.scan.decode import decode_bytes
 from simdup_gui.core.lab.synth import (FAR, MIDDLE, NEAR, RULE, Generator, apply_transform,
-                                   doc_from_text, generate_corpus, synthesize, transform_level,
-                                   word_tokens)
+                                   doc_from_text, generate_corpus, synthesize, transform_level)
+from simdup_gui.core.scan.features import default_tokenizer
 from simdup_gui.core.textsim import jaccard, shingle_set
 from simdup_gui.core.lab.truth import load_manifest
 
 from tests.conftest import EN, ZH
+
+
+def word_tokens(text: str) -> list[str]:
+    """The word tokens of ``text`` (jieba's cut; a token starting with a letter or digit)."""
+    return [t for t in default_tokenizer()(text) if t[:1].isalnum()]
 
 
 def _changed_share(a: list[str], b: list[str]) -> float:

@@ -12,7 +12,9 @@ import pytest
 import rjieba
 
 import simdup_gui.core.scan.features as features
-from simdup_gui.core.scan import jiebadict, kernels
+from simdup_gui.core.scan import idf as idf_mod
+from simdup_gui.core.scan import jiebadict, kernels, unicode_tables
+from simdup_gui.core.scan import vocab as vocab_mod
 from tests.core.scan.test_fast_features import _texts
 
 pytestmark = pytest.mark.skipif(not kernels.available(), reason="numba is not installed")
@@ -20,7 +22,7 @@ pytestmark = pytest.mark.skipif(not kernels.available(), reason="numba is not in
 SEEDS = Path(__file__).parent / "data" / "seeds"  # Chinese articles with code (shared/seeds)
 
 
-class _AllTokens(features._Vocab):
+class _AllTokens(vocab_mod.Vocab):
     """A vocabulary in which every token counts as a word, so cut() returns all of them."""
 
     def _register(self, new, hashes=None):
@@ -38,7 +40,7 @@ def vocab(monkeypatch):
     return _AllTokens()
 
 
-def _cut(v: features._Vocab, text: str) -> list[str]:
+def _cut(v: vocab_mod.Vocab, text: str) -> list[str]:
     return [v.token(i) for i in v.cut(text).tolist()]
 
 
@@ -60,7 +62,7 @@ def _random_texts(n: int, seed: int) -> list[str]:
 
 def test_the_compiled_cut_is_rjiebas_cut(vocab):
     texts = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))]
-    assert len(texts) == 5 and sum(map(features._cjk_count, texts)) > 5000
+    assert len(texts) == 5 and sum(map(unicode_tables.cjk_count, texts)) > 5000
     texts += [t for t, _ in _texts()]
     texts += _random_texts(300, 7)
     texts += ["", " ", "\r\n", "\r", "c++ 和 c# 3.14 wes-5.4.5 x.y_z% ab12cd", "B超和b超",
@@ -153,7 +155,7 @@ def test_the_cut_is_the_same_with_the_filter_and_without_it(vocab, monkeypatch):
     assert [_cut(vocab, t) for t in texts] == with_filter
 
 
-class _ByStrings(features._Vocab):
+class _ByStrings(vocab_mod.Vocab):
     """The vocabulary as it registered the cut's new tokens before _register_cut: made into
     strings, then _register."""
 
@@ -170,12 +172,12 @@ def test_new_tokens_of_the_cut_are_registered_as_through_strings(monkeypatch, id
     hashed IDF arrays and with the table (when two of its words' keys collide)."""
     monkeypatch.setenv("SIMDUP_COMPILED", "1")
     if not idf_arrays:
-        monkeypatch.setattr(features, "_idf_hashed", lambda: None)
+        monkeypatch.setattr(idf_mod, "idf_hashed", lambda: None)
     texts = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))]
     texts += _random_texts(300, 11)
     texts += ["the and of 中国 a an 123 ²³ １２ _x x_ __ 𠀀𠀁 𪛠 😀 \U0002fffe ñandú ΑΒΓ 一二三",
               "The THE the 'the' it's its it is 4x4 3.14 4,000 ①② ٣٤ ߀ 〇"]
-    a, b = features._Vocab(), _ByStrings()
+    a, b = vocab_mod.Vocab(), _ByStrings()
     for text in texts:
         for t in (text, features.feature_text(features.normalise(text))):
             assert np.array_equal(a.cut(t), b.cut(t))
@@ -187,20 +189,20 @@ def test_new_tokens_of_the_cut_are_registered_as_through_strings(monkeypatch, id
     words = [a.token(i) for i in range(n) if a.word[i]]
     assert {"the", "and", "中国", "123", "²", "_"} <= set(words)
     idf = {a.token(i): float(a.idf[i]) for i in range(n)}
-    assert idf["the"] == features._EN_STOP_IDF and idf["123"] == idf["²"] == features._NUMBER_IDF
-    assert idf["中国"] == features.idf("中国") and idf["，"] == 0.0
+    assert idf["the"] == idf_mod.EN_STOP_IDF and idf["123"] == idf["²"] == idf_mod.NUMBER_IDF
+    assert idf["中国"] == idf_mod.idf("中国") and idf["，"] == 0.0
 
 
 def test_token_classes_are_pythons_for_every_bmp_character():
-    t = features._token_classes()
+    t = unicode_tables.token_classes()
     for x in range(0x10000):
         if 0xD800 <= x < 0xE000:
             assert int(t[x]) & 24 == 0
             continue
         ch = chr(x)
-        want = (8 if features._is_word(ch) else 0) | (16 if ch.isdigit() else 0)
+        want = (8 if idf_mod.is_word(ch) else 0) | (16 if ch.isdigit() else 0)
         assert int(t[x]) & 24 == want, hex(x)
-        assert int(t[x]) & 7 == int(features._char_classes()[x])
+        assert int(t[x]) & 7 == int(unicode_tables.char_classes()[x])
 
 
 def test_the_cache_of_short_ascii_tokens_never_mixes_two_up(vocab):
@@ -210,10 +212,10 @@ def test_the_cache_of_short_ascii_tokens_never_mixes_two_up(vocab):
     rnd = random.Random(3)
     alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
     words = list({"".join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 12)))
-                  for _ in range(3 * features.ASCII_CACHE)})
+                  for _ in range(3 * vocab_mod.ASCII_CACHE)})
     for seed in range(3):
         rnd.seed(seed)
         rnd.shuffle(words)
         text = " ".join(words[:20000]) + "\r\n" + "\r\n".join(words[20000:40000])
         assert _cut(vocab, text) == rjieba.cut(text, False)
-    assert vocab.n > features.ASCII_CACHE
+    assert vocab.n > vocab_mod.ASCII_CACHE

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import simdup_gui.core.scan.features as features
-from simdup_gui.core.scan import kernels
+from simdup_gui.core import shingles
+from simdup_gui.core.scan import kernels, unicode_tables
+from simdup_gui.core.scan import vocab as vocab_mod
 from simdup_gui.core.scan.features import FeatureBuilder, rechunk
 from simdup_gui.core.scan.fingerprint import FeatureSettings, fingerprint_file
 from simdup_gui.core.textsim import (SKETCH_K, ShingleBuilder, gram_hashes, make_sketch,
@@ -29,9 +30,9 @@ def compiled(monkeypatch):
     """Switch the kernels on or off for this test (a new vocabulary each time)."""
     def use(on: bool) -> None:
         monkeypatch.setenv("SIMDUP_COMPILED", "1" if on else "0")
-        features._LOCAL.__dict__.clear()
+        vocab_mod._LOCAL.__dict__.clear()
     yield use
-    features._LOCAL.__dict__.clear()
+    vocab_mod._LOCAL.__dict__.clear()
 
 
 @settings(max_examples=300, deadline=None)
@@ -62,7 +63,7 @@ def test_compiled_path_gives_the_numpy_paths_features(mode, compiled):
     compiled(False)
     want = [_outcome(t, h, mode, c) for t, h in texts for c in (1, 3)]
     compiled(True)
-    assert features._vocab().compiled
+    assert vocab_mod.thread_vocab().compiled
     got = [_outcome(t, h, mode, c) for t, h in texts for c in (1, 3)]
     assert got == want
 
@@ -78,7 +79,7 @@ def test_the_table_grows_and_ids_stay_the_same(compiled):
     want = _outcome(text, False, "shingles", 3)
     compiled(True)
     got = _outcome(text, False, "shingles", 3)
-    assert len(features._vocab().vals) >= 2 * 25000  # it did grow
+    assert len(vocab_mod.thread_vocab().vals) >= 2 * 25000  # it did grow
     assert got == want
 
 
@@ -125,7 +126,7 @@ def test_shingles_and_sketch_equal_textsim(parts):
     """5-gram hashes across chunk borders, the sketch (high halves deduplicated before the
     0xFFFFFFFF fold) and the distinct count, against textsim's numpy code."""
     ref = ShingleBuilder()
-    fast = features._CompiledShingles()
+    fast = shingles.CompiledShingles()
     for p in parts:
         ref.add_clean(p)
         fast.add_clean(p)
@@ -184,7 +185,7 @@ def test_a_huge_files_sketch_takes_the_sort(monkeypatch):
     sketches = []
     for limit in (1 << 20, 100):
         monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", limit)
-        fast = features._CompiledShingles()
+        fast = shingles.CompiledShingles()
         fast.add_clean(text)
         sketches.append(fast.sketch())
     ref = ShingleBuilder()
@@ -249,27 +250,28 @@ _UNICODE_TEXT = st.lists(st.sampled_from(
 @pytest.mark.parametrize("on", [False, True])
 @pytest.mark.parametrize("tabled", [False, True])
 def test_the_scans_shingle_set_is_the_definitions(on, tabled, compiled, monkeypatch):
-    """features.shingle_set (what reading a doubtful pair's files uses: NFKC by runs once a
+    """shingles.shingle_set (what reading a doubtful pair's files uses: NFKC by runs once a
     process has normalised enough text, compiled 5-grams in a worker) equals
     textsim.shingle_set element for element, on both paths and both NFKC ways."""
     from simdup_gui.core.textsim import shingle_set
 
     compiled(on)
-    monkeypatch.setattr(features, "_nfkc_seen", features.NFKC_TABLE_AFTER if tabled else 0)
-    monkeypatch.setattr(features, "NFKC_TABLE_AFTER", 1 << 60 if not tabled else
-                        features.NFKC_TABLE_AFTER)
+    monkeypatch.setattr(unicode_tables, "_nfkc_seen",
+                        unicode_tables.NFKC_TABLE_AFTER if tabled else 0)
+    monkeypatch.setattr(unicode_tables, "NFKC_TABLE_AFTER", 1 << 60 if not tabled else
+                        unicode_tables.NFKC_TABLE_AFTER)
 
     @settings(max_examples=150, deadline=None)
     @given(_UNICODE_TEXT)
     def check(text):
         want = shingle_set(text)
-        assert np.array_equal(features.shingle_set(text), want)
-        assert np.array_equal(np.sort(features.distinct_shingles(text)), want)
+        assert np.array_equal(shingles.shingle_set(text), want)
+        assert np.array_equal(np.sort(shingles.distinct_shingles(text)), want)
     check()
     for text, _ in _texts():
         want = shingle_set(text)
-        assert np.array_equal(features.shingle_set(text), want)
-        got = features.distinct_shingles(text)
+        assert np.array_equal(shingles.shingle_set(text), want)
+        got = shingles.distinct_shingles(text)
         assert np.array_equal(np.sort(got), want) and len(got) == len(want)
 
 
@@ -284,7 +286,7 @@ def test_the_compiled_table_keeps_tokens_only_in_arrays(compiled):
         fb = FeatureBuilder("shingles")
         fb.add(t)
         want.append((fb.hashed_features(), fb.unigrams))
-    plain = features._vocab()
+    plain = vocab_mod.thread_vocab()
     compiled(True)
     for t, (w, uni) in zip(texts, want):
         fb = FeatureBuilder("shingles")
@@ -292,7 +294,7 @@ def test_the_compiled_table_keeps_tokens_only_in_arrays(compiled):
         got = fb.hashed_features()
         assert np.array_equal(got[0], w[0]) and np.array_equal(got[1], w[1])
         assert fb.unigrams == uni
-    v = features._vocab()
+    v = vocab_mod.thread_vocab()
     assert v.compiled and v.n > 100
     assert v.tokens == [] and v.tb == [] and v.idf_l == []
     for i in range(v.n):
@@ -320,12 +322,12 @@ def test_prepare_is_the_steps_it_replaces(text):
     from simdup_gui.core.textsim import drop_invisible, solid
 
     c = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
-    flat, feat, cjk, sur = kernels.impl().prepare(c, features._char_classes())
+    flat, feat, cjk, sur = kernels.impl().prepare(c, unicode_tables.char_classes())
     t = drop_invisible(text)
     dec = lambda a: a.tobytes().decode("utf-32-le", "surrogatepass")  # noqa: E731
     assert dec(flat) == solid(t)
-    assert dec(feat) == " ".join(features._WS_BETWEEN_CJK.sub("", t).split())
-    assert cjk == (features._cjk_count(solid(t)) if solid(t) else 0)
+    assert dec(feat) == " ".join(unicode_tables.ws_between_cjk().sub("", t).split())
+    assert cjk == (unicode_tables.cjk_count(solid(t)) if solid(t) else 0)
     assert sur == sum(0xD800 <= ord(ch) <= 0xDFFF for ch in solid(t))
 
 
@@ -336,8 +338,9 @@ def test_the_one_pass_chunk_gives_the_step_by_step_features(parts):
     chunk in one builder: the same fingerprint, sketch, tokens and text hash (the cut falls
     back to rjieba on a chunk with a surrogate, as before)."""
     kernels.enable(True)
-    old_seen = features._nfkc_seen
-    features._nfkc_seen = features.NFKC_TABLE_AFTER  # casefold(NFKC) by table, as in a worker
+    old_seen = unicode_tables._nfkc_seen
+    # casefold(NFKC) by table, as in a worker
+    unicode_tables._nfkc_seen = unicode_tables.NFKC_TABLE_AFTER
     try:
         out = []
         for fused in (True, False):
@@ -355,28 +358,28 @@ def test_the_one_pass_chunk_gives_the_step_by_step_features(parts):
         assert out[0] == out[1]
     finally:
         kernels.enable(False)
-        features._nfkc_seen = old_seen
+        unicode_tables._nfkc_seen = old_seen
 
 
 def test_the_fold_table_is_casefold_of_nfkc_for_every_stable_character():
     import unicodedata
 
-    ft = features._fold_table()
+    ft = unicode_tables.fold_table()
     assert ft is not None
     wrong = []
-    for cp in range(features._TABLE_LIMIT):
+    for cp in range(unicode_tables._TABLE_LIMIT):
         if 0xD800 <= cp < 0xE000 or not ft.stable[cp]:
             continue
         got = "".join(map(chr, ft.buf[ft.start[cp] : ft.start[cp] + ft.size[cp]].tolist()))
         if got != unicodedata.normalize("NFKC", chr(cp)).casefold():
             wrong.append(cp)
     assert not wrong
-    assert not ft.stable[features._TABLE_LIMIT] and not ft.stable[0x0301]
+    assert not ft.stable[unicode_tables._TABLE_LIMIT] and not ft.stable[0x0301]
 
 
 def test_fold_steps_aside_for_a_risky_character():
     """A combining mark may compose with the letter before it: no table for that chunk."""
-    ft = features._fold_table()
+    ft = unicode_tables.fold_table()
     fold = kernels.impl().fold
     pts = lambda t: np.frombuffer(t.encode("utf-32-le"), dtype="<u4")  # noqa: E731
     assert fold(pts("Straße ﬁ"), ft.stable, ft.start, ft.size, ft.buf).tobytes().decode(
@@ -387,8 +390,9 @@ def test_fold_steps_aside_for_a_risky_character():
 
 def test_no_whitespace_above_the_bmp():
     """The one pass assumes it (and steps aside if a Unicode database breaks it)."""
-    assert features._char_classes() is not None
-    assert int(features._char_classes()[0x3000]) == 1 and int(features._char_classes()[0xFEFF]) == 2
+    assert unicode_tables.char_classes() is not None
+    classes = unicode_tables.char_classes()
+    assert int(classes[0x3000]) == 1 and int(classes[0xFEFF]) == 2
 
 
 @settings(max_examples=200, deadline=None)
@@ -441,15 +445,15 @@ def test_a_large_texts_distinct_shingles_come_sorted(compiled, monkeypatch):
     compiled(True)
     text = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(3000))
     other = text[:2000] + "另一段不同的文字" * 50
-    small = features.distinct_shingles(text)
+    small = shingles.distinct_shingles(text)
     monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", 100)
-    large = features.distinct_shingles(text)
+    large = shingles.distinct_shingles(text)
     want = shingle_set(text)
     assert np.array_equal(large, want) and not np.array_equal(small, want)
     assert np.array_equal(np.sort(small), want)
-    j_large = jaccard_distinct(large, features.distinct_shingles(other))
+    j_large = jaccard_distinct(large, shingles.distinct_shingles(other))
     monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", 1 << 17)
-    assert jaccard_distinct(small, features.distinct_shingles(other)) == j_large
+    assert jaccard_distinct(small, shingles.distinct_shingles(other)) == j_large
     # two sets above the limit came sorted: merged, no table of their size
     monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", 100)
     monkeypatch.setattr(kernels.impl(), "intersect_hashed",

@@ -11,6 +11,8 @@ import numpy as np
 import pytest
 
 import simdup_gui.core.scan.features as features
+from simdup_gui.core.scan import unicode_tables
+from simdup_gui.core.scan import vocab as vocab_mod
 from simdup_gui.core.scan.decode import decode_bytes
 from simdup_gui.core.scan.features import (FeatureBuilder, rechunk)
 from simdup_gui.core.scan.fingerprint import FeatureSettings, fingerprint_file
@@ -79,7 +81,7 @@ def test_every_internal_path_gives_the_same_features(mode, table_after, small_be
     texts = _texts()
     base = {(i, c): _outcome(_built(text, is_html, mode, c))
             for i, (text, is_html) in enumerate(texts) for c in (1, 3)}
-    monkeypatch.setattr(features, "NFKC_TABLE_AFTER", table_after)
+    monkeypatch.setattr(unicode_tables, "NFKC_TABLE_AFTER", table_after)
     monkeypatch.setattr(features, "VECTOR_MIN_TOKENS", small_below)
     for i, (text, is_html) in enumerate(texts):
         for chunks in (1, 3):
@@ -114,11 +116,11 @@ def test_bigrams_span_chunks_and_chunks_without_words():
 
 
 def test_a_replaced_vocabulary_keeps_running_builders_valid(monkeypatch):
-    features._LOCAL.__dict__.pop("vocab", None)
+    vocab_mod._LOCAL.__dict__.pop("vocab", None)
     want_first = _outcome(_built(EN + OTHER, False, "shingles"))
     want_second = _outcome(_built(ZH, False, "shingles"))
-    features._LOCAL.__dict__.pop("vocab", None)
-    monkeypatch.setattr(features, "VOCAB_LIMIT", 5)
+    vocab_mod._LOCAL.__dict__.pop("vocab", None)
+    monkeypatch.setattr(vocab_mod, "VOCAB_LIMIT", 5)
     first = FeatureBuilder("shingles")
     first.add(EN)  # fills the table past the limit
     second = FeatureBuilder("shingles")  # starts a new table
@@ -127,7 +129,7 @@ def test_a_replaced_vocabulary_keeps_running_builders_valid(monkeypatch):
     first.add(OTHER)
     assert _outcome(second) == want_second
     assert _outcome(first)[0] == want_first[0]  # chunked at EN|OTHER: same fingerprint
-    features._LOCAL.__dict__.pop("vocab", None)
+    vocab_mod._LOCAL.__dict__.pop("vocab", None)
 
 
 def test_fingerprint_file_fast_path_equals_the_per_feature_path(tmp_path):
@@ -173,10 +175,10 @@ def test_feature_parts_of_the_cache_version_are_unchanged():
 def test_run_wise_nfkc_equals_unicodedata_nfkc(monkeypatch):
     import unicodedata
 
-    from simdup_gui.core.scan.features import _nfkc
+    from simdup_gui.core.scan.unicode_tables import nfkc
 
-    monkeypatch.setattr(features, "NFKC_TABLE_AFTER", 0)
-    assert features._nfkc_risky() is not None  # this Python's Unicode database fits
+    monkeypatch.setattr(unicode_tables, "NFKC_TABLE_AFTER", 0)
+    assert unicode_tables._nfkc_risky() is not None  # this Python's Unicode database fits
 
     alphabet = (
         "aeiouAZ09 \n\t,.-'\"" "中文北京學习" "，。！？：；（）【】「」《》…—·“”　"
@@ -189,19 +191,19 @@ def test_run_wise_nfkc_equals_unicodedata_nfkc(monkeypatch):
     rng = random.Random(7)
     for _ in range(3000):
         s = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
-        assert _nfkc(s) == unicodedata.normalize("NFKC", s), ascii(s)
+        assert nfkc(s) == unicodedata.normalize("NFKC", s), ascii(s)
     for cp in range(0x80, 0x30000, 7):
         s = "e" + chr(cp) + "中" + chr(cp) + chr(0x301) + "ᄀ" + chr(cp)
-        assert _nfkc(s) == unicodedata.normalize("NFKC", s), hex(cp)
+        assert nfkc(s) == unicodedata.normalize("NFKC", s), hex(cp)
     # long texts: few risky characters (pieces by the table) and many (normalised whole)
     stable = "abc 中文，。！？…ＡＢＣ１２３ﬁ①㎏½\uf900\U00020000"
-    for n_risky in (0, 1, 5, features.MANY_RISKY, features.MANY_RISKY + 1, 400):
+    for n_risky in (0, 1, 5, unicode_tables.MANY_RISKY, unicode_tables.MANY_RISKY + 1, 400):
         for _ in range(30):
             chars = [rng.choice(stable) for _ in range(rng.randint(1, 3000))]
             for _ in range(n_risky):
                 chars.insert(rng.randrange(len(chars) + 1), rng.choice(alphabet))
             s = "".join(chars)
-            assert _nfkc(s) == unicodedata.normalize("NFKC", s), ascii(s[:80])
+            assert nfkc(s) == unicodedata.normalize("NFKC", s), ascii(s[:80])
 
 
 def test_vectorised_mmh3_equals_mmh3_for_every_length_and_offset():
@@ -241,4 +243,4 @@ def test_cutting_in_slices_gives_the_whole_texts_tokens(mode, monkeypatch):
         monkeypatch.setattr(features, "CUT_SLICE", size)
         for i, (t, h) in enumerate(texts):
             assert _outcome(_built(t, h, mode)) == want[i], (size, t[:40])
-    assert len(list(features.cut_slices("ab " * 100, 40))) > 3
+    assert len(list(features.slice_bounds("ab " * 100, 40))) > 3

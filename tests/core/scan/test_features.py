@@ -1,8 +1,14 @@
 import pytest
 
-from simdup_gui.core.scan.features import FEATURE_MODES, extract, normalise, tokens
+from simdup_gui.core.scan.features import FEATURE_MODES, default_tokenizer, extract, normalise
+from simdup_gui.core.scan.idf import is_word
 
 from tests.conftest import ZH
+
+
+def tokens(text: str) -> list[str]:
+    """Word tokens of normalised text (punctuation and spaces dropped)."""
+    return list(filter(is_word, default_tokenizer()(text)))
 
 
 def test_nfkc_and_case_folding_make_fullwidth_and_case_equal():
@@ -55,22 +61,22 @@ def test_cjk_count_equals_the_regex_count_at_every_range_edge():
     import random
     import re
 
-    from simdup_gui.core.scan.features import _CJK_CLASS, _cjk_count
+    from simdup_gui.core.scan.unicode_tables import CJK_CLASS, cjk_count
 
     edges = [0x33FF, 0x3400, 0x4DBF, 0x4DC0, 0x4DFF, 0x4E00, 0x9FFF, 0xA000, 0xF8FF, 0xF900,
              0xFAFF, 0xFB00, 0x1FFFF, 0x20000, 0x2FFFF, 0x30000, 0x41, 0xFF0C, 0x3002]
     rng = random.Random(5)
-    runs = re.compile(f"[{_CJK_CLASS}]+")
+    runs = re.compile(f"[{CJK_CLASS}]+")
     for _ in range(200):
         s = "".join(chr(rng.choice(edges)) for _ in range(rng.randint(0, 40)))
-        assert _cjk_count(s) == sum(map(len, runs.findall(s)))
-    assert _cjk_count("中文 text，一二") == 4
+        assert cjk_count(s) == sum(map(len, runs.findall(s)))
+    assert cjk_count("中文 text，一二") == 4
 
 
 def test_nfkc_of_normalised_and_unnormalised_text_equals_unicodedata():
     import unicodedata
 
-    from simdup_gui.core.scan import features
+    from simdup_gui.core.scan import unicode_tables
 
     for text in ("已经规范的中文。", "全角，标点！ＡＢＣ", "e\u0301 café ﬁ", "한국어 ᄀ\u1161", ""):
-        assert features._nfkc(text) == unicodedata.normalize("NFKC", text)
+        assert unicode_tables.nfkc(text) == unicodedata.normalize("NFKC", text)

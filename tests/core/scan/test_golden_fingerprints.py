@@ -66,14 +66,15 @@ def _values(tmp_path) -> dict:
 
 @pytest.mark.parametrize("compiled", ["0", "1"])  # the numpy path, the numba kernels
 def test_fingerprints_of_fixed_texts_are_the_stored_ones(tmp_path, compiled, monkeypatch):
-    from simdup_gui.core.scan import features, kernels
+    from simdup_gui.core.scan import kernels
+    from simdup_gui.core.scan import vocab as vocab_mod
 
     if compiled == "1" and not kernels.available():
         pytest.skip("numba is not installed")
     monkeypatch.setenv("SIMDUP_COMPILED", compiled)
-    features._LOCAL.__dict__.clear()
+    vocab_mod._LOCAL.__dict__.clear()
     got = _values(tmp_path)
-    features._LOCAL.__dict__.clear()
+    vocab_mod._LOCAL.__dict__.clear()
     if compiled == "1":
         assert kernels.active()
     if os.environ.get("SIMDUP_REGEN_GOLDEN") == "1" and compiled == "0":

@@ -255,7 +255,7 @@ def test_an_error_making_the_features_is_a_problem_not_a_traceback(tmp_path, mon
 def test_a_batch_told_to_release_drops_the_vocabulary_after_the_same_records(tmp_path):
     """One of a kept pool's last chunks (release=True) is fingerprinted as any other, then
     its worker's vocabulary is dropped; the next chunk builds one again, same records."""
-    from simdup_gui.core.scan import features
+    from simdup_gui.core.scan import vocab as vocab_mod
     from simdup_gui.core.scan.fingerprint import fingerprint_batch
 
     root = tmp_path / "r"
@@ -263,11 +263,11 @@ def test_a_batch_told_to_release_drops_the_vocabulary_after_the_same_records(tmp
     _tree(root)
     items = sorted((str(p), str(root)) for p in root.rglob("*") if p.is_file())
     want = [repr(x) for x in fingerprint_batch(items, "shingles")]
-    assert getattr(features._LOCAL, "vocab", None) is not None
+    assert getattr(vocab_mod._LOCAL, "vocab", None) is not None
     assert [repr(x) for x in fingerprint_batch(items, "shingles", release=True)] == want
-    assert getattr(features._LOCAL, "vocab", None) is None
+    assert getattr(vocab_mod._LOCAL, "vocab", None) is None
     assert [repr(x) for x in fingerprint_batch(items, "shingles")] == want
-    assert features.release_vocab() and not features.release_vocab()
+    assert vocab_mod.release_vocab() and not vocab_mod.release_vocab()
 
 
 class _InlinePool:

@@ -10,13 +10,12 @@ import numpy as np
 import platformdirs
 import pytest
 
-import simdup_gui.core.scan.features as features
-from simdup_gui.core.scan import jiebadict
+from simdup_gui.core.scan import jiebadict, unicode_tables
 
 
 def _clear() -> None:
-    for f in (features._unicode_tables, features._nfkc_table, features._fold_table,
-              features._char_classes, features._token_classes):
+    for f in (unicode_tables._unicode_tables, unicode_tables.nfkc_table, unicode_tables.fold_table,
+              unicode_tables.char_classes, unicode_tables.token_classes):
         f.cache_clear()
 
 
@@ -29,28 +28,28 @@ def folder(tmp_path, monkeypatch):
 
 
 def _built() -> dict:
-    return features._build_unicode_tables()
+    return unicode_tables._build_unicode_tables()
 
 
 def test_a_kept_copy_gives_the_tables_as_built(folder):
-    first = features._unicode_tables()
+    first = unicode_tables._unicode_tables()
     (f,) = folder.glob("unicode-*.npz")
     _clear()
-    again = features._unicode_tables()  # read back from the file
+    again = unicode_tables._unicode_tables()  # read back from the file
     fresh = _built()
     assert set(again) == set(fresh) >= {"nfkc_buf", "fold_buf", "classes", "token_classes"}
     for k in fresh:
         assert np.array_equal(again[k], fresh[k]) and again[k].dtype == fresh[k].dtype, k
         assert np.array_equal(first[k], fresh[k]), k
-    nt, ft = features._nfkc_table(), features._fold_table()
+    nt, ft = unicode_tables.nfkc_table(), unicode_tables.fold_table()
     assert nt.apply(np.array([0xFF21, 0x2026, 0x4E2D], dtype=np.uint32)) == "A...中"
-    assert ft.stable is nt.stable and int(features._token_classes()[ord("a")]) & 8
+    assert ft.stable is nt.stable and int(unicode_tables.token_classes()[ord("a")]) & 8
 
 
 @pytest.mark.parametrize("damage", ["garbage", "dtype", "length", "index", "checksum",
                                     "extra", "half"])
 def test_a_damaged_copy_is_rebuilt(folder, damage):
-    features._unicode_tables()
+    unicode_tables._unicode_tables()
     (f,) = folder.glob("unicode-*.npz")
     t = dict(_built())
     if damage == "garbage":
@@ -71,19 +70,20 @@ def test_a_damaged_copy_is_rebuilt(folder, damage):
         elif damage == "half":
             del t["token_classes"]
         if damage not in ("checksum",):
-            t["checksum"] = features._tables_checksum(t)
+            t["checksum"] = unicode_tables._tables_checksum(t)
         with open(f, "wb") as fh:
             np.savez(fh, **t)
-    assert not features._unicode_tables_ok(jiebadict._load(str(f)[:-4])) or damage == "garbage"
+    kept = jiebadict._load(str(f)[:-4])
+    assert not unicode_tables._unicode_tables_ok(kept) or damage == "garbage"
     _clear()
-    got = features._unicode_tables()
+    got = unicode_tables._unicode_tables()
     fresh = _built()
     assert set(got) == set(fresh) and all(np.array_equal(got[k], fresh[k]) for k in fresh)
-    assert features._unicode_tables_ok(jiebadict._load(str(f)[:-4]))  # replaced
+    assert unicode_tables._unicode_tables_ok(jiebadict._load(str(f)[:-4]))  # replaced
 
 
 def _kind() -> str:
-    return (f"unicode-{features.unicodedata.unidata_version}-py{os.sys.version_info[0]}."
+    return (f"unicode-{unicode_tables.unicodedata.unidata_version}-py{os.sys.version_info[0]}."
             f"{os.sys.version_info[1]}")
 
 
@@ -101,7 +101,7 @@ def test_a_new_copy_replaces_older_ones_of_its_kind_only(folder):
         (folder / name).write_bytes(b"x")
     for hours, name in zip((5, 4, 3), stale, strict=True):
         _age(folder / name, hours)
-    features._unicode_tables()
+    unicode_tables._unicode_tables()
     left = sorted(p.name for p in folder.iterdir())
     # the new copy and the two used last stay; other kinds are left to their own
     assert stale[0] not in left and set(stale[1:]) <= set(left)
@@ -162,7 +162,7 @@ def test_temporary_files_of_unfinished_writes_are_removed(folder):
         p.write_bytes(b"partial")
     for p in (old_tmp, other, notes):
         _age(p, 1)
-    features._unicode_tables()
+    unicode_tables._unicode_tables()
     assert not old_tmp.exists() and new_tmp.exists() and other.exists() and notes.exists()
 
 

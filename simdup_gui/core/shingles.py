@@ -1,0 +1,95 @@
+"""The definition's shingles (textsim) by the scan's faster path: NFKC only where the text
+needs it (scan/unicode_tables.py) and, in a process with the compiled kernels on, the
+5-gram hashes, their distinct set and the bottom-k sketch compiled (scan/_kernels.py).
+Equal element for element, and bit for bit, to textsim's.
+"""
+
+from __future__ import annotations
+
+from .scan import kernels
+from .scan.unicode_tables import char_classes, code_points, folded_points, normalise
+from .textsim import SHINGLE, SKETCH_K, drop_invisible, gram_hashes, solid, sorted_unique
+
+
+class CompiledShingles:
+    """textsim.ShingleBuilder through the compiled kernels: the same hashes, sketch and
+    count; one sort of every chunk's 5-gram hashes, no other temporaries."""
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self._parts: list = []
+        self._tail = np.zeros(0, dtype=np.uint32)  # the last code points, up to SHINGLE - 1
+        self.chars = 0
+
+    def add_clean(self, s: str) -> None:
+        if s:
+            self.add_points(code_points(s))
+
+    def add_points(self, c) -> None:
+        """add_clean of the string whose code points (uint32) are ``c``."""
+        import numpy as np
+
+        if not len(c):
+            return
+        self.chars += len(c)
+        if len(self._tail):
+            c = np.concatenate((self._tail, c))
+        if self.chars >= SHINGLE:  # a shorter text is one shingle, taken at the end
+            self._parts.append(kernels.impl().gram_hashes(c))
+            self._tail = c[-(SHINGLE - 1):].copy()
+        else:
+            self._tail = c.copy()
+
+    def sketch(self) -> tuple[bytes, int]:
+        import numpy as np
+
+        if self.chars < SHINGLE:
+            h = kernels.impl().gram_hashes(self._tail)
+        elif len(self._parts) == 1:
+            h = self._parts[0]
+        else:
+            h = np.concatenate(self._parts)
+        k = kernels.impl()
+        if len(h) <= k.SKETCH_HASHED_MAX:
+            out, n = k.sketch_hashes(h, SKETCH_K)
+        else:  # a huge file: sorted in place, no table beside it
+            h.sort()
+            out, n = k.sketch_sorted(h, SKETCH_K)
+        return out.astype("<u4").tobytes(), int(n)
+
+
+def shingle_set(text: str):
+    """textsim.shingle_set(text), equal element for element, by the scan's faster path:
+    NFKC only where the text needs it (``nfkc``) and, in a process with the compiled
+    kernels on, the 5-gram hashes compiled."""
+    return sorted_unique(_gram_hashes_of(text))
+
+
+def distinct_shingles(text: str):
+    """The elements of :func:`shingle_set` in no particular order where the compiled
+    kernels are on (no sort: a third of the cost), sorted elsewhere; for
+    textsim.jaccard_distinct. Reading a doubtful pair's files uses it."""
+    h = _gram_hashes_of(text)
+    if kernels.active() and len(h) <= kernels.impl().SKETCH_HASHED_MAX:
+        return kernels.impl().distinct_hashes(h)
+    return sorted_unique(h)  # (a large text: no table beside its hashes)
+
+
+def _gram_hashes_of(text: str):
+    """The 5-gram hashes of ``text`` by the definition (repeats kept), in order."""
+    if kernels.active() and not text.isascii() and char_classes() is not None:
+        points = folded_points(text)  # casefold(NFKC) by table, as add() does
+        if points is not None:
+            flat = kernels.impl().prepare(points, char_classes())[0]
+            return kernels.impl().gram_hashes(flat)
+    folded = normalise(text)
+    if kernels.active():
+        classes = None if folded.isascii() else char_classes()
+        if classes is None:
+            points = code_points(solid(drop_invisible(folded)))
+        else:  # invisible characters and whitespace dropped in one pass (as add() does)
+            points = kernels.impl().prepare(code_points(folded), classes)[0]
+        return kernels.impl().gram_hashes(points)
+    return gram_hashes(solid(drop_invisible(folded)))
+
