@@ -35,7 +35,8 @@ from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, duplicate_at,
                       move_file, open_at, outside_reason, replace_at, same_file, send_to_trash,
                       sibling, temp_name_for, unique_path, unlink_at)
 from ..job import NULL_JOB, Cancelled, Job
-from .journal import JOURNAL_VERSION, JournalWriter, held_dir, new_journal_path
+from .journal import (JOURNAL_VERSION, JournalWriter, held_dir, new_journal_path,
+                      symlinked_targets)
 from .lock import action_lock
 from .marking import results_threshold, under_any
 from .outcome import (STATUSES, ActionReport, JournalWriteError, Outcome, error_text,  # noqa: F401
@@ -291,6 +292,7 @@ class _KeptChecker:
     def __init__(self, roots: set[str], trusted: Sequence[str] = ()) -> None:
         self.roots = roots
         self.trusted = list(trusted)
+        self.linked: dict[str, list[str]] = {}  # files simdup's symbolic links point to
         self._cache: dict[str, tuple[tuple, str | None]] = {}
 
     def _usable(self, k: KeptCopy, marked_st: os.stat_result | None) -> str | None:
@@ -439,6 +441,7 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
     ops = [op for op in plan.ops if wanted is None or op.seq in wanted]
     total_bytes = sum(op.size for op in ops)
     kept = _KeptChecker({op.root for op in plan.ops if op.root}, plan.trusted)
+    kept.linked = symlinked_targets() if plan.ops else {}
     taken: set[str] = set()
     claimed: set[str] = set()
     done_bytes = 0
@@ -530,6 +533,11 @@ class _Step:
     def why_not(self, taken: set[str], dry_run: bool) -> str | None:
         """Why the file is not to be acted on now, or None (every check passed)."""
         op, st, why = self.op, self.st, self.why
+        links = self.kept.linked.get(op.path)
+        if why is None and links:
+            why = (f"{len(links)} symbolic link(s) that simdup made point to it (first: "
+                   f"{links[0]}); acting on it would leave them dangling: undo that action "
+                   "first; not touched")
         if why is None and op.action in LINK_ACTIONS:
             self.k, why = self.kept.identical(op, st)
             if why is None:
@@ -796,6 +804,7 @@ def _link_journaled(op: PlannedOp, loc: Anchored, st: os.stat_result, kloc: Anch
             how = duplicate_at(loc, st, h, op.content_hash)
             try:
                 _kept_unchanged(kloc, kst, op.content_hash)
+                _unchanged(loc, st)  # (an edit while its original was copied: not lost)
                 replace_at(t, loc, st)
             except BaseException:
                 try:  # not replaced: drop the held name, unless the link is in place
@@ -828,6 +837,16 @@ def _kept_unchanged(kloc: Anchored, kst: os.stat_result, content_hash: str) -> N
             or (now.st_size, now.st_mtime_ns) != (kst.st_size, kst.st_mtime_ns)
             or hash_at(kloc, now) != content_hash):
         raise _NotLinked(f"its kept copy {kloc} changed just now; not touched")
+
+
+def _unchanged(loc: Anchored, st: os.stat_result) -> None:
+    """_NotLinked unless the file at ``loc`` is still ``st``'s, unedited (size and times):
+    an edit made while its original was being held (a copy across disks takes a while)
+    would be lost under the link."""
+    now = loc.lstat()
+    if now is None or not same_file(now, st) or (now.st_size, now.st_mtime_ns) != (
+            st.st_size, st.st_mtime_ns):
+        raise _NotLinked(f"{loc} changed while its original was being held; not touched")
 
 
 def _path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str | None:

@@ -668,6 +668,7 @@ def duplicate_at(src: Anchored, st: os.stat_result, dest: Anchored, expected_has
     except OSError as e:
         if e.errno not in (errno.EXDEV, *NO_HARD_LINKS):
             raise
+    _room_for(dest, st.st_size)
     fi = open_at(src, st)
     made = False
     try:
@@ -686,6 +687,24 @@ def duplicate_at(src: Anchored, st: os.stat_result, dest: Anchored, expected_has
                 pass
     _fsync_fd(dest.dir_fd)
     return "copy"
+
+
+SPARE_BYTES = 256 << 20  # left free on a disk that receives a copy (held originals)
+
+
+def _room_for(dest: Anchored, size: int) -> None:
+    """OSError (ENOSPC) unless the disk of ``dest``'s folder has room for ``size`` bytes and
+    SPARE_BYTES more: a copy kept for undo must not fill the user's home disk."""
+    try:
+        v = os.fstatvfs(dest.dir_fd) if dest.dir_fd is not None else os.statvfs(
+            os.path.dirname(str(dest)))
+    except (OSError, AttributeError):  # unknown: the copy says so if the disk fills
+        return
+    free = v.f_bavail * v.f_frsize
+    if free < size + SPARE_BYTES:
+        raise OSError(errno.ENOSPC, f"not enough free space to hold a copy of it for undo "
+                      f"({free >> 20} MB free, {(size + SPARE_BYTES) >> 20} MB needed); "
+                      "not touched", os.path.dirname(str(dest)))
 
 
 def _copy_into(fi: int, dir_fd: int | None, name: str, st: os.stat_result) -> None:

@@ -89,6 +89,29 @@ def readable_journals(folder: str | None) -> list[JournalState]:
     return [st for _, _, st in sorted(states, key=lambda x: (x[0], x[1]))]
 
 
+def symlinked_targets(folder: str | None = None) -> dict[str, list[str]]:
+    """The files that simdup's symbolic-link actions (not undone) made other files point
+    to: target -> the links that still point to it. Acting on such a file would leave
+    those links dangling (after a release, with the bytes nowhere)."""
+    out: dict[str, list[str]] = {}
+    for st in readable_journals(folder):
+        if st.start.get("action") != "symlink":
+            continue
+        for seq, r in st.results.items():
+            if r.get("type") != "done" or seq in st.undone:
+                continue
+            target = (st.begun.get(seq) or {}).get("target")
+            path = st.ops[seq].get("path") if isinstance(st.ops[seq], dict) else None
+            if not (isinstance(target, str) and isinstance(path, str)):
+                continue
+            try:
+                if os.readlink(path) == target:
+                    out.setdefault(target, []).append(path)
+            except OSError:  # no longer a link: nothing points there through it
+                pass
+    return out
+
+
 def last_journal(folder: str | None = None) -> str | None:
     """The newest readable journal (by the time its action started), or None."""
     states = readable_journals(folder)

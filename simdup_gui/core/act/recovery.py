@@ -25,8 +25,9 @@ from collections.abc import Callable
 
 from .actions import LINK_ACTIONS, Plan, PlannedOp, execute
 from .fileops import (TMP_PREFIX, Anchored, Unsafe, anchor, duplicate_at, find_trash_entry,
-                      hash_at, is_link_to, move_file, prune_empty_at, replace_at, same_file,
-                      send_to_trash, sibling, temp_name_for, trash_root_of, unlink_at)
+                      hash_at, hash_file, is_link_to, move_file, prune_empty_at, replace_at,
+                      same_file, send_to_trash, sibling, temp_name_for, trash_root_of,
+                      unlink_at)
 from ..job import NULL_JOB, Cancelled, Job
 from .journal import (JournalState, JournalWriter, check_journal, held_dir, journal_to_undo,
                       read_journal, trash_entry_reason)
@@ -425,6 +426,10 @@ def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
                                       f"simdup made); the original stays at {held}")
                         return out
                 else:
+                    if ours and _edited_through_link(x, x_st, op, b):
+                        notes.append(f"its text had been edited through the link since the "
+                                     f"action: the edit stays in {b.get('target')}, and "
+                                     f"{op.path} has its original text again")
                     tmp = temp_name_for(op.path)
                     record({"type": "undo-begin", "seq": op.seq, "tmp": tmp, "hash": hh})
                     t = sibling(x, tmp)
@@ -453,6 +458,23 @@ def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
     out.reason = "; ".join(notes)
     record({"type": "undone", "seq": op.seq, "time": time.time()}, sync=False)
     return out
+
+
+def _edited_through_link(x: Anchored, x_st: os.stat_result | None, op: PlannedOp,
+                         b: dict) -> bool:
+    """Whether the text seen through simdup's link at ``x`` (its kept copy's) is no longer
+    the text the file had when it was linked: an undo then gives the path its old text
+    back, and the user is told where the edit is."""
+    if x_st is None:
+        return False
+    if stat.S_ISREG(x_st.st_mode):  # a hard link: the kept copy's inode itself
+        now = _hash_or_none(x, x_st)
+    else:
+        try:
+            now = hash_file(str(b.get("target")))
+        except OSError:
+            return False
+    return now is not None and now != op.content_hash
 
 
 def _drop_temp(folder: Anchored, tmp: str) -> None:
