@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -74,7 +75,7 @@ class StderrProgress:
         if ev.phase != "done" and ev.phase == self._phase and now - self._last < 0.1:
             return
         self._last = now
-        msg = self.text(ev, now)
+        msg = shown(self.text(ev, now))
         sys.stderr.write("\r\x1b[K" + msg[:150])
         if ev.phase == "done":
             sys.stderr.write("\n")
@@ -91,19 +92,24 @@ def error(cmd: str, msg: str) -> int:
 def act_progress(ev: ProgressEvent) -> None:
     if sys.stderr.isatty() and ev.phase in ("apply", "undo", "release"):
         sys.stderr.write(f"\r\x1b[K{ev.phase} {ev.files_done + 1}/{ev.files_total}: "
-                         f"{ev.current[-100:]}")
+                         f"{shown(ev.current[-100:])}")
         sys.stderr.flush()
     elif sys.stderr.isatty() and ev.phase == "done":
         sys.stderr.write("\r\x1b[K")
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
 def shown(text: str) -> str:
-    """``text`` printable on any stream: undecodable bytes of a file name (surrogate
-    escapes) are shown as \\xNN."""
+    """``text`` printable on any stream and harmless on a terminal: undecodable bytes of a
+    file name (surrogate escapes) are shown as \\xNN, and so are control characters (an
+    escape sequence in a file name must not drive the user's terminal)."""
     try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def json_text(doc: object) -> str:

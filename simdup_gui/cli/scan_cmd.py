@@ -21,7 +21,7 @@ from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.session import ReviewSettings, Session
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY
 
-from .common import StderrProgress, bits_arg, similarity_arg, size_arg
+from .common import StderrProgress, bits_arg, shown, similarity_arg, size_arg
 
 
 def add_scan_options(p: argparse.ArgumentParser) -> None:
@@ -154,6 +154,8 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     else:
+        if args.format != "json" and sys.stdout.isatty():  # names harmless on a terminal
+            out = [shown(piece) for piece in out]
         for piece in out:
             try:
                 sys.stdout.write(piece)

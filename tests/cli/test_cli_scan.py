@@ -205,3 +205,28 @@ def test_the_output_format_follows_the_files_extension(tmp_path, capsys):
             json.loads((tmp_path / name).read_text(encoding="utf-8"))
     assert main(["apply", str(tmp_path / "r.json"), "--keep", "oldest", "--delete",
                  "--dry-run"]) == 0
+
+
+def test_a_file_dated_before_1970_keeps_the_results_loadable(tmp_path, capsys):
+    from tests.conftest import EN
+
+    (tmp_path / "d").mkdir()
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / "d" / name).write_text(EN, encoding="utf-8")
+    os.utime(tmp_path / "d" / "a.txt", ns=(-86_400 * 10**9, -86_400 * 10**9))  # 1969-12-31
+    out = tmp_path / "r.json"
+    assert main(["scan", str(tmp_path / "d"), "--no-cache", "--workers", "1", "-o",
+                 str(out)]) == 0
+    capsys.readouterr()
+    assert main(["apply", str(out), "--keep", "newest", "--delete", "--dry-run"]) == 0
+    assert "planned  delete" in capsys.readouterr().out
+
+
+def test_escape_sequences_in_names_never_reach_the_terminal():
+    from simdup_gui.cli.common import shown
+
+    name = "/d/\x1b]0;pwned\x07\x1b[2Jnotes\x9b.txt"
+    assert "\x1b" not in shown(name) and "\x07" not in shown(name)
+    assert "\x9b" not in shown(name)
+    assert shown(name) == "/d/\\x1b]0;pwned\\x07\\x1b[2Jnotes\\x9b.txt"
+    assert shown("笔记 notes.txt") == "笔记 notes.txt"

@@ -203,10 +203,11 @@ def _record(o: Obj, roots: list[str], f: Obj | None = None) -> FileRecord:
     if roots and not (root and is_under(path, root)):
         raise ResultsError(f"{o.where}.path: {path!r} is not under "
                            f"{'its root ' + repr(root) if root else 'any scanned root'}")
-    if "mtime_ns" in o.d:
-        mtime_ns = o.int("mtime_ns", required=True)
+    if "mtime_ns" in o.d:  # (a file dated before 1970 has a negative time)
+        mtime_ns = o.int("mtime_ns", required=True, lo=-MAX_INT)
     else:
-        mtime_ns = round(o.float("mtime", required=True, hi=MAX_INT / 1e9) * 1e9)
+        mtime_ns = round(o.float("mtime", required=True, lo=-MAX_INT / 1e9,
+                                 hi=MAX_INT / 1e9) * 1e9)
     if f is None:
         fp = int(o.hex("fingerprint", max_digits=32) or "0", 16)
     else:
