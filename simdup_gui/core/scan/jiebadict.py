@@ -41,7 +41,7 @@ from ..ourfiles import cache_dir, private_dir, write_private
 DICT_CACHE_VERSION = 1
 ROOT_SPAN = 0x30000  # CJK ideographs end at U+2FA1F; ASCII is at the start
 PAIR_BITS = 22  # 178,232 pairs in jieba's dictionary: about 4 % of other pairs pass
-PAIR_MUL = 0x9E3779B97F4A7C15  # _kernels._may_pair's multiplier (2**64 / golden ratio)
+PAIR_MUL = 0x9E3779B97F4A7C15  # _token_kernels._may_pair's multiplier (2**64 / golden ratio)
 
 
 def jieba_file(*parts: str) -> str:

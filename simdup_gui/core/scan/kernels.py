@@ -76,9 +76,13 @@ def warm() -> None:
                 pass
 
 
+KERNEL_FILES = ("_njit.py", "_kernels.py", "_token_kernels.py", "_text_kernels.py")
+
+
 def _ready_path() -> str | None:
     """A marker in numba's cache folder (ours) named for this install's kernels: the bytes
-    of _kernels.py, numba's version and Python's. Only a message depends on it."""
+    of their files (KERNEL_FILES), numba's version and Python's. Only a message depends on
+    it."""
     import hashlib
     import sys
     from importlib import metadata
@@ -89,8 +93,10 @@ def _ready_path() -> str | None:
     if not folder:
         return None
     try:
-        with open(os.path.join(os.path.dirname(__file__), "_kernels.py"), "rb") as fh:
-            source = fh.read()
+        source = b""
+        for name in KERNEL_FILES:
+            with open(os.path.join(os.path.dirname(__file__), name), "rb") as fh:
+                source += fh.read()
         numba = metadata.version("numba")
     except (OSError, metadata.PackageNotFoundError):
         return None

@@ -2,7 +2,7 @@
 
 numba reads ``NUMBA_CACHE_DIR`` when it is imported (an environment variable outranks a
 ``.numba_config.yaml`` in the current folder, which anyone who can write that folder could
-plant). :func:`use_private_cache` sets it, before ``_kernels`` imports numba, to
+plant). :func:`use_private_cache` sets it, before ``_njit`` imports numba, to
 ``<user cache>/simdup/numba``, created 0700 (ourfiles.private_dir). The scan's workers
 inherit it. A NUMBA_CACHE_DIR the user set is the user's choice and is kept.
 """

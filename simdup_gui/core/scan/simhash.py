@@ -29,7 +29,7 @@ PAIR_SEP = "\x1f"  # between the words of a pair feature's name (whitespace: nev
 def pair_hash(a: bytes, b: bytes, hash_fn: HashFn | None = None) -> bytes:
     """The hash of the word pair (a, b) (UTF-8 bytes): the hash of the 32 bytes of the two
     words' hashes. Each word's hash is at hand already, so the scan never gathers a pair's
-    bytes (the compiled kernel: _kernels.mmh3_pair)."""
+    bytes (the compiled kernel: _token_kernels.mmh3_pair)."""
     h = hash_fn or mmh3_128
     return h(h(a) + h(b))
 
