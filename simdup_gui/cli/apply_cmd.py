@@ -9,9 +9,10 @@ import sys
 from simdup_gui.core.act.actions import ActionRefused
 from simdup_gui.core.act.journal import journal_to_undo, last_journal
 from simdup_gui.core.act.marking import KEEP_RULES, KeepRule
-from simdup_gui.core.act.trust import broad_roots, results_file_problem
+from simdup_gui.core.act.trust import broad_roots, read_own_results
 from simdup_gui.core.job import Job
 from simdup_gui.core.models import human_size
+from simdup_gui.core.review.results import load_json
 from simdup_gui.core.session import Refusal, Session
 
 from .common import act_progress, confirm, error, print_report, say_stopped, shown
@@ -119,15 +120,17 @@ def run_apply(args: argparse.Namespace) -> int:
     if args.journal and os.path.lexists(args.journal):
         return error("apply", f"journal file already exists: {args.journal}; give a new file "
                     "name (a journal holds one action, so it can be undone)")
-    if not args.trust_results:
-        why = results_file_problem(args.results)
-        if why is not None and os.path.exists(args.results):  # (dry runs too: say it early)
-            return error("apply", shown(f"refusing {args.results}: {why} (use --trust-results "
-                                        "if you are sure it is what you reviewed)"))
     session = Session()
-    try:  # the file's own groups are acted on: what the user reviewed
-        session.load(args.results, keep_groups=True)
-    except (OSError, ValueError) as e:
+    try:  # the file's own groups are acted on: what the user reviewed; read from the one
+        # descriptor whose owner and folders were checked (dry runs too: say it early)
+        text = read_own_results(args.results, trust=args.trust_results)
+    except ValueError as e:
+        return error("apply", shown(str(e)))
+    except OSError as e:
+        return error("apply", shown(f"cannot read {args.results}: {e.strerror or e}"))
+    try:
+        session.set_loaded(load_json(text), keep_groups=True)
+    except ValueError as e:
         return error("apply", shown(f"cannot read {args.results}: {e}"))
     broad = broad_roots(session.scanned_roots())
     if broad and not args.allow_broad_roots:

@@ -14,6 +14,8 @@ import stat
 import tempfile
 from collections.abc import Callable
 
+from .owners import chain_problem, uid
+
 PRIVATE = 0o700
 
 
@@ -29,8 +31,10 @@ def cache_dir() -> str:
 
 def private_dir(path: str) -> str:
     """``path`` as a folder only this user can use: each missing folder of it is created
-    0700; ``path`` itself must be a real folder (not a link) owned by this user, and is made
-    0700 if it is open to others. NotPrivate where it cannot be made so."""
+    0700 (made without following a link, then closed to others through its descriptor);
+    ``path`` must be a real folder (not a link) owned by this user, made 0700 if it is
+    open to others, and no folder above it may be in another account's reach
+    (owners.chain_problem), or it could be swapped for theirs. NotPrivate where not."""
     path = os.path.abspath(path)
     missing = []
     head = path
@@ -45,18 +49,33 @@ def private_dir(path: str) -> str:
             os.mkdir(folder, PRIVATE)
         except FileExistsError:
             pass
-        try:
-            os.chmod(folder, PRIVATE, follow_symlinks=False)
-        except (NotImplementedError, OSError):
-            os.chmod(folder, PRIVATE)
+        _close_to_others(folder)
     st = os.lstat(path)
     if not stat.S_ISDIR(st.st_mode):
         raise NotPrivate(f"{path} is not a folder")
-    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+    if st.st_uid != uid():
         raise NotPrivate(f"{path} belongs to another account")
     if stat.S_IMODE(st.st_mode) & 0o077:
-        os.chmod(path, PRIVATE)
+        _close_to_others(path)
+    why = chain_problem(os.path.join(path, "x"))
+    if why is not None:
+        raise NotPrivate(f"{path} {why.replace('lies in', 'is').replace('lies under', 'is under')}")
     return path
+
+
+def _close_to_others(folder: str) -> None:
+    """chmod 0700 through a descriptor opened without following a link (a link planted in
+    place of a folder we just made must not send the chmod elsewhere)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(folder, flags)
+    except OSError as e:
+        raise NotPrivate(f"{folder} is not a folder of ours ({e.strerror or e})") from None
+    try:
+        if os.fstat(fd).st_uid == uid():
+            os.fchmod(fd, PRIVATE)
+    finally:
+        os.close(fd)
 
 
 def write_private(path: str, write: Callable[[object], None]) -> None:

@@ -30,9 +30,9 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, duplicate_at,
-                      find_trash_entry, hash_at, hash_fd, is_link_to, is_under, make_link_at,
-                      move_file, open_at, outside_reason, replace_at, same_file, send_to_trash,
+from .fileops import (Anchored, anchor, duplicate_at,
+                      find_trash_entry, hash_at, is_link_to, is_under, make_link_at,
+                      move_file, replace_at, same_file, send_to_trash,
                       sibling, temp_name_for, unique_path, unlink_at)
 from ..job import NULL_JOB, Cancelled, Job
 from .journal import (JOURNAL_VERSION, JournalWriter, held_dir, new_journal_path,
@@ -41,7 +41,9 @@ from .lock import action_lock
 from .marking import results_threshold, under_any
 from .outcome import (STATUSES, ActionReport, JournalWriteError, Outcome, error_text,  # noqa: F401
                       journal_write)
-from .trust import hardlink_problem, kept_copy_problem
+from .kept import (BUSY_REASON, NEAR_REASON, KeptChecker, KeptCopy, PairGuard,  # noqa: F401
+                   anchor_kept, check_file, root_for)
+from .trust import destination_problem, hardlink_problem
 from ..ourfiles import private_dir
 from ..models import ProgressEvent, human_size
 from ..review.results import Results
@@ -50,24 +52,9 @@ from ..validate import one_of
 
 ACTIONS = ("move", "trash", "delete", "hardlink", "symlink")
 LINK_ACTIONS = ("hardlink", "symlink")  # replace the file by a link to a byte-identical kept copy
-NEAR_REASON = ("not byte-identical to any kept copy (a near duplicate): a link would lose "
-               "its differences, so only exact copies are replaced by links; not touched")
-
-
 class ActionRefused(ValueError):
     """The marks would lose data (a file with no similar copy left, or a file under a
     reference folder), so nothing was done."""
-
-
-@dataclass
-class KeptCopy:
-    path: str
-    size: int
-    mtime_ns: int
-    content_hash: str
-    root: str = ""  # its scan root, inode and device (0: not known); see bind_scan_identity
-    ino: int = 0
-    dev: int = 0
 
 
 @dataclass
@@ -258,125 +245,6 @@ def bind_scan_identity(plan: Plan, res: Results) -> Plan:
     return plan
 
 
-def root_for(path: str, roots: Iterable[str]) -> str:
-    """The innermost of ``roots`` that holds ``path`` ("" if none)."""
-    best = ""
-    for r in roots:
-        if is_under(path, r) and len(r) > len(best):
-            best = r
-    return best
-
-
-def _check_file(path: str, root: str, size: int, mtime_ns: int, content_hash: str,
-                ino: int = 0, dev: int = 0
-                ) -> tuple[str | None, os.stat_result | None, Anchored | None]:
-    """Is ``path`` still the file the scan saw, and inside its scanned ``root``? Returns
-    (reason it is not, or None; its status; the file with its folder held open, which the
-    caller closes)."""
-    why = outside_reason(path, root)
-    if why is not None:
-        return why, None, None
-    try:
-        loc = anchor(path, root)
-    except Unsafe as e:
-        return str(e), None, None
-    why, st = changed_reason_at(loc, size, mtime_ns, content_hash, ino, dev)
-    return why, st, loc
-
-
-class _KeptChecker:
-    """Is some kept copy of a file still there unchanged, inside a scanned root, and out of
-    other accounts' reach (trust.kept_copy_problem; ``trusted``: folders the user named)?
-    Hashes each kept file once per run unless its size, mtime or inode changes in between."""
-
-    def __init__(self, roots: set[str], trusted: Sequence[str] = ()) -> None:
-        self.roots = roots
-        self.trusted = list(trusted)
-        self.linked: dict[str, list[str]] = {}  # files simdup's symbolic links point to
-        self._cache: dict[str, tuple[tuple, str | None]] = {}
-
-    def _usable(self, k: KeptCopy, marked_st: os.stat_result | None) -> str | None:
-        why = self._check(k)
-        if why is None:
-            try:
-                kst = os.stat(k.path)
-            except OSError as e:
-                return f"cannot be checked: {e.strerror or e}"
-            why = kept_copy_problem(k.path, kst, marked_st, self.trusted)
-        return why
-
-    def recheck(self, k: KeptCopy) -> str | None:
-        """``k`` checked again from the disk (its hash read again, nothing cached): the
-        last look before a file is removed or replaced on its account."""
-        self._cache.pop(k.path, None)
-        why = self._check(k)
-        self._cache.pop(k.path, None)
-        return None if why is None else f"its kept copy {k.path} {why} just now; not touched"
-
-    def _check(self, k: KeptCopy) -> str | None:
-        try:
-            st = os.lstat(k.path)
-            key = (st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, st.st_mode)
-        except OSError:
-            key = ()
-        hit = self._cache.get(k.path)
-        if hit is not None and hit[0] == key and key:
-            return hit[1]
-        root = k.root or root_for(k.path, self.roots)
-        if not root:
-            self._cache[k.path] = (key, "is not under a scanned root")
-            return "is not under a scanned root"
-        why, _, loc = _check_file(k.path, root, k.size, k.mtime_ns, k.content_hash, k.ino,
-                                  k.dev)
-        if loc is not None:
-            loc.close()
-        self._cache[k.path] = (key, why)
-        return why
-
-    def identical(self, op: PlannedOp, marked_st: os.stat_result | None = None
-                  ) -> tuple[KeptCopy | None, str | None]:
-        """A kept copy with the same bytes as ``op``'s file (its content hash), still there
-        unchanged and not that file itself; else (None, the reason)."""
-        same = [k for k in op.kept if k.content_hash == op.content_hash and k.path != op.path]
-        if not same:
-            return None, NEAR_REASON
-        reasons = []
-        target = _realpath(op.path)
-        for k in same:
-            why = self._usable(k, marked_st)
-            if why is None and _realpath(k.path) == target:
-                why = "is the same file as this one (a symbolic link)"
-            if why is None:
-                return k, None
-            reasons.append(f"{k.path} {why}")
-        return None, "no unchanged byte-identical kept copy remains (" + "; ".join(reasons) + ")"
-
-    def usable(self, op: PlannedOp, marked_st: os.stat_result | None = None
-               ) -> tuple[KeptCopy | None, str | None]:
-        """A kept copy that is fine (still there unchanged, another file, out of other
-        accounts' reach); else (None, the reason no kept copy qualifies)."""
-        reasons = []
-        target = _realpath(op.path)
-        for k in op.kept:
-            if k.path == op.path:
-                why = "is the file to remove itself"
-            else:
-                why = self._usable(k, marked_st)
-            if why is None and _realpath(k.path) == target:
-                why = "is the same file as the one to remove (link)"
-            if why is None:
-                return k, None
-            reasons.append(f"{k.path} {why}")
-        return None, "no unchanged kept copy remains (" + "; ".join(reasons) + ")"
-
-
-def _realpath(path: str) -> str | None:
-    try:
-        return os.path.realpath(path)
-    except OSError:  # a link on the way vanished while being read
-        return None
-
-
 def _nlink_note(st: os.stat_result | None) -> str:
     n = st.st_nlink if st is not None else 1
     return f"has {n - 1} other hard link(s); no space is freed" if n > 1 else ""
@@ -391,7 +259,8 @@ class _Stop(Exception):
 
 def execute(plan: Plan, job: Job = NULL_JOB, *, dry_run: bool = False,
             journal: str | None = None, trash: Callable[[str], None] = send_to_trash,
-            seqs: Iterable[int] | None = None, _writer: JournalWriter | None = None) -> ActionReport:
+            seqs: Iterable[int] | None = None,
+            _writer: JournalWriter | None = None) -> ActionReport:
     """Carry out ``plan`` (or with ``dry_run`` say what would happen, touching nothing).
 
     ``journal`` is the journal file (default: a new one in the user data folder); it must
@@ -440,8 +309,10 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
     wanted = set(seqs) if seqs is not None else None
     ops = [op for op in plan.ops if wanted is None or op.seq in wanted]
     total_bytes = sum(op.size for op in ops)
-    kept = _KeptChecker({op.root for op in plan.ops if op.root}, plan.trusted)
+    kept = KeptChecker({op.root for op in plan.ops if op.root}, plan.trusted)
     kept.linked = symlinked_targets() if plan.ops else {}
+    if plan.action == "move" and plan.move_to:  # not into another account's reach
+        kept.destination = destination_problem(plan.move_to, plan.trusted)
     taken: set[str] = set()
     claimed: set[str] = set()
     done_bytes = 0
@@ -483,7 +354,7 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
     return report
 
 
-def _one(op: PlannedOp, plan: Plan, kept: _KeptChecker, taken: set[str], claimed: set[str],
+def _one(op: PlannedOp, plan: Plan, kept: KeptChecker, taken: set[str], claimed: set[str],
          dry_run: bool, writer: JournalWriter | None,
          trash: Callable[[str], None], held: str | None = None) -> Outcome:
     """One file of the plan: checked (:meth:`_Step.why_not`), then acted on, journaled;
@@ -514,11 +385,11 @@ class _Step:
     held open), the kept copy that justifies the action (``k``, and for a link ``kloc``),
     the outcome so far, and whether the disk was changed yet (``acted``)."""
 
-    def __init__(self, op: PlannedOp, plan: Plan, kept: _KeptChecker,
+    def __init__(self, op: PlannedOp, plan: Plan, kept: KeptChecker,
                  writer: JournalWriter | None) -> None:
         self.op, self.plan, self.kept, self.writer = op, plan, kept, writer
         self.out = Outcome(op.path, "skipped", op.action, size=op.size, group_id=op.group_id)
-        self.why, self.st, self.loc = _check_file(op.path, op.root, op.size, op.mtime_ns,
+        self.why, self.st, self.loc = check_file(op.path, op.root, op.size, op.mtime_ns,
                                                   op.content_hash, op.ino, op.dev)
         self.k: KeptCopy | None = None
         self.kloc: Anchored | None = None
@@ -546,6 +417,8 @@ class _Step:
             self.k, why = self.kept.usable(op, st)
         self.note = _nlink_note(st) if op.action in ("trash", "delete") else ""
         if why is None and op.action == "move":
+            why = self.kept.destination
+        if why is None and op.action == "move":
             self.out.dest = unique_path(op.dest or "", taken)
             taken.add(self.out.dest)
             if not self.plan.move_to or not is_under(self.out.dest, self.plan.move_to):
@@ -559,7 +432,7 @@ class _Step:
         k, st, op = self.k, self.st, self.op
         assert k is not None and st is not None
         self.out.dest = k.path
-        self.kloc, kst, why = _anchor_kept(k, self.kept.roots)
+        self.kloc, kst, why = anchor_kept(k, self.kept.roots)
         if why is None and same_file(st, kst):
             why = f"is already the same file as its kept copy {k.path} (a hard link)"
         if why is None and op.action == "hardlink" and st.st_dev != kst.st_dev:
@@ -574,7 +447,7 @@ class _Step:
         """Carry out the checked action; any failure is reported as one, never as success."""
         op, out, writer = self.op, self.out, self.writer
         assert writer is not None and self.loc is not None and self.st is not None
-        guard = _PairGuard()
+        guard = PairGuard()
         try:
             if op.action != "move":  # (a move loses nothing: both files stay somewhere)
                 why = guard.take(self.loc, self.st, self.k, self.kept.roots)
@@ -650,7 +523,7 @@ class _Step:
         journal_write(self.writer, {"type": "done", "seq": op.seq, **(entry or {}),
                                     "restorable": entry is not None})
 
-    def _delete(self, guard: _PairGuard) -> bool:
+    def _delete(self, guard: PairGuard) -> bool:
         op = self.op
         why = guard.kept_changed(self.k)  # through its locked descriptor
         if why is None and self.k is not None and guard.kept_fd is None:  # (no flock here)
@@ -681,96 +554,8 @@ class _Step:
 
 _LINK_NAME = {"hardlink": "hard link", "symlink": "symbolic link"}
 
-BUSY_REASON = ("another simdup is acting on it or on its kept copy right now (another "
-               "window, user or machine); not touched, so the two never take both copies")
-
-
-class _PairGuard:
-    """Advisory locks where the files are, whatever the data folder: an exclusive lock on
-    the file about to be deleted, trashed or replaced by a link, and a shared one on the
-    kept copy that justifies it, both taken without waiting (flock on descriptors opened
-    without following links). Two applies with opposite keeps (two data folders: sudo, a
-    Flatpak, two machines on NFS) each find the other's lock on one of the two files and
-    skip, so they never remove both copies. The kept copy's bytes are then read again
-    through its locked descriptor (:meth:`kept_changed`)."""
-
-    def __init__(self) -> None:
-        self.fds: list[int] = []
-        self.kept_fd: int | None = None
-        self.kept_st: os.stat_result | None = None
-
-    def take(self, loc: Anchored | None, st: os.stat_result | None, k: KeptCopy | None,
-             roots: set[str]) -> str | None:
-        try:
-            import fcntl
-        except ImportError:  # no flock (Windows): the checks alone
-            return None
-        if loc is None or st is None:
-            return None
-        try:
-            fd = open_at(loc, st)
-            self.fds.append(fd)
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            if k is None:
-                return None
-            kloc, kst, why = _anchor_kept(k, roots)
-            if why is not None:
-                return why
-            try:
-                if same_file(kst, st):  # one file by two names: the lock above covers it
-                    return None
-                kfd = open_at(kloc, kst)
-            finally:
-                kloc.close()
-            self.fds.append(kfd)
-            fcntl.flock(kfd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            self.kept_fd, self.kept_st = kfd, kst
-        except BlockingIOError:
-            return BUSY_REASON
-        except OSError as e:
-            return f"cannot lock it or its kept copy: {error_text(e)}; not touched"
-        return None
-
-    def kept_changed(self, k: KeptCopy | None) -> str | None:
-        """Why the locked kept copy no longer holds the bytes it was chosen for, or None."""
-        if k is None or self.kept_fd is None:
-            return None
-        try:
-            os.lseek(self.kept_fd, 0, os.SEEK_SET)
-            st = os.fstat(self.kept_fd)
-            if (st.st_size, st.st_mtime_ns) != (k.size, k.mtime_ns) or \
-                    hash_fd(self.kept_fd) != k.content_hash:
-                return f"its kept copy {k.path} changed just now; not touched"
-        except OSError as e:
-            return f"cannot read its kept copy {k.path} again: {error_text(e)}; not touched"
-        return None
-
-    def release(self) -> None:
-        for fd in self.fds:
-            os.close(fd)  # (closing drops the lock)
-        self.fds.clear()
-        self.kept_fd = None
-
-
 class _NotLinked(Exception):
     """The link could not be made (a hard link across file systems); nothing changed."""
-
-
-def _anchor_kept(k: KeptCopy, roots: set[str]
-                 ) -> tuple[Anchored | None, os.stat_result | None, str | None]:
-    """The kept copy ``k`` (just checked unchanged) with its folder open, and its status,
-    or the reason it cannot be linked to."""
-    root = k.root or root_for(k.path, roots)
-    try:
-        a = anchor(k.path, root)
-    except Unsafe as e:
-        return None, None, f"its kept copy {k.path}: {e}"
-    st = a.lstat()
-    if st is None or not stat.S_ISREG(st.st_mode) or (st.st_size, st.st_mtime_ns) != (
-            k.size, k.mtime_ns) or k.ino and st.st_ino != k.ino or k.dev and st.st_dev != k.dev:
-        a.close()
-        return None, None, f"its kept copy {k.path} changed just now; not touched"
-    return a, st, None
 
 
 def _link_journaled(op: PlannedOp, loc: Anchored, st: os.stat_result, kloc: Anchored,

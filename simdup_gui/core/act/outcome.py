@@ -52,7 +52,8 @@ class ActionReport:
 
     def to_dict(self) -> dict:
         return {"action": self.action, "dry_run": self.dry_run, "cancelled": self.cancelled,
-                "stopped": self.stopped, "journal": self.journal, "counts": {s: self.count(s) for s in STATUSES},
+                "stopped": self.stopped, "journal": self.journal,
+                "counts": {s: self.count(s) for s in STATUSES},
                 "files": [asdict(o) for o in self.outcomes]}
 
 

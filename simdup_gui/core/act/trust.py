@@ -24,61 +24,8 @@ import os
 import stat
 from collections.abc import Sequence
 
+from ..owners import chain_problem, others_can_write, uid
 from .fileops import is_under
-
-_OTHERS_WRITE = stat.S_IWGRP | stat.S_IWOTH
-
-
-def _uid() -> int:
-    return os.getuid() if hasattr(os, "getuid") else 0
-
-
-def _group_is_private(gid: int, owner_uid: int) -> bool:
-    """A user-private group (Debian's default: one group per user, named after them, with no
-    other member): its write bit opens the folder to nobody else."""
-    try:
-        import grp
-        import pwd
-
-        g = grp.getgrgid(gid)
-        user = pwd.getpwuid(owner_uid)
-    except (ImportError, KeyError, OSError):
-        return False
-    return g.gr_name == user.pw_name and user.pw_gid == gid and not set(g.gr_mem) - {
-        user.pw_name}
-
-
-def others_can_write(st: os.stat_result) -> bool:
-    """Whether an account other than the owner can write (create, rename, delete in) the
-    folder or file with status ``st``."""
-    if st.st_mode & stat.S_IWOTH:
-        return True
-    return bool(st.st_mode & stat.S_IWGRP) and not _group_is_private(st.st_gid, st.st_uid)
-
-
-def folder_problem(path: str, owners: set[int] | None = None) -> str | None:
-    """Why the folders holding ``path`` are open to other accounts, or None: its own folder
-    writable by others (even with the sticky bit: ``/tmp``), or a folder above it writable
-    by others without the sticky bit (they could rename the folders below), or its own
-    folder owned by an account not in ``owners`` (default: this user; root's always do)."""
-    folder = os.path.dirname(os.path.realpath(path))
-    first = True
-    allowed = (owners or {_uid()}) | {0}
-    while True:
-        try:
-            st = os.stat(folder)
-        except OSError as e:
-            return f"its folder {folder} cannot be checked ({e.strerror or e})"
-        if others_can_write(st) and (first or not st.st_mode & stat.S_ISVTX):
-            return (f"lies in {folder}, a folder other accounts can write"
-                    if first else f"lies under {folder}, a folder other accounts can write")
-        if st.st_uid not in allowed and first:
-            return f"lies in {folder}, a folder of another account (uid {st.st_uid})"
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder, first = parent, False
-
 
 def _trusted(path: str, trusted: Sequence[str]) -> bool:
     return any(is_under(os.path.abspath(path), os.path.abspath(t)) for t in trusted)
@@ -90,14 +37,28 @@ def kept_copy_problem(kept: str, kept_st: os.stat_result, marked_st: os.stat_res
     with status ``marked_st``, or None. Folders the user named (``trusted``) are exempt."""
     if _trusted(kept, trusted):
         return None
-    owners = {_uid()} | ({marked_st.st_uid} if marked_st is not None else set())
+    owners = {uid()} | ({marked_st.st_uid} if marked_st is not None else set())
     if kept_st.st_uid not in owners:
         return (f"belongs to another account (uid {kept_st.st_uid}), which could change or "
                 "remove it; name its folder as trusted to use it")
-    if others_can_write(kept_st):
+    if others_can_write(kept_st, kept):
         return "can be changed by other accounts; name its folder as trusted to use it"
-    why = folder_problem(kept, owners)
+    why = chain_problem(kept, owners)
     return None if why is None else why + "; name its folder as trusted to use it"
+
+
+def destination_problem(folder: str, trusted: Sequence[str] = ()) -> str | None:
+    """Why files moved into ``folder`` would be in another account's reach, or None: the
+    folder (created if missing) must be the user's, out of other accounts' reach, like a
+    kept copy's folder."""
+    if _trusted(folder, trusted):
+        return None
+    existing = os.path.abspath(folder)
+    while not os.path.isdir(existing) and os.path.dirname(existing) != existing:
+        existing = os.path.dirname(existing)  # (the folders still to make are ours)
+    why = chain_problem(os.path.join(existing, "moved-file"))
+    return None if why is None else (f"its destination {why}; name it as trusted to move "
+                                     "files there")
 
 
 def hardlink_problem(kept: str, kept_st: os.stat_result, marked_st: os.stat_result,
@@ -118,33 +79,64 @@ def hardlink_problem(kept: str, kept_st: os.stat_result, marked_st: os.stat_resu
 
 def results_file_problem(path: str) -> str | None:
     """Why the results file ``path`` must not drive an action, or None: it belongs to another
-    account, or others can write it or its folder (they could have crafted its paths)."""
+    account, others can write it, or a folder above it is in another account's reach
+    (they could have crafted its paths, or swap it). See :func:`read_own_results`."""
     try:
-        st = os.stat(path)
+        with open(path, "rb") as fh:
+            _own_results_problem(path, os.fstat(fh.fileno()))
+    except _NotOwn as e:
+        return str(e)
     except OSError as e:
         return f"cannot check it: {e.strerror or e}"
-    if st.st_uid != _uid():
-        return (f"it belongs to another account (uid {st.st_uid}): a results file names the "
-                "files to act on, so only your own are used")
-    if others_can_write(st):
-        return "other accounts can write it, so its list of files may not be yours"
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fst = os.stat(folder)
-    except OSError as e:
-        return f"cannot check its folder: {e.strerror or e}"
-    if others_can_write(fst) and not fst.st_mode & stat.S_ISVTX:
-        return f"its folder {folder} can be written by other accounts, which could replace it"
     return None
 
 
+class _NotOwn(Exception):
+    pass
+
+
+def _own_results_problem(path: str, st: os.stat_result) -> None:
+    if st.st_uid != uid():
+        raise _NotOwn(f"it belongs to another account (uid {st.st_uid}): a results file "
+                      "names the files to act on, so only your own are used")
+    if others_can_write(st, path):
+        raise _NotOwn("other accounts can write it, so its list of files may not be yours")
+    why = chain_problem(path)
+    if why is not None:
+        raise _NotOwn(f"it {why}, where it could be swapped")
+
+
+def read_own_results(path: str, trust: bool = False) -> str:
+    """The text of the results file ``path``, read from the one descriptor that was checked
+    (:func:`results_file_problem`'s rules, unless ``trust``): ValueError saying why not."""
+    with open(path, "rb") as fh:
+        if not trust:
+            try:
+                _own_results_problem(path, os.fstat(fh.fileno()))
+            except _NotOwn as e:
+                raise ValueError(f"refusing {path}: {e} (use --trust-results if you are sure "
+                                 "it is what you reviewed)") from None
+        return fh.read().decode("utf-8", "surrogateescape")
+
+
 def broad_roots(roots: Sequence[str]) -> list[str]:
-    """The roots that are a whole file system or a whole home folder (``/``, ``~``, a drive
-    root): acting under them needs the user's explicit word."""
-    home = os.path.realpath(os.path.expanduser("~"))
+    """The roots that are a whole file system, a whole home folder (anyone's: an
+    administrator's results can name another user's) or the folder of all homes: acting
+    under them needs the user's explicit word."""
+    homes: set[str] = set()
+    try:
+        import pwd
+
+        homes = {os.path.realpath(p.pw_dir) for p in pwd.getpwall()  # people and root,
+                 if (p.pw_uid >= 1000 and p.pw_uid != 65534 or p.pw_uid == 0)  # not daemons
+                 and p.pw_dir and p.pw_dir != "/" and os.path.isdir(p.pw_dir)}
+    except (ImportError, OSError):
+        pass
+    homes |= {os.path.dirname(h) for h in homes if os.path.dirname(h) != "/"}  # /home
+    homes.add(os.path.realpath(os.path.expanduser("~")))
     out = []
     for r in roots:
         real = os.path.realpath(r)
-        if real == home or os.path.dirname(real) == real:
+        if real in homes or os.path.dirname(real) == real:
             out.append(r)
     return out

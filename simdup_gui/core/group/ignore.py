@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..models import FileRecord, Group
-from ..ourfiles import write_private
+from ..ourfiles import private_dir, write_private
 
 VERSION = 1
 FILE_NAME = "ignore-list.json"
@@ -126,7 +126,11 @@ def load(path: str) -> IgnoreList:
 
 def save(ignore: IgnoreList, path: str) -> None:
     """Write atomically (a temporary file renamed over): a failure leaves the old file."""
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    folder = os.path.dirname(os.path.abspath(path))
+    if folder == os.path.dirname(os.path.abspath(default_path())):
+        private_dir(folder)  # the data folder: only this user's, whatever the umask
+    else:
+        os.makedirs(folder, exist_ok=True)  # a place the user chose
     # ASCII with \u escapes: a file name that is not valid UTF-8 (kept by Python as lone
     # surrogates) is written losslessly and read back the same
     text = json.dumps(ignore.to_dict(), ensure_ascii=True, indent=1)

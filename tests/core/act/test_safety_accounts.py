@@ -176,14 +176,14 @@ def _pair(tmp_path):
 
 def test_a_delete_stops_when_the_kept_copy_is_edited_after_its_check(tmp_path, monkeypatch):
     s, keep, drop = _pair(tmp_path)
-    real = actions._KeptChecker.usable
+    real = actions.KeptChecker.usable
 
     def then_edited(self, op, st=None):
         got = real(self, op, st)
         keep.write_text("somebody rewrote this meanwhile\n", encoding="utf-8")
         return got
 
-    monkeypatch.setattr(actions._KeptChecker, "usable", then_edited)
+    monkeypatch.setattr(actions.KeptChecker, "usable", then_edited)
     rep = s.execute(s.plan("delete"))
     assert [o.status for o in rep.outcomes] == ["skipped"], rep.outcomes
     assert "changed" in rep.outcomes[0].reason
@@ -207,3 +207,22 @@ def test_a_hard_link_stops_when_the_kept_copy_is_edited_before_the_rename(tmp_pa
     assert "changed just now" in rep.outcomes[0].reason
     assert _text(drop) == EN and os.stat(drop).st_nlink == 1
     assert "an edit through the kept name" in _text(keep)  # the edit is not lost either
+
+
+@root_only
+def test_a_move_never_goes_into_another_accounts_folder_through_a_planted_link(tmp_path,
+                                                                              capsys):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.txt").write_text(EN, encoding="utf-8")
+    (src / "b.txt").write_text(EN, encoding="utf-8")
+    results = _scan(tmp_path, src)
+    loot = tmp_path / "eveloot"
+    loot.mkdir()
+    os.chown(loot, EVE, EVE)
+    loot.chmod(0o777)
+    (tmp_path / "dups").symlink_to(loot)
+    assert main(["apply", results, "--keep", "oldest", "--move-to", str(tmp_path / "dups"),
+                 "--yes"]) == 0
+    assert "another account" in capsys.readouterr().out
+    assert os.listdir(loot) == [] and sorted(os.listdir(src)) == ["a.txt", "b.txt"]

@@ -123,7 +123,9 @@ def test_a_folder_swapped_between_the_check_and_the_act_cannot_redirect_it(tmp_p
     outside = tmp_path / "outside"
     shutil.copytree(root / "sub", outside / "sub")
     os.utime(outside / "sub" / "dup.txt", ns=(T0, T0))
-    real = actions.changed_reason_at
+    from simdup_gui.core.act import kept
+
+    real = kept.changed_reason_at
 
     def check_then_swap(a, *args):
         result = real(a, *args)
@@ -132,7 +134,7 @@ def test_a_folder_swapped_between_the_check_and_the_act_cannot_redirect_it(tmp_p
             os.symlink(outside / "sub", root / "sub")
         return result
 
-    monkeypatch.setattr(actions, "changed_reason_at", check_then_swap)
+    monkeypatch.setattr(kept, "changed_reason_at", check_then_swap)
     before = snapshot(outside)
     rep = execute(plan)
     assert snapshot(outside) == before
