@@ -157,9 +157,12 @@ class ResultsController(QObject):
         self.act_open = QAction(w, triggered=self.open_current)
         self.act_open.setShortcuts([QKeySequence(Qt.Key.Key_Return),
                                     QKeySequence(Qt.Key.Key_Enter)])
-        delete = w.actions.act_delete
-        delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
-        for a in (self.act_toggle, self.act_open, delete):
+        # as in file managers and dupeGuru: Delete sends to the trash, Shift+Delete deletes
+        # for good (its confirmation says so)
+        trash, delete = w.actions.act_trash, w.actions.act_delete
+        trash.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        delete.setShortcut(QKeySequence(Qt.KeyboardModifier.ShiftModifier | Qt.Key.Key_Delete))
+        for a in (self.act_toggle, self.act_open, trash, delete):
             a.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             tree.addAction(a)
         w.actions.mark_menu.insertAction(w.actions.act_invert, self.act_toggle)

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from simdup_gui.core.group.cluster import GROUPING_MODES
 from simdup_gui.core.models import ALLOWED_BITS
@@ -25,6 +37,18 @@ def _combo(values, named: bool = False) -> QComboBox:
     for v in values:
         box.addItem(str(v) if named else "", v)
     return box
+
+
+class _RunOnly:
+    """The preferences, but a value the command line set for this run (and the user left
+    as it was) is not saved."""
+
+    def __init__(self, prefs, run_only: dict) -> None:
+        self.prefs, self.run_only = prefs, run_only
+
+    def set(self, option, value: object) -> None:
+        if option.key not in self.run_only or self.run_only[option.key] != value:
+            self.prefs.set(option, value)
 
 
 def _select(box: QComboBox, value) -> None:
@@ -157,10 +181,16 @@ class ScanPanel(QWidget):
 
     # ---- settings ------------------------------------------------------------------
     def restore(self, roots, bits, distance) -> None:
-        """Fill the widgets from the command line, else the preferences."""
+        """Fill the widgets from the command line, else the preferences. The settings the
+        command line gave (``--bits``, ``--distance``) apply to this run only: :meth:`save`
+        keeps the saved values unless the user changed them in the window. Folders given
+        there join the folder list, which is remembered."""
         p = self.prefs
+        self.run_only: dict[str, object] = {}
         for f in (roots or p.get(opt.FOLDERS)):
             self.folders.add_folder(f)
+        if bits:
+            self.run_only[opt.BITS.key] = bits
         b = bits or p.get(opt.BITS)
         self.bits_box.blockSignals(True)
         self.bits_box.setCurrentIndex(ALLOWED_BITS.index(b if b in ALLOWED_BITS else 64))
@@ -168,6 +198,8 @@ class ScanPanel(QWidget):
         self.distance_box.setMaximum(self.bits())
         self.distance_box.setValue(distance if distance is not None
                                    else p.get(opt.distance_option(self.bits())))
+        if distance is not None:
+            self.run_only[opt.distance_option(self.bits()).key] = self.distance()
         _select(self.mode_box, p.get(opt.FEATURES))
         _select(self.grouping_box, p.get(opt.GROUPING))
         _select(self.verify_box, p.get(opt.VERIFY))
@@ -181,7 +213,7 @@ class ScanPanel(QWidget):
         self.scheduler_edit.setText(p.get(opt.SCHEDULER))
 
     def save(self) -> None:
-        p = self.prefs
+        p = _RunOnly(self.prefs, getattr(self, "run_only", {}))
         p.set(opt.FOLDERS, self.folders.folders())
         p.set(opt.BITS, self.bits())
         p.set(opt.distance_option(self.bits()), self.distance())

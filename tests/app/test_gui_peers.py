@@ -141,7 +141,7 @@ def test_delta_columns_show_and_hide_and_every_column_sorts(qtbot, reviewed):
 
 
 # 13 ------------------------------------------------------------------------------------
-def test_space_toggles_marks_and_delete_asks_with_cancel_as_default(qtbot, reviewed, answers):
+def test_space_toggles_marks_delete_trashes_and_shift_delete_deletes(qtbot, reviewed, answers):
     w = reviewed
     w.activateWindow()
     w.tree.setFocus()
@@ -153,14 +153,20 @@ def test_space_toggles_marks_and_delete_asks_with_cancel_as_default(qtbot, revie
     qtbot.keyClick(w.tree, Qt.Key.Key_Space)
     assert w.model.marks == set()
     qtbot.keyClick(w.tree, Qt.Key.Key_Space)
-    answers.answers = ["Cancel"]
+    answers.answers = ["Cancel"]  # Delete: to the trash, as in file managers
     qtbot.keyClick(w.tree, Qt.Key.Key_Delete)
+    box = answers.shown[-1]
+    assert box.defaultButton().text() == "Cancel" and "trash" in box.text()
+    assert "permanently" not in box.text() and os.path.exists(b)
+    answers.answers = ["Cancel"]  # Shift+Delete: for good, and the question says so
+    qtbot.keyClick(w.tree, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
     box = answers.shown[-1]
     assert box.defaultButton().text() == "Cancel" and "permanently" in box.text()
     assert os.path.exists(b)
-    answers.answers = ["Delete 1 files"]
+    answers.answers = [box.buttons()[0].text() if box.buttons()[0].text() != "Cancel"
+                       else box.buttons()[1].text()]
     with qtbot.waitSignal(w.actions.actionFinished, timeout=30_000):
-        qtbot.keyClick(w.tree, Qt.Key.Key_Delete)
+        qtbot.keyClick(w.tree, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
     assert not os.path.exists(b)
 
 

@@ -189,6 +189,31 @@ def test_startup_arguments_fill_the_folder_list(qtbot, settings):
         parse_args(["--bits", "48"])
 
 
+def test_settings_from_the_command_line_apply_to_that_run_only(qtbot, settings):
+    """`simdup-gui --bits 16` must not make 16 bits the saved default; a change the user
+    makes in the window during that run is saved as usual."""
+    w = MainWindow(settings=settings, language="en")
+    qtbot.addWidget(w)
+    w.bits_box.setCurrentIndex(w.bits_box.findData(32))
+    w.distance_box.setValue(4)
+    w.close()
+    w = MainWindow(bits=16, distance=2, settings=settings, language="en")
+    qtbot.addWidget(w)
+    assert (w.bits(), w.distance()) == (16, 2)
+    w.close()
+    w = MainWindow(settings=settings, language="en")
+    qtbot.addWidget(w)
+    assert (w.bits(), w.distance()) == (32, 4)  # the saved choice, not the run's
+    w.close()
+    w = MainWindow(bits=128, settings=settings, language="en")
+    qtbot.addWidget(w)
+    w.bits_box.setCurrentIndex(w.bits_box.findData(64))  # the user's own change
+    w.close()
+    w = MainWindow(settings=settings, language="en")
+    qtbot.addWidget(w)
+    assert w.bits() == 64
+
+
 def test_dropping_a_folder_adds_it(qtbot, window, tmp_path):
     from PySide6.QtCore import QMimeData, QPointF, QUrl
     from PySide6.QtGui import QDropEvent
