@@ -164,6 +164,7 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
 
     Exact: pairs not returned are below ``lower``. ``consume`` releases ``sets[i]`` as soon
     as it is copied (the caller's list then holds None), which halves the peak memory.
+    The steps are those of the module's docstring.
     """
     if not 0.0 < lower <= 1.0:
         raise ValueError(f"lower bound must be in (0, 1], not {lower}")
@@ -173,14 +174,69 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
     # files in order of size (then index): the smaller file of a pair comes first
     by_size = np.argsort(orig_sizes, kind="stable")
     sizes = orig_sizes[by_size]
+    # a pair with J >= lower shares its first common shingle inside the first
+    # |x| - ceil(lower |x|) + 1 shingles of each file (its prefix)
+    plen = np.clip(sizes - np.ceil(lower * sizes - _EPS).astype(np.int64) + 1, 0, sizes)
+    flat, off, prefixes = _ordered_prefixes(sets, by_size, sizes, plen, job, consume)  # 1, 2
+    index = _posting_lists(prefixes, sizes, lower)  # 3
+    del prefixes
+    found, candidates, measured, total_emit = _join(flat, off, sizes, plen, index, lower,
+                                                    job)  # 4, 5
+    del flat, index
+    a, b, inter = _pairs_found(found, sizes, by_size)
+    union = orig_sizes[a] + orig_sizes[b] - inter
+    job.report(ProgressEvent("reference", total_emit, total_emit))
+    return SimilarPairs(n, lower, a, b, inter, union, candidates, measured,
+                        time.perf_counter() - t0)
+
+
+@dataclass
+class _Prefixes:
+    """The prefix entries of every file, in file order: its file, its position in the
+    file's ordered set, and its key (dropped once the entries are sorted by it)."""
+
+    doc: np.ndarray
+    pos: np.ndarray
+    key: np.ndarray | None
+
+
+@dataclass
+class _Index:
+    """The prefix entries as posting lists (sorted by key, files in size order inside a
+    list), and what each entry is paired with."""
+
+    doc: np.ndarray  # each entry's file, in file order (as _Prefixes)
+    pos: np.ndarray  # its position in the file's ordered set
+    s_doc: np.ndarray  # the files of the entries in key order
+    qpos: np.ndarray  # each entry's place in key order
+    emit: np.ndarray  # how many later entries of its posting list it is paired with
+    ent_off: np.ndarray  # the first entry of each file
+    doc_emit: np.ndarray  # the pairs each file's entries emit
+
+
+def _ordered_prefixes(sets: list[np.ndarray], by_size: np.ndarray, sizes: np.ndarray,
+                      plen: np.ndarray, job: Job, consume: bool
+                      ) -> tuple[np.ndarray, np.ndarray, _Prefixes]:
+    """Steps 1 and 2: every file's shingles as keys of one total order, rarest bucket first
+    (``flat[off[r]:off[r + 1]]``, sorted, for the r-th file by size), and the entries of
+    their prefixes (``plen``)."""
+    n = len(sets)
     off = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(sizes, out=off[1:])
     # about one bucket per shingle, at most 2^BUCKET_BITS
     bits = min(BUCKET_BITS, max(8, int(off[-1]).bit_length()))
     shift = np.uint64(64 - bits)
-    low = np.uint64((1 << (64 - bits)) - 1)
+    key_count, brank = _bucket_ranks(sets, bits, shift, job)
+    flat = _ordered_keys(sets, by_size, off, brank, bits, job, consume)
+    del brank
+    return flat, off, _prefix_entries(flat, off, plen, key_count, shift)
 
-    # 1. bucket document frequencies, and the order: bucket rank, then the low hash bits
+
+def _bucket_ranks(sets: list[np.ndarray], bits: int, shift: np.uint64,
+                  job: Job) -> tuple[np.ndarray, np.ndarray]:
+    """(the document frequency of the bucket of each rank, each bucket's rank): buckets (the
+    top ``bits`` bits of a hash) ranked rarest first."""
+    n = len(sets)
     counts = np.zeros(1 << bits, dtype=np.int64)
     buf: list[np.ndarray] = []
     held = 0
@@ -197,8 +253,16 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
     del counts
     brank = np.empty(1 << bits, dtype=np.uint32)
     brank[border] = np.arange(1 << bits, dtype=np.uint32)
-    del border
+    return key_count, brank
 
+
+def _ordered_keys(sets: list[np.ndarray], by_size: np.ndarray, off: np.ndarray,
+                  brank: np.ndarray, bits: int, job: Job, consume: bool) -> np.ndarray:
+    """Every file's shingles as keys (the bucket's rank, then the hash's low bits), sorted,
+    the files in size order one after the other."""
+    n = len(sets)
+    shift = np.uint64(64 - bits)
+    low = np.uint64((1 << (64 - bits)) - 1)
     flat = np.empty(int(off[-1]), dtype=np.uint64)
     for r, i in enumerate(by_size.tolist()):
         s = sets[i]
@@ -211,31 +275,36 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
         if r % 500 == 0:
             job.check()
             job.report(ProgressEvent("reference", r, n))
-    del brank
+    return flat
 
-    # 2. prefixes: a pair with J >= lower shares its first common shingle inside the first
-    # |x| - ceil(lower |x|) + 1 shingles of each file
-    plen = np.clip(sizes - np.ceil(lower * sizes - _EPS).astype(np.int64) + 1, 0, sizes)
+
+def _prefix_entries(flat: np.ndarray, off: np.ndarray, plen: np.ndarray,
+                    key_count: np.ndarray, shift: np.uint64) -> _Prefixes:
+    """Step 2: the prefix shingles of every file that can be shared (a shingle whose bucket
+    is in one file only cannot be)."""
+    n = len(plen)
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     for c0 in range(0, n, 2048):  # entries in chunks of files: bounded temporaries
         c1 = min(n, c0 + 2048)
         doc = np.repeat(np.arange(c0, c1, dtype=np.int32), plen[c0:c1])
         pos = _ranges(np.zeros(c1 - c0, dtype=np.int64), plen[c0:c1])
         key = flat[off[doc] + pos]
-        # a shingle whose bucket is in one file only cannot be shared
         keep = key_count[(key >> shift).astype(np.intp)] >= 2
         parts.append((doc[keep], pos[keep].astype(np.int32), key[keep]))
-    del key_count
-    ent_doc = np.concatenate([x[0] for x in parts]) if parts else np.zeros(0, np.int32)
-    ent_pos = np.concatenate([x[1] for x in parts]) if parts else np.zeros(0, np.int32)
-    ent_key = np.concatenate([x[2] for x in parts]) if parts else np.zeros(0, np.uint64)
-    del parts
-    m = ent_key.size
+    return _Prefixes(np.concatenate([x[0] for x in parts]) if parts else np.zeros(0, np.int32),
+                     np.concatenate([x[1] for x in parts]) if parts else np.zeros(0, np.int32),
+                     np.concatenate([x[2] for x in parts]) if parts else np.zeros(0, np.uint64))
 
-    # 3. inverted index: entries sorted by key, files in size order inside a posting list
-    order = np.argsort(ent_key, kind="stable")
-    skey = ent_key[order]
-    del ent_key
+
+def _posting_lists(p: _Prefixes, sizes: np.ndarray, lower: float) -> _Index:
+    """Step 3: the inverted index of the prefix entries ``p`` (their keys dropped from
+    ``p`` once sorted): entries sorted by key, files in size order inside a posting list,
+    and how many later entries of its list each entry is paired with."""
+    n = len(sizes)
+    m = p.key.size
+    order = np.argsort(p.key, kind="stable")
+    skey = p.key[order]
+    p.key = None
     new = np.ones(m, dtype=bool)
     if m:
         np.not_equal(skey[1:], skey[:-1], out=new[1:])
@@ -243,7 +312,7 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
     gid = np.cumsum(new, dtype=np.int64)
     gid -= 1
     del new
-    s_doc = ent_doc[order]
+    s_doc = p.doc[order]
     idx = np.int32 if m < 1 << 31 else np.int64
     qpos = np.empty(m, dtype=idx)
     qpos[order] = np.arange(m, dtype=idx)
@@ -265,20 +334,25 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
     ecum = np.zeros(m + 1, dtype=np.int64)
     np.cumsum(emit, out=ecum[1:])
     ent_off = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(ent_doc, minlength=n), out=ent_off[1:])
+    np.cumsum(np.bincount(p.doc, minlength=n), out=ent_off[1:])
     doc_emit = ecum[ent_off[1:]] - ecum[ent_off[:-1]]
-    del ecum
-    total_emit = int(doc_emit.sum())
+    return _Index(p.doc, p.pos, s_doc, qpos, emit, ent_off, doc_emit)
+
+
+def _join(flat: np.ndarray, off: np.ndarray, sizes: np.ndarray, plen: np.ndarray, ix: _Index,
+          lower: float, job: Job) -> tuple[tuple[list, list, list], int, int, int]:
+    """Steps 4 and 5, in blocks of files whose entries emit at most about ``EMIT_BLOCK``
+    pairs: (the pairs found, as lists of arrays (a, b, |A & B|); the candidates; the
+    candidates measured; the emissions in all)."""
+    n = len(sizes)
+    total_emit = int(ix.doc_emit.sum())
     pbits = max(1, int(plen.max(initial=1)).bit_length())
     block_docs = max(1, (1 << (62 - pbits)) // max(n, 1))  # keys fit in int64
-
-    out_a: list[np.ndarray] = []
-    out_b: list[np.ndarray] = []
-    out_i: list[np.ndarray] = []
+    found: tuple[list, list, list] = ([], [], [])
     candidates = measured = 0
     done = 0
     d0 = 0
-    cum = np.cumsum(doc_emit)
+    cum = np.cumsum(ix.doc_emit)
     while d0 < n:
         job.check()
         job.report(ProgressEvent("reference", done, total_emit))
@@ -286,99 +360,123 @@ def similar_pairs(sets: list[np.ndarray], lower: float = DIFFERENT_BELOW,
         d1 = max(int(np.searchsorted(cum, base + EMIT_BLOCK, side="right")), d0 + 1)
         d1 = min(d1, d0 + block_docs)
         done += int(cum[d1 - 1]) - base
-        e0, e1 = int(ent_off[d0]), int(ent_off[d1])
-        if d1 == d0 + 1 and doc_emit[d0] > EMIT_BLOCK:
-            # one file with long posting lists: count its partners in a dense array
-            per = np.zeros(n, dtype=np.int64)
-            first_pos = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
-            ecum = np.cumsum(emit[e0:e1])
-            x0 = 0
-            while x0 < e1 - e0:
-                xb = int(ecum[x0 - 1]) if x0 else 0
-                x1 = max(int(np.searchsorted(ecum, xb + EMIT_BLOCK, side="right")), x0 + 1)
-                cnt = emit[e0 + x0:e0 + x1]
-                part = s_doc[_ranges(qpos[e0 + x0:e0 + x1] + 1, cnt)]
-                per += np.bincount(part, minlength=n)
-                np.minimum.at(first_pos, part, np.repeat(ent_pos[e0 + x0:e0 + x1], cnt))
-                x0 = x1
-                job.check()
-            B = np.flatnonzero(per)
-            C, PA = per[B], first_pos[B]
-            A = np.full(B.size, d0, dtype=np.int64)
+        if d1 == d0 + 1 and ix.doc_emit[d0] > EMIT_BLOCK:
+            block = _dense_block(ix, d0, n, job)
         else:
-            cnt = emit[e0:e1]
-            if not cnt.any():
-                d0 = d1
-                continue
-            # (pair, position in A of the shared shingle), sorted: a pair's first key
-            # holds its first shared shingle, the count of its keys the shingles shared
-            # inside both prefixes
-            key = np.repeat(ent_doc[e0:e1] - d0, cnt).astype(np.int64)
-            key *= n
-            key += s_doc[_ranges(qpos[e0:e1] + 1, cnt)]
-            key <<= pbits
-            key |= np.repeat(ent_pos[e0:e1], cnt)
-            key.sort()
-            pair = key >> pbits
-            first = np.ones(pair.size, dtype=bool)
-            np.not_equal(pair[1:], pair[:-1], out=first[1:])
-            at = np.flatnonzero(first)
-            C = np.diff(np.append(at, pair.size))
-            PA = key[at] & ((1 << pbits) - 1)
-            pair = pair[at]
-            A, B = pair // n + d0, pair % n
-            del pair, first, at, key
-        candidates += A.size
-        sa, sb = sizes[A], sizes[B]
-        need = lower * (sa + sb) / (1 + lower) - _EPS  # |A & B| needed for J >= lower
-        ok = lower * sb <= sa + _EPS  # size filter (sa <= sb)
-        # a shared shingle not counted in C lies after the end of A's prefix or of B's:
-        # at most the rest of the one that ends first
-        pa, pb = plen[A], plen[B]
-        a_first = flat[off[A] + pa - 1] <= flat[off[B] + pb - 1]
-        ok &= C + np.where(a_first, sa - pa, sb - pb) >= need
-        ok &= sa - PA >= need  # the first shared shingle and A's rest after it
-        A, B, PA, C, a_first = A[ok], B[ok], PA[ok], C[ok], a_first[ok]
-        measured += A.size
-        # |A & B| = C + the shared shingles after the prefix that ends first (X's rest),
-        # or = the shared shingles of A from PA on: look up the shorter rest in the other
-        X = np.where(a_first, A, B)
-        Y = np.where(a_first, B, A)
-        xs = plen[X]
-        tail_first = sizes[X] - xs < sizes[A] - PA
-        X = np.where(tail_first, X, A)
-        Y = np.where(tail_first, Y, B)
-        xs = np.where(tail_first, xs, PA)
-        add = np.where(tail_first, C, 0)
-        for sel, inter in _verify(flat, off, X, xs, Y):
-            inter += add[sel]
-            a, b = A[sel], B[sel]
-            good = inter / (sizes[a] + sizes[b] - inter) >= lower
-            out_a.append(a[good])
-            out_b.append(b[good])
-            out_i.append(inter[good])
+            block = _sparse_block(ix, d0, d1, n, pbits)
+        if block is not None:
+            candidates += block[0].size
+            measured += _measure(flat, off, sizes, plen, *block, lower, found)
         d0 = d1
-    del qpos, emit, s_doc, flat, ent_doc, ent_pos
+    return found, candidates, measured, total_emit
 
+
+def _dense_block(ix: _Index, d0: int, n: int, job: Job
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(A, B, C, PA) of the file ``d0`` with long posting lists: its partners B counted in a
+    dense array of n (C: the shingles shared inside both prefixes, PA: the position in A of
+    the first one)."""
+    e0, e1 = int(ix.ent_off[d0]), int(ix.ent_off[d0 + 1])
+    per = np.zeros(n, dtype=np.int64)
+    first_pos = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
+    ecum = np.cumsum(ix.emit[e0:e1])
+    x0 = 0
+    while x0 < e1 - e0:
+        xb = int(ecum[x0 - 1]) if x0 else 0
+        x1 = max(int(np.searchsorted(ecum, xb + EMIT_BLOCK, side="right")), x0 + 1)
+        cnt = ix.emit[e0 + x0:e0 + x1]
+        part = ix.s_doc[_ranges(ix.qpos[e0 + x0:e0 + x1] + 1, cnt)]
+        per += np.bincount(part, minlength=n)
+        np.minimum.at(first_pos, part, np.repeat(ix.pos[e0 + x0:e0 + x1], cnt))
+        x0 = x1
+        job.check()
+    B = np.flatnonzero(per)
+    C, PA = per[B], first_pos[B]
+    A = np.full(B.size, d0, dtype=np.int64)
+    return A, B, C, PA
+
+
+def _sparse_block(ix: _Index, d0: int, d1: int, n: int, pbits: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """(A, B, C, PA) of the files ``d0:d1`` (as :func:`_dense_block`), or None when they
+    emit no pair. The (pair, position in A of the shared shingle) keys are sorted: a pair's
+    first key holds its first shared shingle, the count of its keys the shingles shared
+    inside both prefixes."""
+    e0, e1 = int(ix.ent_off[d0]), int(ix.ent_off[d1])
+    cnt = ix.emit[e0:e1]
+    if not cnt.any():
+        return None
+    key = np.repeat(ix.doc[e0:e1] - d0, cnt).astype(np.int64)
+    key *= n
+    key += ix.s_doc[_ranges(ix.qpos[e0:e1] + 1, cnt)]
+    key <<= pbits
+    key |= np.repeat(ix.pos[e0:e1], cnt)
+    key.sort()
+    pair = key >> pbits
+    first = np.ones(pair.size, dtype=bool)
+    np.not_equal(pair[1:], pair[:-1], out=first[1:])
+    at = np.flatnonzero(first)
+    C = np.diff(np.append(at, pair.size))
+    PA = key[at] & ((1 << pbits) - 1)
+    pair = pair[at]
+    return pair // n + d0, pair % n, C, PA
+
+
+def _measure(flat: np.ndarray, off: np.ndarray, sizes: np.ndarray, plen: np.ndarray,
+             A: np.ndarray, B: np.ndarray, C: np.ndarray, PA: np.ndarray, lower: float,
+             found: tuple[list, list, list]) -> int:
+    """Steps 4 and 5 for the candidate pairs (A[i], B[i]): the bounds, then the pairs left
+    measured exactly, those at ``lower`` or above appended to ``found``. Returns how many
+    were measured."""
+    sa, sb = sizes[A], sizes[B]
+    need = lower * (sa + sb) / (1 + lower) - _EPS  # |A & B| needed for J >= lower
+    ok = lower * sb <= sa + _EPS  # size filter (sa <= sb)
+    # a shared shingle not counted in C lies after the end of A's prefix or of B's:
+    # at most the rest of the one that ends first
+    pa, pb = plen[A], plen[B]
+    a_first = flat[off[A] + pa - 1] <= flat[off[B] + pb - 1]
+    ok &= C + np.where(a_first, sa - pa, sb - pb) >= need
+    ok &= sa - PA >= need  # the first shared shingle and A's rest after it
+    A, B, PA, C, a_first = A[ok], B[ok], PA[ok], C[ok], a_first[ok]
+    # |A & B| = C + the shared shingles after the prefix that ends first (X's rest),
+    # or = the shared shingles of A from PA on: look up the shorter rest in the other
+    X = np.where(a_first, A, B)
+    Y = np.where(a_first, B, A)
+    xs = plen[X]
+    tail_first = sizes[X] - xs < sizes[A] - PA
+    X = np.where(tail_first, X, A)
+    Y = np.where(tail_first, Y, B)
+    xs = np.where(tail_first, xs, PA)
+    add = np.where(tail_first, C, 0)
+    for sel, inter in _verify(flat, off, X, xs, Y):
+        inter += add[sel]
+        a, b = A[sel], B[sel]
+        good = inter / (sizes[a] + sizes[b] - inter) >= lower
+        found[0].append(a[good])
+        found[1].append(b[good])
+        found[2].append(inter[good])
+    return A.size
+
+
+def _pairs_found(found: tuple[list, list, list], sizes: np.ndarray, by_size: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(a, b, |A & B|) of the pairs ``found`` (files by size rank) and of the pairs of empty
+    texts (equal: textsim.jaccard), as input indices a < b, sorted."""
+    out_a, out_b, out_i = found
     empty = np.flatnonzero(sizes == 0)
     if empty.size > 1:  # two empty texts are equal (textsim.jaccard)
         ia, ib = np.triu_indices(empty.size, 1)
         out_a.append(empty[ia])
         out_b.append(empty[ib])
         out_i.append(np.zeros(ia.size, dtype=np.int64))
-    if out_a:
-        a = by_size[np.concatenate(out_a)]
-        b = by_size[np.concatenate(out_b)]
-        inter = np.concatenate(out_i).astype(np.int64)
-        a, b = np.minimum(a, b), np.maximum(a, b)
-        o = np.lexsort((b, a))
-        a, b, inter = a[o], b[o], inter[o]
-    else:
-        a = b = inter = np.zeros(0, dtype=np.int64)
-    union = orig_sizes[a] + orig_sizes[b] - inter
-    job.report(ProgressEvent("reference", total_emit, total_emit))
-    return SimilarPairs(n, lower, a, b, inter, union, candidates, measured,
-                        time.perf_counter() - t0)
+    if not out_a:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, np.int64)
+    a = by_size[np.concatenate(out_a)]
+    b = by_size[np.concatenate(out_b)]
+    inter = np.concatenate(out_i).astype(np.int64)
+    a, b = np.minimum(a, b), np.maximum(a, b)
+    o = np.lexsort((b, a))
+    return a[o], b[o], inter[o]
 
 
 def _verify(flat: np.ndarray, off: np.ndarray, X: np.ndarray, xs: np.ndarray,

@@ -145,79 +145,96 @@ def run_on_cluster(cluster: Cluster, chunks: Sequence[list], mode: str, job: Job
     client = cluster.client
     want = check_workers(client, mode)  # a worker that joins later: checked with each chunk
     threads = cluster.threads()
-    limit = threads * IN_FLIGHT_PER_WORKER
-    scan_id = uuid.uuid4().hex[:12]
-    pending: dict = {}  # future -> (chunk number, chunk)
-    again: list[tuple[int, list]] = []  # chunks whose future the cluster cancelled
-    sent: dict[int, int] = {}  # chunk number -> times submitted
-    it = iter(enumerate(chunks))
-    exhausted = False
-
-    def submit(i: int, chunk: list) -> None:
-        sent[i] = sent.get(i, 0) + 1
-        items = [(c.path, c.root) for c in chunk]
-        fut = client.submit(_remote.fingerprint_checked, items, mode, want,
-                            key=f"simdup-{scan_id}-{i}-{sent[i]}", pure=False, retries=1)
-        pending[fut] = (i, chunk)
-
+    work = _Submitted(client, mode, want, chunks, threads * IN_FLIGHT_PER_WORKER)
     try:
-        while True:
-            while again and len(pending) < limit:
-                submit(*again.pop())
-            while not exhausted and len(pending) < limit:
-                nxt = next(it, None)
-                if nxt is None:
-                    exhausted = True
-                    break
-                submit(*nxt)
-            if not pending and not again:
-                break
+        while work.fill():
             try:
-                done, _ = wait(list(pending), timeout=0.2, return_when="FIRST_COMPLETED")
+                done, _ = wait(list(work.pending), timeout=0.2, return_when="FIRST_COMPLETED")
             except TimeoutError:  # dask's wait raises when nothing finished in time
                 done = set()
             except CancelledError:  # and (since 2024) when one of them was cancelled
-                done = {f for f in pending if f.status == "cancelled"}
+                done = {f for f in work.pending if f.status == "cancelled"}
             job.check()
             for fut in done:
-                i, chunk = pending.pop(fut)
-                res = None
-                if fut.status == "finished":
-                    try:
-                        res = fut.result()
-                    except CancelledError:  # cancelled since: as below
-                        pass
-                if res is None and fut.status != "error":
-                    # cancelled, not by us (we cancel only when stopping: a scheduler that
-                    # lost track of this client for a while drops its futures), or lost: the
-                    # chunk goes again under a new key
-                    if sent[i] < RESUBMITS:
-                        fut.release()
-                        again.append((i, chunk))
-                        continue
-                    res = [Problem(c.path, f"the Dask cluster dropped this file's work "
-                                   f"{RESUBMITS} times ({fut.status}); not fingerprinted",
-                                   "error") for c in chunk]
-                elif res is None:  # the chunk itself failed twice (a lost worker's re-runs)
-                    err = fut.exception()
-                    if _remote.MISMATCH in str(err):
-                        raise SchedulerError(f"a Dask worker {err}; install this simdup on "
-                                             f"every worker")
-                    if isinstance(err, ImportError) and "simdup_gui" in str(err):
-                        # a worker that joined after the check, with an older simdup: the
-                        # task names _remote by reference, which it does not have
-                        raise SchedulerError(f"a Dask worker has another simdup ({err}); "
-                                             f"install this simdup on every worker")
-                    res = [Problem(c.path, f"worker failed: {type(err).__name__}: {err}",
-                                   "error") for c in chunk]
-                take(_checked(res, chunk), chunk)
+                i, chunk = work.pending.pop(fut)
+                res = work.outcome(fut, i, chunk)
+                if res is not None:
+                    take(_checked(res, chunk), chunk)
                 fut.release()
             job.check()
     except BaseException:
-        if pending:
-            client.cancel(list(pending), force=True)
+        work.cancel()
         raise
     return threads
+
+
+class _Submitted:
+    """A scan's chunks on the cluster: those out (at most ``limit``), and those to send (again)."""
+
+    def __init__(self, client, mode: str, want: str, chunks: Sequence[list], limit: int) -> None:
+        self.client, self.mode, self.want, self.limit = client, mode, want, limit
+        self.scan_id = uuid.uuid4().hex[:12]
+        self.pending: dict = {}  # future -> (chunk number, chunk)
+        self.again: list[tuple[int, list]] = []  # chunks whose future the cluster cancelled
+        self.sent: dict[int, int] = {}  # chunk number -> times submitted
+        self.left = iter(enumerate(chunks))
+        self.exhausted = False
+
+    def submit(self, i: int, chunk: list) -> None:
+        self.sent[i] = self.sent.get(i, 0) + 1
+        items = [(c.path, c.root) for c in chunk]
+        fut = self.client.submit(_remote.fingerprint_checked, items, self.mode, self.want,
+                                 key=f"simdup-{self.scan_id}-{i}-{self.sent[i]}", pure=False,
+                                 retries=1)
+        self.pending[fut] = (i, chunk)
+
+    def fill(self) -> bool:
+        """Send chunks (those to send again first) until ``limit`` are out; False when
+        none is out and none is left."""
+        while self.again and len(self.pending) < self.limit:
+            self.submit(*self.again.pop())
+        while not self.exhausted and len(self.pending) < self.limit:
+            nxt = next(self.left, None)
+            if nxt is None:
+                self.exhausted = True
+                break
+            self.submit(*nxt)
+        return bool(self.pending or self.again)
+
+    def outcome(self, fut, i: int, chunk: list) -> list | None:
+        """What the done future ``fut`` of chunk ``i`` gives: its records, or problems for
+        its files; None when it goes again (cancelled, not by us: a scheduler that lost track
+        of this client for a while drops its futures; or lost). SchedulerError when a worker
+        has another simdup."""
+        res = None
+        if fut.status == "finished":
+            try:
+                res = fut.result()
+            except CancelledError:  # cancelled since: as below
+                pass
+        if res is None and fut.status != "error":
+            if self.sent[i] < RESUBMITS:  # the chunk goes again under a new key
+                self.again.append((i, chunk))
+                return None
+            return [Problem(c.path, f"the Dask cluster dropped this file's work {RESUBMITS} "
+                            f"times ({fut.status}); not fingerprinted", "error") for c in chunk]
+        if res is None:  # the chunk itself failed twice (a lost worker's re-runs)
+            err = fut.exception()
+            if _remote.MISMATCH in str(err):
+                raise SchedulerError(f"a Dask worker {err}; install this simdup on every worker")
+            if isinstance(err, ImportError) and "simdup_gui" in str(err):
+                # a worker that joined after the check, with an older simdup: the task names
+                # _remote by reference, which it does not have
+                raise SchedulerError(f"a Dask worker has another simdup ({err}); install this "
+                                     f"simdup on every worker")
+            return [Problem(c.path, f"worker failed: {type(err).__name__}: {err}", "error")
+                    for c in chunk]
+        return res
+
+    def cancel(self) -> None:
+        """Stop: the chunks out cancelled."""
+        if self.pending:
+            self.client.cancel(list(self.pending), force=True)
 
 
 def _checked(res: object, chunk: list) -> list:

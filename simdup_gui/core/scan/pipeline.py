@@ -86,104 +86,136 @@ def _sizes_together(cands: list[Candidate]) -> list[Candidate]:
 
 def scan(roots: list[str], options: ScanOptions | None = None, job: Job = NULL_JOB) -> ScanResult:
     """Scan ``roots`` and return every record and problem. Cancelling keeps what was done."""
-    opt = options or ScanOptions()
-    t0 = time.perf_counter()
-    records: list[FileRecord] = []
-    problems: list[Problem] = []
-    stats = {"files": 0, "bytes": 0, "seconds": 0.0, "candidates": 0, "cached": 0,
-             "fingerprinted": 0, "empty": 0, "problems": 0, "workers": 0}
-    cancelled = False
-    cache: FingerprintCache | None = None
+    run = _ScanRun(options or ScanOptions(), job)
     try:
-        w = walk(roots, opt.walk, job)
-        problems.extend(w.problems)
-        stats["empty"] = w.empty
+        todo = run.candidates(roots)  # walked, and not in the cache
+        run.fingerprint(todo)  # here, on a process pool, or on a Dask cluster
+    except Cancelled:
+        run.cancelled = True
+    finally:
+        run.close_cache()
+    return run.result(roots)
+
+
+class _ScanRun:
+    """One scan's records, problems, counts and progress, as its steps add to them."""
+
+    def __init__(self, opt: ScanOptions, job: Job) -> None:
+        self.opt = opt
+        self.job = job
+        self.t0 = time.perf_counter()
+        self.records: list[FileRecord] = []
+        self.problems: list[Problem] = []
+        self.stats = {"files": 0, "bytes": 0, "seconds": 0.0, "candidates": 0, "cached": 0,
+                      "fingerprinted": 0, "empty": 0, "problems": 0, "workers": 0}
+        self.cancelled = False
+        self.cache: FingerprintCache | None = None
+        self.version = ""
+        self.total_files = self.total_bytes = self.done_files = self.done_bytes = 0
+
+    def candidates(self, roots: list[str]) -> list[Candidate]:
+        """Walk ``roots``; the files to fingerprint (those the cache does not know)."""
+        w = walk(roots, self.opt.walk, self.job)
+        self.problems.extend(w.problems)
+        self.stats["empty"] = w.empty
         cands = w.files
-        total_files = len(cands)
-        total_bytes = sum(c.size for c in cands)
-        stats["candidates"] = total_files
-        done_files = done_bytes = 0
-        version = opt.features.version()
-        todo = cands
-        if opt.use_cache:
-            cache = FingerprintCache(opt.cache_path)
-            hits = cache.lookup_entries(
-                version, [(c.path, c.size, c.mtime_ns, c.inode, c.dev, c.root) for c in cands])
-            for e in hits.values():
-                (records if isinstance(e, FileRecord) else problems).append(e)
-            stats["cached"] = len(hits)
-            todo = [c for c in cands if c.path not in hits]
-            done_files = len(hits)
-            done_bytes = total_bytes - sum(c.size for c in todo)
-        job.report(ProgressEvent("fingerprint", done_files, total_files, done_bytes, total_bytes))
+        self.total_files = len(cands)
+        self.total_bytes = sum(c.size for c in cands)
+        self.stats["candidates"] = self.total_files
+        self.version = self.opt.features.version()
+        todo = self._not_cached(cands) if self.opt.use_cache else cands
+        self.report("fingerprint")
+        return todo
 
-        def take(batch: list, chunk: list[Candidate]) -> None:
-            nonlocal done_files, done_bytes
-            new = []
-            bad = []
-            for item in batch:
-                if isinstance(item, FileRecord):
-                    new.append(item)
-                else:
-                    problems.append(item)
-                    bad.append(item)
-            records.extend(new)
-            stats["fingerprinted"] += len(new)
-            if cache is not None:
-                cache.store(version, new)
-                if bad:
-                    stat_of = {c.path: (c.size, c.mtime_ns, c.inode) for c in chunk}
-                    cache.store_problems(version, [(p, *stat_of[p.path]) for p in bad
-                                                   if p.path in stat_of])
-            done_files += len(chunk)
-            done_bytes += sum(c.size for c in chunk)
-            job.report(ProgressEvent("fingerprint", done_files, total_files, done_bytes,
-                                     total_bytes, os.path.dirname(chunk[-1].path)))
+    def _not_cached(self, cands: list[Candidate]) -> list[Candidate]:
+        """The records and problems the cache keeps for ``cands`` taken; the others."""
+        self.cache = FingerprintCache(self.opt.cache_path)
+        hits = self.cache.lookup_entries(
+            self.version, [(c.path, c.size, c.mtime_ns, c.inode, c.dev, c.root) for c in cands])
+        for e in hits.values():
+            (self.records if isinstance(e, FileRecord) else self.problems).append(e)
+        self.stats["cached"] = len(hits)
+        todo = [c for c in cands if c.path not in hits]
+        self.done_files = len(hits)
+        self.done_bytes = self.total_bytes - sum(c.size for c in todo)
+        return todo
 
+    def report(self, phase: str, current: str = "") -> None:
+        self.job.report(ProgressEvent(phase, self.done_files, self.total_files, self.done_bytes,
+                                      self.total_bytes, current))
+
+    def fingerprint(self, todo: list[Candidate]) -> None:
+        """Fingerprint ``todo``: on the Dask cluster the options name, else in this process
+        when it is small (IN_PROCESS_BELOW) or there is one worker, else on a pool."""
+        opt = self.opt
         if opt.scheduler:  # on a Dask cluster: same chunks, same worker function
             from .distributed import Cluster, run_on_cluster
 
             with Cluster(opt.scheduler) as cluster:
                 chunks = _chunks(todo, cluster.threads())
-                stats["workers"] = run_on_cluster(cluster, chunks, opt.features.mode, job, take)
-            chunks = []
-        else:
-            chunks = _chunks(todo, opt.worker_count())
-        todo_bytes = sum(c.size for c in todo)
+                self.stats["workers"] = run_on_cluster(cluster, chunks, opt.features.mode,
+                                                       self.job, self.take)
+            return
+        chunks = _chunks(todo, opt.worker_count())
         workers = min(opt.worker_count(), len(chunks))
-        if opt.scheduler:
-            pass
-        elif workers <= 1 or todo_bytes < IN_PROCESS_BELOW:
-            stats["workers"] = 1
-            for chunk in chunks:
-                out = []
-                copies = Copies()  # the chunk's copies, though it goes one file at a time
-                for c in chunk:  # check between files: a cancel is seen within one file
-                    job.check()
-                    out.extend(fingerprint_batch([(c.path, c.root)], opt.features.mode, job.check,
-                                                 copies=copies))
-                take(out, chunk)
-        else:
-            stats["workers"] = workers
-            from . import kernels
+        if workers <= 1 or sum(c.size for c in todo) < IN_PROCESS_BELOW:
+            self.stats["workers"] = 1
+            self._here(chunks)
+            return
+        self.stats["workers"] = workers
+        from . import kernels
 
-            if kernels.will_compile():  # the first scan after an install: say why it waits
-                job.report(ProgressEvent("prepare", done_files, total_files, done_bytes,
-                                         total_bytes))
-            _run_pool(chunks, workers, opt.features.mode, job, take)
-    except Cancelled:
-        cancelled = True
-    finally:
-        if cache is not None:
-            cache.close()
-            problems.extend(cache.report())  # a cache that is unusable: one warning
-    stats["files"] = len(records)
-    stats["bytes"] = sum(r.size for r in records)
-    stats["problems"] = len(problems)
-    stats["seconds"] = round(time.perf_counter() - t0, 3)
-    records = _sorted_by_path(records)
-    job.report(ProgressEvent("done", len(records), len(records)))
-    return ScanResult(records, problems, stats, cancelled, [os.path.abspath(r) for r in roots])
+        if kernels.will_compile():  # the first scan after an install: say why it waits
+            self.report("prepare")
+        _run_pool(chunks, workers, opt.features.mode, self.job, self.take)
+
+    def _here(self, chunks: list[list[Candidate]]) -> None:
+        mode, check = self.opt.features.mode, self.job.check
+        for chunk in chunks:
+            out = []
+            copies = Copies()  # the chunk's copies, though it goes one file at a time
+            for c in chunk:  # check between files: a cancel is seen within one file
+                check()
+                out.extend(fingerprint_batch([(c.path, c.root)], mode, check, copies=copies))
+            self.take(out, chunk)
+
+    def take(self, batch: list, chunk: list[Candidate]) -> None:
+        """The records and problems of a chunk of candidates: kept, cached, counted."""
+        new = []
+        bad = []
+        for item in batch:
+            if isinstance(item, FileRecord):
+                new.append(item)
+            else:
+                self.problems.append(item)
+                bad.append(item)
+        self.records.extend(new)
+        self.stats["fingerprinted"] += len(new)
+        if self.cache is not None:
+            self.cache.store(self.version, new)
+            if bad:
+                stat_of = {c.path: (c.size, c.mtime_ns, c.inode) for c in chunk}
+                self.cache.store_problems(self.version, [(p, *stat_of[p.path]) for p in bad
+                                                         if p.path in stat_of])
+        self.done_files += len(chunk)
+        self.done_bytes += sum(c.size for c in chunk)
+        self.report("fingerprint", os.path.dirname(chunk[-1].path))
+
+    def close_cache(self) -> None:
+        if self.cache is not None:
+            self.cache.close()
+            self.problems.extend(self.cache.report())  # a cache that is unusable: one warning
+
+    def result(self, roots: list[str]) -> ScanResult:
+        stats = self.stats
+        stats["files"] = len(self.records)
+        stats["bytes"] = sum(r.size for r in self.records)
+        stats["problems"] = len(self.problems)
+        stats["seconds"] = round(time.perf_counter() - self.t0, 3)
+        records = _sorted_by_path(self.records)
+        self.job.report(ProgressEvent("done", len(records), len(records)))
+        return ScanResult(records, self.problems, stats, self.cancelled,
+                          [os.path.abspath(r) for r in roots])
 
 
 SORT_BLOCK = 4096

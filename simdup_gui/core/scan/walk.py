@@ -53,20 +53,14 @@ class WalkResult:
     excluded: int = 0
 
 
-def _matches(patterns: Iterable[str], name: str, rel: str) -> bool:
-    for p in patterns:
-        if fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p):
-            return True
-    return False
-
-
 _GLOB_CHARS = frozenset("*?[")
 
 
 def _matcher(patterns: Iterable[str]):
-    """``m(name, rel)`` == ``_matches(patterns, name, rel)``: plain names (the default
-    excludes: ".git", "node_modules", ...) from a set, since such a pattern matches a relative
-    path only where it is that name; the other patterns by one compiled regex."""
+    """``m(name, rel)``: whether ``name`` or ``rel`` matches one of ``patterns`` (as
+    fnmatch.fnmatch would say). Plain names (the default excludes: ".git", "node_modules",
+    ...) from a set, since such a pattern matches a relative path only where it is that
+    name; the other patterns by one compiled regex."""
     pats = [os.path.normcase(p) for p in patterns]
     plain = frozenset(p for p in pats
                       if not (_GLOB_CHARS.intersection(p) or "/" in p or os.sep in p))
@@ -94,104 +88,134 @@ def walk(roots: Iterable[str], options: WalkOptions | None = None, job: Job = NU
     Every file that is skipped for a reason other than the user's own patterns
     is recorded as a :class:`Problem` with its path.
     """
-    opt = options or WalkOptions()
-    excludes = tuple(opt.exclude) + (DEFAULT_EXCLUDES if opt.default_excludes else ())
-    excluded = _matcher(excludes)
-    included = _matcher(opt.include)
-    out = WalkResult()
-    seen_files: dict[tuple[int, int], str] = {}
-    seen_dirs: set[tuple[int, int]] = set()
+    walker = _Walker(options or WalkOptions(), job)
+    for root in roots:
+        walker.root(os.path.abspath(root))
+    return walker.out
 
-    def consider(path: str, root: str, st: os.stat_result) -> None:
-        key = (st.st_dev, st.st_ino)
-        if key in seen_files:
-            out.problems.append(Problem(path, f"same file as {seen_files[key]} (hard link or "
-                                               "followed symlink); read once", "same_file"))
-            return
-        seen_files[key] = path
-        if st.st_size == 0:
-            out.empty += 1
-            out.problems.append(Problem(path, "empty file (0 bytes); not fingerprinted", "empty"))
-            return
-        if st.st_size < opt.min_size:
-            out.problems.append(Problem(path, f"smaller than the minimum size ({opt.min_size} bytes)",
-                                        "too_small"))
-            return
-        if opt.max_size is not None and st.st_size > opt.max_size:
-            out.problems.append(Problem(path, f"larger than the maximum size ({opt.max_size} bytes)",
-                                        "too_large"))
-            return
-        out.files.append(Candidate(path, root, st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev))
 
-    for root_in in roots:
-        root = os.path.abspath(root_in)
+class _Walker:
+    """One walk's state: its options and patterns, what it found, and the files and folders
+    seen so far (by device and inode: a hard link or a followed symlink is read once)."""
+
+    def __init__(self, opt: WalkOptions, job: Job) -> None:
+        self.opt = opt
+        self.job = job
+        excludes = tuple(opt.exclude) + (DEFAULT_EXCLUDES if opt.default_excludes else ())
+        self.excluded = _matcher(excludes)
+        self.included = _matcher(opt.include)
+        self.out = WalkResult()
+        self.seen_files: dict[tuple[int, int], str] = {}
+        self.seen_dirs: set[tuple[int, int]] = set()
+
+    def problem(self, path: str, reason: str, kind: str) -> None:
+        self.out.problems.append(Problem(path, reason, kind))
+
+    def root(self, root: str) -> None:
+        """A root: a file is a candidate, a folder is walked depth first in name order."""
         try:
-            st = os.stat(root) if opt.follow_symlinks or not os.path.islink(root) else os.lstat(root)
+            st = (os.stat(root) if self.opt.follow_symlinks or not os.path.islink(root)
+                  else os.lstat(root))
         except OSError as e:
-            out.problems.append(Problem(root, f"cannot read root: {e.strerror or e}", "unreadable"))
-            continue
+            self.problem(root, f"cannot read root: {e.strerror or e}", "unreadable")
+            return
         if stat.S_ISREG(st.st_mode):
-            consider(root, os.path.dirname(root), st)
-            continue
+            self.consider(root, os.path.dirname(root), st)
+            return
         if not stat.S_ISDIR(st.st_mode):
-            out.problems.append(Problem(root, "not a regular file or folder", "special"))
-            continue
-        seen_dirs.add((st.st_dev, st.st_ino))
+            self.problem(root, "not a regular file or folder", "special")
+            return
+        self.seen_dirs.add((st.st_dev, st.st_ino))
         prefix = root if root.endswith(os.sep) else root + os.sep
         stack = [root]
         while stack:
-            job.check()
+            self.job.check()
             d = stack.pop()
-            job.report(ProgressEvent("walk", files_done=len(out.files), current=d))
-            try:
-                with os.scandir(d) as it:
-                    entries = sorted(it, key=lambda e: e.name)
-            except OSError as e:
-                out.problems.append(Problem(d, f"cannot list folder: {e.strerror or e}", "unreadable"))
+            self.job.report(ProgressEvent("walk", files_done=len(self.out.files), current=d))
+            stack.extend(reversed(self.folder(d, root, prefix)))
+
+    def folder(self, d: str, root: str, prefix: str) -> list[str]:
+        """The entries of the folder ``d`` (under ``root``) considered; its subfolders to
+        walk."""
+        try:
+            with os.scandir(d) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as e:
+            self.problem(d, f"cannot list folder: {e.strerror or e}", "unreadable")
+            return []
+        subdirs: list[str] = []
+        for e in entries:
+            p = e.path
+            rel = p[len(prefix):] if p.startswith(prefix) else os.path.relpath(p, root)
+            est = self.stat(e)
+            if est is None:
                 continue
-            subdirs = []
-            for e in entries:
-                p = e.path
-                rel = p[len(prefix):] if p.startswith(prefix) else os.path.relpath(p, root)
-                try:
-                    is_link = e.is_symlink()
-                    if is_link and not opt.follow_symlinks:
-                        out.problems.append(Problem(e.path, "symbolic link not followed "
-                                                    "(use --follow-symlinks)", "symlink"))
-                        continue
-                    est = e.stat(follow_symlinks=True)
-                except FileNotFoundError:
-                    reason = "broken symbolic link" if e.is_symlink() else "vanished during the scan"
-                    out.problems.append(Problem(e.path, reason, "vanished"))
-                    continue
-                except OSError as err:
-                    if err.errno == 40:  # ELOOP
-                        out.problems.append(Problem(e.path, "symbolic link loop", "symlink_loop"))
-                    else:
-                        out.problems.append(Problem(e.path, f"cannot stat: {err.strerror or err}",
-                                                    "unreadable"))
-                    continue
-                if stat.S_ISDIR(est.st_mode):
-                    if excluded(e.name, rel) or _is_venv(e.path):
-                        out.excluded += 1
-                        continue
-                    key = (est.st_dev, est.st_ino)
-                    if key in seen_dirs:
-                        out.problems.append(Problem(e.path, "folder already visited through a symbolic "
-                                                    "link (a loop or an alias); not entered again", "symlink_loop"))
-                        continue
-                    seen_dirs.add(key)
+            if stat.S_ISDIR(est.st_mode):
+                if self.enters(e, rel, est):
                     subdirs.append(e.path)
-                elif stat.S_ISREG(est.st_mode):
-                    if excluded(e.name, rel):
-                        out.excluded += 1
-                        continue
-                    if opt.include and not included(e.name, rel):
-                        out.excluded += 1
-                        continue
-                    consider(e.path, root, est)
-                elif not excluded(e.name, rel):
-                    out.problems.append(Problem(e.path, "not a regular file (FIFO, socket or "
-                                                "device); not read", "special"))
-            stack.extend(reversed(subdirs))
-    return out
+            elif stat.S_ISREG(est.st_mode):
+                if self.excluded(e.name, rel) or (self.opt.include
+                                                  and not self.included(e.name, rel)):
+                    self.out.excluded += 1
+                    continue
+                self.consider(e.path, root, est)
+            elif not self.excluded(e.name, rel):
+                self.problem(e.path, "not a regular file (FIFO, socket or device); not read",
+                             "special")
+        return subdirs
+
+    def stat(self, e: os.DirEntry) -> os.stat_result | None:
+        """The entry's stat (symlinks followed when the options say so), or None and a
+        problem: a symlink not followed, broken or in a loop, a file gone or unreadable."""
+        try:
+            if e.is_symlink() and not self.opt.follow_symlinks:
+                self.problem(e.path, "symbolic link not followed (use --follow-symlinks)",
+                             "symlink")
+                return None
+            return e.stat(follow_symlinks=True)
+        except FileNotFoundError:
+            reason = "broken symbolic link" if e.is_symlink() else "vanished during the scan"
+            self.problem(e.path, reason, "vanished")
+        except OSError as err:
+            if err.errno == 40:  # ELOOP
+                self.problem(e.path, "symbolic link loop", "symlink_loop")
+            else:
+                self.problem(e.path, f"cannot stat: {err.strerror or err}", "unreadable")
+        return None
+
+    def enters(self, e: os.DirEntry, rel: str, est: os.stat_result) -> bool:
+        """Whether the walk goes into the subfolder ``e``: not excluded, not a virtual
+        environment, not a folder seen before (a loop or an alias through a symlink)."""
+        if self.excluded(e.name, rel) or _is_venv(e.path):
+            self.out.excluded += 1
+            return False
+        key = (est.st_dev, est.st_ino)
+        if key in self.seen_dirs:
+            self.problem(e.path, "folder already visited through a symbolic link (a loop or an "
+                         "alias); not entered again", "symlink_loop")
+            return False
+        self.seen_dirs.add(key)
+        return True
+
+    def consider(self, path: str, root: str, st: os.stat_result) -> None:
+        """A regular file: a candidate, unless it was seen before, is empty, or is outside
+        the size limits."""
+        key = (st.st_dev, st.st_ino)
+        if key in self.seen_files:
+            self.problem(path, f"same file as {self.seen_files[key]} (hard link or followed "
+                         "symlink); read once", "same_file")
+            return
+        self.seen_files[key] = path
+        opt, out = self.opt, self.out
+        if st.st_size == 0:
+            out.empty += 1
+            self.problem(path, "empty file (0 bytes); not fingerprinted", "empty")
+        elif st.st_size < opt.min_size:
+            self.problem(path, f"smaller than the minimum size ({opt.min_size} bytes)",
+                         "too_small")
+        elif opt.max_size is not None and st.st_size > opt.max_size:
+            self.problem(path, f"larger than the maximum size ({opt.max_size} bytes)",
+                         "too_large")
+        else:
+            out.files.append(Candidate(path, root, st.st_size, st.st_mtime_ns, st.st_ino,
+                                       st.st_dev))

@@ -242,7 +242,12 @@ def test_cancel_stops_inside_a_single_large_file(tmp_path, monkeypatch):
     ("*.log", ".git"), ("sub/*", "a?c"), ("[ab]*",), ("docs/keep.txt",),
 ])
 def test_compiled_matcher_agrees_with_fnmatch_per_pattern(patterns):
-    from simdup_gui.core.scan.walk import _matcher, _matches
+    import fnmatch
+
+    from simdup_gui.core.scan.walk import _matcher
+
+    def _matches(patterns, name: str, rel: str) -> bool:  # one fnmatch per pattern
+        return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in patterns)
 
     m = _matcher(patterns)
     names = [".git", "node_modules", "x.log", "abc", "a.c", "keep.txt", "Thumbs.db", "b",
