@@ -69,8 +69,15 @@ ZH = {
     "Cancelling…": "正在取消…", "Listing files: {0} found\n{1}": "正在列出文件：已找到 {0} 个\n{1}",
     "{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}\n{5}":
         "{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}\n{5}",
-    "Cancelled: {0} files fingerprinted before the cancel are kept.":
-        "已取消：保留了取消前已计算指纹的 {0} 个文件。",
+    "Cancelled, partial results: {0} files fingerprinted before the cancel are shown; scan "
+    "again for all of them.": "已取消，结果不完整：显示取消前已计算指纹的 {0} 个文件；重新扫描可得到全部结果。",
+    "Cancelled: the previous results are kept as they were ({0} groups, {1} marked); nothing "
+    "of the cancelled scan replaced them.": "已取消：之前的结果保持不变（{0} 组，已标记 {1} 个）；取消的扫描没有替换它们。",
+    "The scan has run for a while. Cancel it? The results shown now stay as they are; a first "
+    "scan shows the files fingerprinted so far.": "扫描已经进行了一段时间。要取消吗？当前显示的结果保持不变；首次扫描会显示已经计算指纹的文件。",
+    "Preparing the fast code, once after an install (about a minute); later scans start at "
+    "once…": "正在准备快速代码，安装后只需一次（约一分钟）；之后的扫描会立即开始…",
+    "{0} is not used: {1}": "未使用 {0}：{1}",
     "Scanned {0} files in {1}.": "扫描了 {0} 个文件，用时 {1}。", "The scan failed.": "扫描失败。",
     "Scan failed": "扫描失败",
     "{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems":

@@ -278,8 +278,8 @@ class MainWindow(QMainWindow):
         if confirm and long_scan:
             ans = QMessageBox.question(
                 self, self.tr("Cancel the scan?"),
-                self.tr("The scan has run for a while. Cancel it? Files fingerprinted so far "
-                        "are kept and grouped."),
+                self.tr("The scan has run for a while. Cancel it? The results shown now stay "
+                        "as they are; a first scan shows the files fingerprinted so far."),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No)
             if ans != QMessageBox.StandardButton.Yes:
@@ -293,6 +293,12 @@ class MainWindow(QMainWindow):
             self.panel.show_progress(view)
 
     def _on_scanned(self, result: ScanResult) -> None:
+        if self.session.keeps_previous(result):  # a cancelled re-scan: nothing is lost
+            groups, marks = len(self.session.groups), len(self.session.marks)
+            self._outcome_text = lambda: progress.scan_cancelled_kept(groups, marks)
+            self.progress_label.setText(self._outcome_text())
+            self.scanFinished.emit(result)
+            return
         self.session.set_scan(result)
         heap.settle()
         self.problems_model.set_problems(self.problems)

@@ -176,6 +176,12 @@ class Session:
         self.cancelled = result.cancelled
         self.record_roots = list(result.roots)
 
+    def keeps_previous(self, result: ScanResult) -> bool:
+        """Whether a scan that ``result`` ends should leave the results as they are: it was
+        cancelled and complete results (of a scan that was not) are here, with their groups
+        and marks. A cancelled re-scan must not replace them with the part it read."""
+        return result.cancelled and bool(self.records) and not self.cancelled
+
     def scan(self, *, job: Job = NULL_JOB) -> ScanResult:
         """Scan the roots and group what was found."""
         result = self.scan_request().run(job=job)

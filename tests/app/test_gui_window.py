@@ -103,6 +103,34 @@ def test_cancel_mid_scan_keeps_what_was_done(qtbot, window, tmp_path):
     assert "Cancelled" in w.progress_label.text()
 
 
+def test_a_cancelled_rescan_keeps_the_previous_results_and_marks(qtbot, window, tmp_path):
+    """Cancel during a re-scan threw away the complete previous results (188 groups and
+    485 marks became 62 and 155): the results and marks stay as they were."""
+    (tmp_path / "docs").mkdir()
+    for i in range(300):
+        (tmp_path / "docs" / f"f{i:03d}.txt").write_text(EN + OTHER + str(i), encoding="utf-8")
+    w = window([tmp_path / "docs"])
+    w.scan_options = lambda: __import__("simdup_gui.core.scan.pipeline", fromlist=["ScanOptions"]).ScanOptions(
+        use_cache=False, workers=1)
+    scan(qtbot, w)
+    records, groups = list(w.records), list(w.session.groups)
+    assert len(records) == 300 and groups
+    marked = {w.records[m.index].path for m in groups[0].members[1:]}
+    w.session.set_marks(marked)
+
+    def on_progress(ev):
+        if ev.phase == "fingerprint" and ev.files_done >= 64 and w.worker:
+            w.request_cancel(confirm=False)
+
+    with qtbot.waitSignal(w.scanFinished, timeout=60_000) as blocker:
+        w.start_scan()
+        w.worker.signals.progress.connect(on_progress)
+    assert blocker.args[0].cancelled and len(blocker.args[0].records) < 300
+    assert w.records == records and w.session.groups == groups
+    assert w.session.marks == marked
+    assert "previous results are kept" in w.progress_label.text()
+
+
 def test_tree_model_passes_qt_model_tester(qtbot, window):
     w = window([DEMO])
     scan(qtbot, w)

@@ -63,8 +63,16 @@ def group_progress(ev: ProgressEvent, elapsed: float) -> str | None:
     return None
 
 
+def scan_cancelled_kept(groups: int, marks: int) -> str:
+    """A re-scan was cancelled: the previous, complete results stay as they were."""
+    return translate("MainWindow", "Cancelled: the previous results are kept as they were "
+                     "({0} groups, {1} marked); nothing of the cancelled scan replaced them."
+                     ).format(groups, marks)
+
+
 def scan_finished(files: int, cancelled: bool, elapsed: float) -> str:
-    msg = (translate("MainWindow", "Cancelled: {0} files fingerprinted before the cancel are kept.")
+    msg = (translate("MainWindow", "Cancelled, partial results: {0} files fingerprinted before "
+                     "the cancel are shown; scan again for all of them.")
            if cancelled else translate("MainWindow", "Scanned {0} files in {1}."))
     return msg.format(files, clock(elapsed))
 

@@ -375,323 +375,323 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="109" />
+        <location filename="../../app/actions_ui.py" line="112" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="110" />
+        <location filename="../../app/actions_ui.py" line="113" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="111" />
+        <location filename="../../app/actions_ui.py" line="114" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="112" />
+        <location filename="../../app/actions_ui.py" line="115" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="112" />
+        <location filename="../../app/actions_ui.py" line="115" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="113" />
+        <location filename="../../app/actions_ui.py" line="116" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="113" />
+        <location filename="../../app/actions_ui.py" line="116" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="114" />
+        <location filename="../../app/actions_ui.py" line="117" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="114" />
+        <location filename="../../app/actions_ui.py" line="117" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="117" />
+        <location filename="../../app/actions_ui.py" line="120" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="118" />
+        <location filename="../../app/actions_ui.py" line="121" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="119" />
+        <location filename="../../app/actions_ui.py" line="122" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="120" />
+        <location filename="../../app/actions_ui.py" line="123" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="121" />
+        <location filename="../../app/actions_ui.py" line="124" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="122" />
+        <location filename="../../app/actions_ui.py" line="125" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="123" />
+        <location filename="../../app/actions_ui.py" line="126" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="124" />
+        <location filename="../../app/actions_ui.py" line="127" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="125" />
+        <location filename="../../app/actions_ui.py" line="128" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="126" />
+        <location filename="../../app/actions_ui.py" line="129" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="127" />
+        <location filename="../../app/actions_ui.py" line="130" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="128" />
+        <location filename="../../app/actions_ui.py" line="131" />
         <source>Replace marked files with hard links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的硬链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="129" />
+        <location filename="../../app/actions_ui.py" line="132" />
         <source>Replace marked files with symbolic links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="131" />
+        <location filename="../../app/actions_ui.py" line="134" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="132" />
+        <location filename="../../app/actions_ui.py" line="135" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="133" />
+        <location filename="../../app/actions_ui.py" line="136" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="134" />
+        <location filename="../../app/actions_ui.py" line="137" />
         <source>Release held originals…</source>
         <translation>释放保留的原件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="136" />
+        <location filename="../../app/actions_ui.py" line="139" />
         <source>Free the space of the originals that replacing files with links holds for undo, where the kept copy still has their bytes</source>
         <translation>释放“替换为链接”为撤销而保留的原件所占的空间（仅限保留的副本仍有相同字节的原件）</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="138" />
+        <location filename="../../app/actions_ui.py" line="141" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="158" />
+        <location filename="../../app/actions_ui.py" line="161" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="159" />
+        <location filename="../../app/actions_ui.py" line="162" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="164" />
+        <location filename="../../app/actions_ui.py" line="167" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="182" />
+        <location filename="../../app/actions_ui.py" line="185" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="183" />
+        <location filename="../../app/actions_ui.py" line="186" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="198" />
+        <location filename="../../app/actions_ui.py" line="201" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="218" />
+        <location filename="../../app/actions_ui.py" line="221" />
         <source>Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
         <translation>把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的文件会被跳过。撤销可以放回原文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="221" />
+        <location filename="../../app/actions_ui.py" line="224" />
         <source>Replace {0} files</source>
         <translation>替换 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="243" />
-        <location filename="../../app/actions_ui.py" line="344" />
+        <location filename="../../app/actions_ui.py" line="246" />
+        <location filename="../../app/actions_ui.py" line="347" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="248" />
+        <location filename="../../app/actions_ui.py" line="251" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="249" />
+        <location filename="../../app/actions_ui.py" line="252" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="212" />
+        <location filename="../../app/actions_ui.py" line="215" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="202" />
+        <location filename="../../app/actions_ui.py" line="205" />
         <source>Folder layout in {0}</source>
         <translation>{0} 中的文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="203" />
+        <location filename="../../app/actions_ui.py" line="206" />
         <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
         <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="205" />
+        <location filename="../../app/actions_ui.py" line="208" />
         <source>Keep folder structure</source>
         <translation>保留文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="205" />
+        <location filename="../../app/actions_ui.py" line="208" />
         <source>Put all files in one folder</source>
         <translation>全部放进同一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="213" />
+        <location filename="../../app/actions_ui.py" line="216" />
         <source>Delete {0} files</source>
         <translation>删除 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="215" />
+        <location filename="../../app/actions_ui.py" line="218" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="216" />
+        <location filename="../../app/actions_ui.py" line="219" />
         <source>Send {0} files to the trash</source>
         <translation>把 {0} 个文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="223" />
+        <location filename="../../app/actions_ui.py" line="226" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="224" />
+        <location filename="../../app/actions_ui.py" line="227" />
         <source>Move {0} files</source>
         <translation>移动 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="225" />
+        <location filename="../../app/actions_ui.py" line="228" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="261" />
+        <location filename="../../app/actions_ui.py" line="264" />
         <source>Cannot undo now: wait for the scan or action under way to finish.</source>
         <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="263" />
+        <location filename="../../app/actions_ui.py" line="266" />
         <source>Undoing the last action…</source>
         <translation>正在撤销上一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="268" />
+        <location filename="../../app/actions_ui.py" line="271" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="272" />
+        <location filename="../../app/actions_ui.py" line="275" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="277" />
+        <location filename="../../app/actions_ui.py" line="280" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="292" />
+        <location filename="../../app/actions_ui.py" line="295" />
         <source>Cannot release now: wait for the scan or action under way to finish.</source>
         <translation>现在无法释放：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="294" />
+        <location filename="../../app/actions_ui.py" line="297" />
         <source>Checking the held originals…</source>
         <translation>正在检查保留的原件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="306" />
+        <location filename="../../app/actions_ui.py" line="309" />
         <source>Release held originals</source>
         <translation>释放保留的原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="307" />
+        <location filename="../../app/actions_ui.py" line="310" />
         <source>Delete {0} held originals ({1})? Each was replaced by a link, and its kept copy has the same bytes now. Undo can then no longer put these originals back; the links stay.</source>
         <translation>删除 {0} 个保留的原件（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。此后撤销将无法放回这些原件；链接会保留。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="310" />
+        <location filename="../../app/actions_ui.py" line="313" />
         <source>Release {0} originals</source>
         <translation>释放 {0} 个原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="311" />
+        <location filename="../../app/actions_ui.py" line="314" />
         <source>Nothing released.</source>
         <translation>没有释放任何文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="321" />
+        <location filename="../../app/actions_ui.py" line="324" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="324" />
+        <location filename="../../app/actions_ui.py" line="327" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="347" />
+        <location filename="../../app/actions_ui.py" line="350" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
@@ -740,61 +740,67 @@
 <context>
     <name>FilesController</name>
     <message>
-        <location filename="../../app/files_ui.py" line="50" />
+        <location filename="../../app/files_ui.py" line="49" />
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="51" />
+        <location filename="../../app/files_ui.py" line="50" />
         <source>Load results…</source>
         <translation>载入结果…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="52" />
+        <location filename="../../app/files_ui.py" line="51" />
         <source>Export groups as</source>
         <translation>导出分组为</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="55" />
+        <location filename="../../app/files_ui.py" line="54" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="65" />
+        <location filename="../../app/files_ui.py" line="68" />
         <source>Still writing the last file…</source>
         <translation>上一个文件仍在写入…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="82" />
+        <location filename="../../app/files_ui.py" line="77" />
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="95" />
-        <location filename="../../app/files_ui.py" line="97" />
+        <location filename="../../app/files_ui.py" line="90" />
+        <location filename="../../app/files_ui.py" line="92" />
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="100" />
+        <location filename="../../app/files_ui.py" line="95" />
         <source>Exported {0} groups to {1}</source>
         <translation>已将 {0} 组导出到 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="101" />
+        <location filename="../../app/files_ui.py" line="96" />
         <source>Saved the results to {0}</source>
         <translation>结果已保存到 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="112" />
+        <location filename="../../app/files_ui.py" line="107" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
+        <location filename="../../app/files_ui.py" line="119" />
         <location filename="../../app/files_ui.py" line="133" />
         <location filename="../../app/files_ui.py" line="142" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
+    </message>
+    <message>
+        <location filename="../../app/files_ui.py" line="120" />
+        <source>{0} is not used: {1}</source>
+        <translation>未使用 {0}：{1}</translation>
     </message>
     <message>
         <location filename="../../app/files_ui.py" line="136" />
@@ -1005,7 +1011,7 @@
     </message>
     <message>
         <location filename="../../app/window.py" line="179" />
-        <location filename="../../app/window.py" line="367" />
+        <location filename="../../app/window.py" line="373" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
@@ -1036,7 +1042,7 @@
     </message>
     <message>
         <location filename="../../app/window.py" line="189" />
-        <location filename="../../app/window.py" line="386" />
+        <location filename="../../app/window.py" line="392" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
@@ -1046,17 +1052,22 @@
         <translation>就绪。</translation>
     </message>
     <message>
+        <location filename="../../app/window.py" line="281" />
+        <source>The scan has run for a while. Cancel it? The results shown now stay as they are; a first scan shows the files fingerprinted so far.</source>
+        <translation>扫描已经进行了一段时间。要取消吗？当前显示的结果保持不变；首次扫描会显示已经计算指纹的文件。</translation>
+    </message>
+    <message>
         <location filename="../../app/i18n.py" line="77" />
         <source>Cannot load the {0} translation, so the interface stays in English: {1}</source>
         <translation>无法加载{0}翻译，界面保持英文：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="79" />
+        <location filename="../../core/presenters/progress.py" line="91" />
         <source>k={0} of {1} bits: files within k are grouped, unchecked</source>
         <translation>k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="81" />
+        <location filename="../../core/presenters/progress.py" line="93" />
         <source>k={0} of {1} bits proposes candidates; their text decides</source>
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
@@ -1086,11 +1097,6 @@
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="281" />
-        <source>The scan has run for a while. Cancel it? Files fingerprinted so far are kept and grouped.</source>
-        <translation>扫描已经进行了一段时间。要取消吗？已经计算指纹的文件会保留并分组。</translation>
-    </message>
-    <message>
         <location filename="../../app/window.py" line="287" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
@@ -1103,74 +1109,84 @@
 {1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="38" />
+        <location filename="../../core/presenters/progress.py" line="34" />
+        <source>Preparing the fast code, once after an install (about a minute); later scans start at once…</source>
+        <translation>正在准备快速代码，安装后只需一次（约一分钟）；之后的扫描会立即开始…</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="42" />
         <source>{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}
 {5}</source>
         <translation>{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}
 {5}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="49" />
+        <location filename="../../core/presenters/progress.py" line="53" />
         <source>Grouping {0} files: finding candidate pairs…</source>
         <translation>正在分组 {0} 个文件：查找候选文件对…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="53" />
+        <location filename="../../core/presenters/progress.py" line="57" />
         <source>Grouping: {0} of {1} pairs near the threshold measured from the files, remaining {2}</source>
         <translation>正在分组：已从文件实测 {0}/{1} 对接近阈值的文件，剩余 {2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="57" />
+        <location filename="../../core/presenters/progress.py" line="61" />
         <source>Grouping: making groups from {0} verified pairs…</source>
         <translation>正在分组：用 {0} 对已验证的文件组成分组…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="63" />
-        <source>Cancelled: {0} files fingerprinted before the cancel are kept.</source>
-        <translation>已取消：保留了取消前已计算指纹的 {0} 个文件。</translation>
+        <location filename="../../core/presenters/progress.py" line="68" />
+        <source>Cancelled: the previous results are kept as they were ({0} groups, {1} marked); nothing of the cancelled scan replaced them.</source>
+        <translation>已取消：之前的结果保持不变（{0} 组，已标记 {1} 个）；取消的扫描没有替换它们。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="64" />
+        <location filename="../../core/presenters/progress.py" line="74" />
+        <source>Cancelled, partial results: {0} files fingerprinted before the cancel are shown; scan again for all of them.</source>
+        <translation>已取消，结果不完整：显示取消前已计算指纹的 {0} 个文件；重新扫描可得到全部结果。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="76" />
         <source>Scanned {0} files in {1}.</source>
         <translation>扫描了 {0} 个文件，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="91" />
+        <location filename="../../core/presenters/progress.py" line="103" />
         <source>they are grouped as duplicates</source>
         <translation>它们会被归为重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="92" />
+        <location filename="../../core/presenters/progress.py" line="104" />
         <source>text similarity rejects them, but each costs time</source>
         <translation>文本相似度会排除它们，但每个都要花时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="93" />
+        <location filename="../../core/presenters/progress.py" line="105" />
         <source>⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} unrelated files by chance: {4}. Choose a larger fingerprint size or a smaller k.</source>
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="310" />
+        <location filename="../../app/window.py" line="316" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="312" />
+        <location filename="../../app/window.py" line="318" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="343" />
+        <location filename="../../app/window.py" line="349" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="70" />
+        <location filename="../../core/presenters/progress.py" line="82" />
         <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="387" />
+        <location filename="../../app/window.py" line="393" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -1367,78 +1383,78 @@ Index: {0}</source>
 <context>
     <name>ResultsController</name>
     <message>
-        <location filename="../../app/results_ui.py" line="168" />
+        <location filename="../../app/results_ui.py" line="171" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="169" />
+        <location filename="../../app/results_ui.py" line="172" />
         <source>Duplicates only (hide each group's reference)</source>
         <translation>只显示重复文件（隐藏每组的参照文件）</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="170" />
+        <location filename="../../app/results_ui.py" line="173" />
         <source>Size and date against the reference</source>
         <translation>与参照文件比较大小和日期</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="171" />
+        <location filename="../../app/results_ui.py" line="174" />
         <source>Ignore list…</source>
         <translation>忽略列表…</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="172" />
+        <location filename="../../app/results_ui.py" line="175" />
         <source>Not duplicates of the reference: ignore these pairs in every scan</source>
         <translation>不是参照文件的重复：以后每次扫描都忽略这些文件对</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="174" />
+        <location filename="../../app/results_ui.py" line="177" />
         <source>Ignore the selected files in every scan</source>
         <translation>以后每次扫描都忽略所选文件</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="175" />
+        <location filename="../../app/results_ui.py" line="178" />
         <source>Remove the selected files from the results (this session)</source>
         <translation>从结果中移除所选文件（仅本次）</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="177" />
+        <location filename="../../app/results_ui.py" line="180" />
         <source>Mark files whose name matches…</source>
         <translation>标记名称匹配的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="178" />
+        <location filename="../../app/results_ui.py" line="181" />
         <source>Toggle the marks of the selected files</source>
         <translation>切换所选文件的标记</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="179" />
-        <location filename="../../app/results_ui.py" line="189" />
+        <location filename="../../app/results_ui.py" line="182" />
+        <location filename="../../app/results_ui.py" line="192" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="190" />
+        <location filename="../../app/results_ui.py" line="193" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="191" />
+        <location filename="../../app/results_ui.py" line="194" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="234" />
+        <location filename="../../app/results_ui.py" line="236" />
         <source>Select one or more files first.</source>
         <translation>请先选择一个或多个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="239" />
+        <location filename="../../app/results_ui.py" line="241" />
         <source>Cannot change the ignore list</source>
         <translation>无法修改忽略列表</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="268" />
+        <location filename="../../app/results_ui.py" line="270" />
         <source>Cannot mark by name</source>
         <translation>无法按名称标记</translation>
     </message>
@@ -1446,167 +1462,167 @@ Index: {0}</source>
 <context>
     <name>ScanPanel</name>
     <message>
-        <location filename="../../app/scan_panel.py" line="115" />
+        <location filename="../../app/scan_panel.py" line="139" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="116" />
+        <location filename="../../app/scan_panel.py" line="140" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="117" />
+        <location filename="../../app/scan_panel.py" line="141" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="118" />
+        <location filename="../../app/scan_panel.py" line="142" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="119" />
+        <location filename="../../app/scan_panel.py" line="143" />
         <source>Text similarity at least</source>
         <translation>文本相似度至少</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="119" />
+        <location filename="../../app/scan_panel.py" line="143" />
         <source>Verify</source>
         <translation>核实方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="120" />
+        <location filename="../../app/scan_panel.py" line="144" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="120" />
+        <location filename="../../app/scan_panel.py" line="144" />
         <source>Candidate distance k</source>
         <translation>候选距离 k</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="121" />
+        <location filename="../../app/scan_panel.py" line="145" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="121" />
+        <location filename="../../app/scan_panel.py" line="145" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="122" />
+        <location filename="../../app/scan_panel.py" line="146" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="122" />
+        <location filename="../../app/scan_panel.py" line="146" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="123" />
+        <location filename="../../app/scan_panel.py" line="147" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="123" />
+        <location filename="../../app/scan_panel.py" line="147" />
         <source>Maximum size</source>
         <translation>最大大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="124" />
+        <location filename="../../app/scan_panel.py" line="148" />
         <source>Dask scheduler</source>
         <translation>Dask 调度器</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="127" />
+        <location filename="../../app/scan_panel.py" line="151" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="128" />
+        <location filename="../../app/scan_panel.py" line="152" />
         <source>e.g. *.log build</source>
         <translation>如 *.log build</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="129" />
+        <location filename="../../app/scan_panel.py" line="153" />
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="130" />
+        <location filename="../../app/scan_panel.py" line="154" />
         <source>Larger files are skipped and listed under Problems.</source>
         <translation>更大的文件会被跳过，并列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="131" />
+        <location filename="../../app/scan_panel.py" line="155" />
         <source>Follow symbolic links</source>
         <translation>跟随符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="133" />
+        <location filename="../../app/scan_panel.py" line="157" />
         <source>Scan the files and folders that symbolic links point to (each file once). Unticked, links are listed under Problems.</source>
         <translation>扫描符号链接指向的文件和文件夹（每个文件只扫描一次）。不勾选时，链接列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="135" />
+        <location filename="../../app/scan_panel.py" line="159" />
         <source>empty: this machine</source>
         <translation>留空：本机</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="137" />
+        <location filename="../../app/scan_panel.py" line="161" />
         <source>Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 uses a running scheduler (every worker must see the folders at the same path). Empty: this machine's cores. Needs pip install "simdup[dask]".</source>
         <translation>在 Dask 集群上计算指纹：local:N 在本机启动 N 个工作进程，tcp://host:8786 使用正在运行的调度器（每个工作进程都必须在相同路径下看到这些文件夹）。留空：使用本机的处理器核心。需要 pip install "simdup[dask]"。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="140" />
+        <location filename="../../app/scan_panel.py" line="164" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；topk：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="143" />
+        <location filename="../../app/scan_panel.py" line="167" />
         <source>With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair in a group within k</source>
         <translation>仅 SimHash 时：linked 把由近邻对连成链的文件归为一组；strict 要求组内每对都在 k 以内</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="146" />
+        <location filename="../../app/scan_panel.py" line="170" />
         <source>text similarity (recommended)</source>
         <translation>文本相似度（推荐）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="147" />
+        <location filename="../../app/scan_panel.py" line="171" />
         <source>SimHash only (for comparison)</source>
         <translation>仅 SimHash（用于比较）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="149" />
+        <location filename="../../app/scan_panel.py" line="173" />
         <source>The fingerprint size and distance k only propose candidate pairs. With text similarity, each candidate is checked: a file joins a group when its text (5-gram Jaccard of the normalised text) is at least the threshold similar to the group's reference (★). SimHash only groups by fingerprint distance alone.</source>
         <translation>指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="154" />
+        <location filename="../../app/scan_panel.py" line="178" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="155" />
+        <location filename="../../app/scan_panel.py" line="179" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="219" />
+        <location filename="../../app/scan_panel.py" line="251" />
         <source>The maximum size is below the minimum size: raise "Maximum size" or lower "Minimum size" in Settings.</source>
         <translation>最大大小低于最小大小：请在“设置”中调高“最大大小”或调低“最小大小”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="226" />
+        <location filename="../../app/scan_panel.py" line="258" />
         <source>"Dask scheduler" in Settings must be empty (this machine), local:N (N workers here) or an address such as tcp://host:8786, not "{0}".</source>
         <translation>“设置”中的“Dask 调度器”必须留空（本机）、为 local:N（本机 N 个工作进程）或 tcp://host:8786 这样的地址，而不是“{0}”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="284" />
+        <location filename="../../app/scan_panel.py" line="316" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
