@@ -342,8 +342,9 @@ def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] =
 
 def warm_worker() -> None:
     """A scan pool worker's initializer: ready to fingerprint (.warm). Here, beside the task
-    function, so that a worker forked from the fork server (which imported .warm, and so
-    this module) imports nothing more before its first chunk; a spawned one warms itself."""
+    function, whose module the worker imports for its first chunk anyway. A worker forked
+    from the fork server (whose preload is .warm) finds the work done there; a spawned one
+    warms itself. (.warm imports features and kernels, never this module: no circle.)"""
     from .warm import warm
 
     warm()
