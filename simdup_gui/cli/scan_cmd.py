@@ -11,6 +11,7 @@ from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VER
 from simdup_gui.core.group import ignore as ignore_list
 from simdup_gui.core.group.cluster import GROUPING_MODES
 from simdup_gui.core.group.index import chance_matches
+from simdup_gui.core.group.templates import DEFAULT_MEASURE, MEASURES
 from simdup_gui.core.group.verify import VERIFY_MODES
 from simdup_gui.core.job import Job
 from simdup_gui.core.models import ProgressEvent
@@ -51,7 +52,7 @@ def review_settings(args: argparse.Namespace, distance: int | None = None) -> Re
     grouping = {}
     if hasattr(args, "bits"):
         grouping = dict(bits=args.bits, distance=distance, grouping=args.grouping,
-                        verify=args.verify, similarity=args.similarity)
+                        verify=args.verify, similarity=args.similarity, measure=args.measure)
     return ReviewSettings(
         features=args.features, include=tuple(args.include), exclude=tuple(args.exclude),
         default_excludes=not args.no_default_excludes, min_size=args.min_size,
@@ -90,6 +91,11 @@ def register(sub) -> None:
     p.add_argument("--verify", choices=VERIFY_MODES, default=DEFAULT_VERIFY,
                    help="sketch: verify candidates by text similarity, groups around a "
                    "reference (default); none: SimHash alone, for comparison")
+    p.add_argument("--measure", choices=MEASURES, default=DEFAULT_MEASURE,
+                   help="template: different documents built on one template (man pages of "
+                   "one generator, one licence under many projects) stay apart, although "
+                   "they share most of their text (default); plain: every pair at the "
+                   "similarity is a near-duplicate")
     p.add_argument("--grouping", choices=GROUPING_MODES, default="linked",
                    help="with --verify none: linked (chains of near pairs) or strict "
                    "(every pair within K)")

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .act import marking
-from .act.actions import Plan, ActionReport, bind_scan_identity, execute, plan_action
+from .act.actions import ActionReport, Plan, bind_scan_identity, execute, plan_action
 from .act.journal import JournalRefused
 from .act.lock import ActionLocked
 from .act.recovery import resume, undo
@@ -40,6 +40,7 @@ from .act.release import ReleaseReport, journals_to_release, release
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
 from .group import ignore as ignore_list
 from .group.cluster import group_records
+from .group.templates import DEFAULT_MEASURE, MEASURES
 from .group.verify import VERIFY_MODES, RecordsMemo
 from .job import NULL_JOB, Job
 from .models import ALLOWED_BITS, FileRecord, Group, Problem
@@ -69,6 +70,7 @@ class ReviewSettings:
     grouping: str = "linked"
     verify: str = DEFAULT_VERIFY
     similarity: float = DEFAULT_SIMILARITY
+    measure: str = DEFAULT_MEASURE  # "template": documents built on one template stay apart
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     min_size: int = 1
@@ -115,6 +117,7 @@ class GroupingRequest:
     cache_path: str | None = None  # where measured similarities are remembered
     use_cache: bool = True
     scheduler: str = ""
+    measure: str = DEFAULT_MEASURE
     read_workers: int = field(default=1, compare=False)  # see group_records
     memo: RecordsMemo | None = field(default=None, compare=False)  # the session's
 
@@ -124,7 +127,7 @@ class GroupingRequest:
                              verify=self.verify, similarity=self.similarity,
                              cache_path=self.cache_path, use_cache=self.use_cache,
                              scheduler=self.scheduler, read_workers=self.read_workers, job=job,
-                             memo=self.memo)
+                             memo=self.memo, verdict=self.measure)
 
 
 class Session:
@@ -194,7 +197,7 @@ class Session:
         s = self.settings
         return GroupingRequest(self.records, s.bits, s.distance, s.grouping, s.verify,
                                s.similarity, s.cache_path, s.use_cache, s.scheduler.strip(),
-                               memo=self._memo)
+                               s.measure, memo=self._memo)
 
     def is_current(self, request: GroupingRequest) -> bool:
         """True if ``request`` still matches the records and settings."""
@@ -399,7 +402,7 @@ class Session:
         s = self.settings
         settings = {"bits": s.bits, "distance": s.distance, "features": s.features,
                     "grouping": s.grouping, "verify": s.verify, "similarity": s.similarity,
-                    "roots": self.scanned_roots(), "include": list(s.include),
+                    "measure": s.measure, "roots": self.scanned_roots(), "include": list(s.include),
                     "exclude": list(s.exclude), "min_size": s.min_size,
                     "max_size": s.max_size, "follow_symlinks": s.follow_symlinks,
                     "index": self.index_plan}
@@ -532,6 +535,8 @@ class Session:
                                                           self.settings.similarity))
         if res.settings.get("verify") in VERIFY_MODES:
             self.settings.verify = res.settings["verify"]
+        if res.settings.get("measure") in MEASURES:
+            self.settings.measure = res.settings["measure"]
         self.marks = marking.without_reference(res.marks, self.reference)
         self._removed, self._removed_marks = [], set()
         if keep_groups:

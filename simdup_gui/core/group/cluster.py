@@ -13,17 +13,18 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..job import NULL_JOB, Job
+from ..models import FileRecord, Group, ProgressEvent
+from ..textsim import DEFAULT_SIMILARITY
+from ..validate import one_of
 from .candidates import CLUSTER_ABOVE, find_candidates
 from .classes import RecordsMemo, fingerprint_words
 from .exact import Measurer
 from .measure import Measure, check_threshold, measure_candidates
 from .simhash_only import simhash_groups
 from .stars import star_groups
+from .templates import DEFAULT_MEASURE, MEASURES, keep_templates_apart
 from .verify import VERIFY_MODES
-from ..job import NULL_JOB, Job
-from ..models import FileRecord, Group, ProgressEvent
-from ..textsim import DEFAULT_SIMILARITY
-from ..validate import one_of
 
 GROUPING_MODES = ("linked", "strict")
 
@@ -33,7 +34,8 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
                  *, verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
                  measure: Measure | None = None, client=None, job: Job = NULL_JOB,
                  memo: RecordsMemo | None = None,
-                 candidates: str | None = None) -> tuple[list[Group], str]:
+                 candidates: str | None = None,
+                 verdict: str = DEFAULT_MEASURE) -> tuple[list[Group], str]:
     """Group ``records`` with candidates at (bits, distance). Returns the groups and a
     description of the index plan (and of the verification).
 
@@ -44,6 +46,8 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
     ``client``: a Dask client; above candidates.CLUSTER_ABOVE texts the LSH band step runs
     there. ``memo``: what a regroup of the same records can reuse (classes.RecordsMemo).
     ``candidates``: the candidate source (candidates.candidate_pairs; None: by size).
+    ``verdict``: "template" keeps different documents built on one template apart
+    (templates.py), "plain" groups every verified pair.
     ``job`` hears the phases "candidates", "verify" (pairs near the threshold measured
     from the files, counted) and "stars".
     """
@@ -58,9 +62,15 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
     threshold = check_threshold(similarity)
     found = find_candidates(records, bits, distance, fingerprints, candidates, client, job, memo)
     verified = measure_candidates(records, found, threshold, measure, job)
+    apart = ""
+    if one_of("measure", verdict, MEASURES) == "template":
+        verified, kept_apart = keep_templates_apart(records, found.members, verified)
+        if len(kept_apart.pairs):
+            apart = f"; {len(kept_apart.pairs)} pairs kept apart (a shared template)"
     job.report(ProgressEvent("stars", 0, len(verified.pairs)))
     groups = star_groups(records, found.members, verified, bits)
-    return number_groups(groups, records), f"{found.described}; {verified.stats.describe()}"
+    return number_groups(groups, records), (f"{found.described}; "
+                                            f"{verified.stats.describe()}{apart}")
 
 
 def number_groups(groups: list[Group], records: Sequence[FileRecord]) -> list[Group]:
@@ -76,7 +86,8 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
                   cache_path: str | None = None, use_cache: bool = True,
                   scheduler: str = "", read_workers: int = 1,
-                  job: Job = NULL_JOB, memo: RecordsMemo | None = None) -> tuple[list[Group], str]:
+                  job: Job = NULL_JOB, memo: RecordsMemo | None = None,
+                  verdict: str = DEFAULT_MEASURE) -> tuple[list[Group], str]:
     """:func:`build_groups` with doubtful pairs measured from the files, and the exact
     similarities remembered in the cache (so a warm regroup reads no file). With a Dask
     ``scheduler`` and more than CLUSTER_ABOVE files, the candidate step's LSH bands
@@ -90,16 +101,18 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
             return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
                                   similarity=similarity, cache_path=cache_path,
                                   use_cache=use_cache, client=cluster.client,
-                                  read_workers=read_workers, job=job, memo=memo)
+                                  read_workers=read_workers, job=job, memo=memo,
+                                  verdict=verdict)
     return _group_records(records, bits, distance, mode, fingerprints, verify=verify,
                           similarity=similarity, cache_path=cache_path, use_cache=use_cache,
-                          read_workers=read_workers, job=job, memo=memo)
+                          read_workers=read_workers, job=job, memo=memo, verdict=verdict)
 
 
 def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str,
                    fingerprints, *, verify: str, similarity: float, cache_path: str | None,
                    use_cache: bool, client=None, read_workers: int = 1,
-                   job: Job = NULL_JOB, memo: RecordsMemo | None = None) -> tuple[list[Group], str]:
+                   job: Job = NULL_JOB, memo: RecordsMemo | None = None,
+                   verdict: str = DEFAULT_MEASURE) -> tuple[list[Group], str]:
     store = None
     if use_cache and verify != "none":
         from ..scan.cache import FingerprintCache
@@ -112,7 +125,7 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
     try:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
                             similarity=similarity, measure=measure, client=client, job=job,
-                            memo=memo)
+                            memo=memo, verdict=verdict)
     finally:
         measure.close()
         if store is not None:

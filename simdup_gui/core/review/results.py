@@ -245,7 +245,7 @@ def load_json(text: str) -> Results:
     roots: list[str] = []
     for i, _ in enumerate(roots_list):
         roots.append(Obj({"root": roots_list[i]}, f"settings.roots[{i}]").path("root"))
-    for key in ("grouping", "verify", "features", "index"):
+    for key in ("grouping", "verify", "features", "index", "measure"):
         so.str(key, "", max_len=4096)
     settings = dict(so.d)
     settings["bits"] = bits

@@ -1,0 +1,153 @@
+"""Stage 2b of verified grouping: different documents built on one template stay apart.
+
+Two man pages made by one generator, or two projects' copies of one licence notice, can share
+70-95 % of their 5-grams and still not be copies of each other: the text they share is a
+template found in many documents of the collection, and the text that makes each what it is
+differs. A user's question is "is this file a copy of that one?", so a pair that reaches the
+threshold keeps its place only if the text it shares is not all template.
+
+How, on the 512-byte sketches every record already carries (textsim's bottom-k of its
+5-gram hashes):
+
+1. **Documents, not files.** Pairs at COPY_J or above are one document (copies, backups,
+   re-encodings); their connected components are the collection's documents, so that many
+   backups of one folder do not make its own text look common.
+2. **Rare text.** A sketch value found in the sketches of at most RARE_DOCUMENTS documents is
+   rare: the text of a few documents, not a template.
+3. **The veto.** For each verified pair below SAME_TEXT (the same text under another name is
+   a copy, whatever its origin), among the k smallest values of the union of both sketches
+   (the estimator of J itself) the rare ones are counted: in either, and in both. When at
+   least MIN_RARE are rare and fewer than VETO_BELOW of them are shared, the pair is kept
+   apart: what the two files share is a template. A pair with too few rare values keeps its
+   J verdict (a collection of a few documents, or a file that is nearly all template).
+
+The similarity shown stays the measured J; each pair kept apart carries why (how many other
+documents hold the shared text). ``measure="plain"`` skips this stage (the old verdict).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..models import FileRecord
+from ..textsim import EMPTY, SKETCH_K, sketch_array
+from .graph import components
+from .measure import Verified
+
+MEASURES = ("template", "plain")  # template-aware verdict (the default), or J alone
+DEFAULT_MEASURE = "template"
+COPY_J = 0.90  # pairs at or above: one document (copies, backups)
+SAME_TEXT = 0.95  # at or above: a copy whatever its origin, never kept apart
+RARE_DOCUMENTS = 5  # a sketch value in at most this many documents is rare (not a template)
+VETO_BELOW = 0.09  # rare values shared below this share of the rare ones: a template pair
+MIN_RARE = 3  # fewer rare values in the union's sample: too little to judge, J decides
+
+
+@dataclass
+class KeptApart:
+    """Class pairs a template verdict split: their J, the share of their rare sample they
+    share, and in how many other documents the text they share is found (on average)."""
+
+    pairs: np.ndarray
+    sim: np.ndarray
+    rare_share: np.ndarray
+    template_documents: np.ndarray
+
+    def why(self, i: int) -> str:
+        return (f"kept apart at {self.sim[i]:.0%}: most of the shared text is a template "
+                f"found in {int(self.template_documents[i])} other documents")
+
+
+def keep_templates_apart(records: Sequence[FileRecord], members: list[list[int]],
+                         verified: Verified) -> tuple[Verified, KeptApart]:
+    """``verified`` without the class pairs whose shared text is a template (see the module
+    docstring), and those pairs. ``members``: the records of each class."""
+    n = len(members)
+    empty = KeptApart(np.zeros((0, 2), np.int64), np.zeros(0), np.zeros(0), np.zeros(0))
+    judge = np.flatnonzero(verified.sim < SAME_TEXT)
+    if n == 0 or not len(judge):
+        return verified, empty
+    sk = sketch_array((records[m[0]].sketch for m in members), n)
+    doc = components(n, verified.pairs[verified.sim >= COPY_J])
+    pairs = verified.pairs[judge]
+    df = _document_counts(sk, doc, np.unique(sk[pairs.ravel()]))
+    rare_union, rare_both, template_docs = _rare_sample(sk, pairs, df)
+    share = rare_both / np.maximum(rare_union, 1)
+    veto = (rare_union >= MIN_RARE) & (share < VETO_BELOW)
+    if not veto.any():
+        return verified, empty
+    keep = np.ones(len(verified.pairs), dtype=bool)
+    keep[judge[veto]] = False
+    kept = Verified(verified.pairs[keep], verified.sim[keep], verified.exact[keep],
+                    verified.stats)
+    apart = KeptApart(pairs[veto], verified.sim[judge[veto]], share[veto], template_docs[veto])
+    return kept, apart
+
+
+def _document_counts(sk: np.ndarray, doc: np.ndarray, values: np.ndarray):
+    """A function estimating, for an array of sketch values, in how many documents each is
+    found (for the sorted ``values`` asked about; 0 for others).
+
+    A sketch holds a file's k smallest values, so a value shows in the sketch of every
+    file that has it and whose k-th value is at least as large, and in no other: the count
+    over those documents is exact, and it is scaled up by all documents over those
+    (without it a template's larger values, which most of its files' sketches leave out,
+    look rare)."""
+    values = values[values != EMPTY]
+    flat = sk.ravel()
+    hit = np.isin(flat, values)
+    keys = np.unique((doc.repeat(SKETCH_K)[hit].astype(np.uint64) << np.uint64(32))
+                     | flat[hit].astype(np.uint64))
+    vals, counts = np.unique((keys & np.uint64(0xFFFFFFFF)).astype(np.uint32),
+                             return_counts=True)
+    if not len(vals):
+        return lambda x: np.zeros(x.shape, dtype=np.float64)
+    # each document's reach: the largest k-th value of its files (a sketch that is not
+    # full holds every value of its file)
+    kth = np.where(sk[:, -1] == EMPTY, np.uint64(1 << 32), sk[:, -1].astype(np.uint64))
+    labels, inv = np.unique(doc, return_inverse=True)
+    reach = np.zeros(len(labels), dtype=np.uint64)
+    np.maximum.at(reach, inv, kth)
+    reach.sort()
+    n_docs = len(labels)
+
+    def count(x: np.ndarray) -> np.ndarray:
+        at = np.minimum(np.searchsorted(vals, x), len(vals) - 1)
+        seen = np.where(vals[at] == x, counts[at], 0).astype(np.float64)
+        eligible = n_docs - np.searchsorted(reach, x.astype(np.uint64), side="left")
+        return seen * n_docs / np.maximum(eligible, 1)
+
+    return count
+
+
+PAIR_BLOCK = 1 << 12  # pairs judged at once: a few MB of temporaries
+
+
+def _rare_sample(sk: np.ndarray, pairs: np.ndarray, df) -> tuple[np.ndarray, ...]:
+    """Per pair: the rare values among the k smallest of the union of both sketches, those
+    in both sketches, and the mean document count of the shared values that are not rare
+    (how widely the template is spread), less the pair's own."""
+    n = len(pairs)
+    rare_union = np.zeros(n, dtype=np.int64)
+    rare_both = np.zeros(n, dtype=np.int64)
+    spread = np.zeros(n, dtype=np.float64)
+    for s in range(0, n, PAIR_BLOCK):
+        p = pairs[s : s + PAIR_BLOCK]
+        C = np.sort(np.concatenate((sk[p[:, 0]], sk[p[:, 1]]), axis=1), axis=1)
+        same_next = np.zeros(C.shape, dtype=bool)
+        same_next[:, :-1] = C[:, 1:] == C[:, :-1]
+        first = np.ones(C.shape, dtype=bool)
+        first[:, 1:] = ~same_next[:, :-1]
+        first &= C != EMPTY
+        in_union = first & (np.cumsum(first, axis=1, dtype=np.int32) <= SKETCH_K)
+        docs = df(C)
+        rare = in_union & (docs <= RARE_DOCUMENTS)
+        common = in_union & same_next & ~rare
+        rare_union[s : s + PAIR_BLOCK] = rare.sum(axis=1)
+        rare_both[s : s + PAIR_BLOCK] = (rare & same_next).sum(axis=1)
+        spread[s : s + PAIR_BLOCK] = (np.where(common, docs, 0).sum(axis=1)
+                                      / np.maximum(common.sum(axis=1), 1))
+    return rare_union, rare_both, np.maximum(np.rint(spread) - 1, 0)

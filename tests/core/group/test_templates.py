@@ -1,0 +1,116 @@
+"""Different documents built on one template stay apart (issue 37): man pages of one
+generator are not copies of each other, while every kind of real copy stays grouped."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simdup_gui.core.session import ReviewSettings, Session
+from tests.conftest import EN, OTHER, ZH
+
+TEMPLATE = (
+    "NAME\n  {cmd} - {desc}\nSYNOPSIS\n  {cmd} [OPTION]... [FILE]...\nDESCRIPTION\n  {body}\n"
+    "  --help display this help and exit\n  --version output version information and exit\n"
+    "AUTHOR\n  Written by the GNU project team and many contributors over a very long time.\n"
+    "REPORTING BUGS\n  GNU coreutils online help: <https://www.gnu.org/software/coreutils/>\n"
+    "  Report any translation bugs to <https://translationproject.org/team/>\n"
+    "COPYRIGHT\n  Copyright (C) 2024 Free Software Foundation, Inc. License GPLv3+: GNU GPL "
+    "version 3 or later <https://gnu.org/licenses/gpl.html>.\n  This is free software: you "
+    "are free to change and redistribute it. There is NO WARRANTY, to the extent permitted "
+    "by law.\nSEE ALSO\n  Full documentation <https://www.gnu.org/software/coreutils/{cmd}>\n"
+    "  or available locally via: info '(coreutils) {cmd} invocation'\n")
+
+
+def _word(rng: random.Random) -> str:
+    return "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 9)))
+
+
+def man_pages(folder, n: int, seed: int = 1) -> list[str]:
+    """``n`` pages of one generator: the same template, each its own name and a few lines
+    of its own (J 0.70-0.80 to each other)."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for i in range(n):
+        cmd = _word(rng)
+        text = TEMPLATE.format(cmd=cmd, desc=" ".join(_word(rng) for _ in range(3)),
+                               body=" ".join(_word(rng) for _ in range(7)))
+        p = folder / f"{i:02d}-{cmd}.1.txt"
+        p.write_text(text, encoding="utf-8")
+        out.append(str(p))
+    return out
+
+
+def groups_of(root, measure: str = "template") -> list[set[str]]:
+    s = Session([str(root)], ReviewSettings(use_cache=False, workers=1, measure=measure))
+    s.scan()
+    return [{s.records[m.index].path for m in g.members} for g in s.groups]
+
+
+def test_pages_of_one_generator_are_not_grouped_but_their_copies_are(tmp_path):
+    pages = man_pages(tmp_path / "man", 12)
+    rng = random.Random(7)
+    copies = []
+    for p in pages[:4]:  # a backup with one word changed
+        with open(p, encoding="utf-8") as fh:
+            words = fh.read().split(" ")
+        words[rng.randrange(len(words))] = "changed"
+        c = tmp_path / "backup" / (p.rsplit("/", 1)[1] + ".bak.txt")
+        c.parent.mkdir(exist_ok=True)
+        c.write_text(" ".join(words), encoding="utf-8")
+        copies.append(str(c))
+    plain = groups_of(tmp_path, "plain")
+    assert max(len(g) for g in plain) >= 8  # J alone joins the siblings
+    assert sorted(map(sorted, groups_of(tmp_path))) == sorted(
+        sorted({p, c}) for p, c in zip(pages[:4], copies))
+
+
+RECIPES = {
+    "copy": lambda t: t,
+    "rewrap": lambda t: "\n".join(t.replace("\n", " ")[i:i + 60]
+                                  for i in range(0, len(t), 60)),
+    "edit": lambda t: t.replace("the", "teh", 2).replace("。", "！", 1),
+    "header": lambda t: "Downloaded from the archive, do not redistribute. 转载请注明出处。\n" + t,
+    "truncated": lambda t: t[: int(len(t) * 0.9)],
+    "reordered": lambda t: "\n".join(reversed(t.split("\n"))),
+}
+
+
+@pytest.mark.parametrize("recipe", sorted(RECIPES))
+def test_every_kind_of_copy_stays_grouped_among_template_siblings(tmp_path, recipe):
+    man_pages(tmp_path / "man", 12)
+    docs = {"en": EN + OTHER, "zh": ZH + ZH.replace("文件", "资料")}
+    for name, text in docs.items():
+        (tmp_path / "docs").mkdir(exist_ok=True)
+        (tmp_path / "docs" / f"{name}.txt").write_text(text, encoding="utf-8")
+        (tmp_path / "docs" / f"{name}-{recipe}.txt").write_text(RECIPES[recipe](text),
+                                                                encoding="utf-8")
+    (tmp_path / "docs" / "zh-gbk.txt").write_bytes(docs["zh"].encode("gbk"))
+    found = groups_of(tmp_path)
+    for name in docs:
+        a, b = (str(tmp_path / "docs" / f"{name}{s}.txt") for s in ("", f"-{recipe}"))
+        assert any({a, b} <= g for g in found), (recipe, name, found)
+    assert any({str(tmp_path / "docs" / "zh.txt"), str(tmp_path / "docs" / "zh-gbk.txt")} <= g
+               for g in found)
+
+
+def test_thirty_backups_of_one_folder_keep_every_copy(tmp_path):
+    """Counted over documents, not files: 30 backups of a folder do not make its own text
+    look like a template."""
+    src = {"a.txt": EN + OTHER, "b.txt": ZH, "c.txt": OTHER * 2 + EN[:200]}
+    for k in range(30):
+        for name, text in src.items():
+            p = tmp_path / f"backup{k:02d}" / name
+            p.parent.mkdir(exist_ok=True)
+            p.write_text(text if k % 3 else text + f"\nsaved again {k}\n", encoding="utf-8")
+    found = groups_of(tmp_path)
+    assert sorted(len(g) for g in found) == [30, 30, 30]
+
+
+def test_a_small_collection_keeps_the_verdict_of_j(tmp_path):
+    """Two pages of one generator in a folder of their own: too few documents to call any
+    text a template, so J decides, as it always did."""
+    pages = man_pages(tmp_path, 2)
+    assert groups_of(tmp_path, "plain") == groups_of(tmp_path) == [set(pages)]
