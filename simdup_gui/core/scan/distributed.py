@@ -11,6 +11,8 @@ futures. Dask is optional (``pip install "simdup[dask]"``).
 from __future__ import annotations
 
 import os
+import threading
+import urllib.parse
 import uuid
 from concurrent.futures import CancelledError
 from collections.abc import Callable, Sequence
@@ -29,19 +31,51 @@ class SchedulerError(ValueError):
     """No Dask, or a scheduler address that cannot be used. ``str()`` says what to do."""
 
 
+SCHEMES = ("tcp", "tls")  # Dask's network transports simdup can use (ucx, inproc: no)
+
+
 def parse_scheduler(value: str) -> tuple[str, int]:
-    """("local", N) for ``local`` / ``local:N``, else ("tcp", 0) for an address such as
-    ``tcp://host:8786``. Raises SchedulerError for anything else."""
+    """("local", N) for ``local`` / ``local:N``, else (scheme, 0) for an address such as
+    ``tcp://host:8786`` (``tls://`` with certificates in Dask's configuration). Raises
+    SchedulerError, one line saying what is wrong, for anything else."""
     v = value.strip()
     if v == "local" or v.startswith("local:"):
         n = v.partition(":")[2]
         if n and (not n.isdigit() or not 1 <= int(n) <= 512):
             raise SchedulerError(f"--scheduler local:N needs N from 1 to 512, not {n!r}")
         return "local", int(n) if n else max(1, os.cpu_count() or 1)
-    if "://" in v and v.split("://", 1)[1]:
-        return "tcp", 0
-    raise SchedulerError(f"--scheduler must be local, local:N or an address such as "
-                         f"tcp://host:8786, not {value!r}")
+    usage = (f"--scheduler must be local, local:N or an address such as tcp://host:8786, "
+             f"not {value!r}")
+    if "://" not in v:
+        raise SchedulerError(usage)
+    scheme = v.split("://", 1)[0].lower()
+    if scheme not in SCHEMES:
+        raise SchedulerError(f"--scheduler: the {scheme!r} transport of {value!r} is not "
+                             "supported; use tcp:// (or tls://)")
+    try:
+        parts = urllib.parse.urlsplit(v)
+        host, port = parts.hostname, parts.port
+    except ValueError as e:  # "tcp://[::1", a port that is not a number or out of range
+        raise SchedulerError(f"--scheduler: {value!r} is not a valid address ({e})") from None
+    if not host or parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise SchedulerError(usage)
+    if port is None:
+        raise SchedulerError(f"--scheduler: {value!r} names no port (Dask's is 8786: "
+                             f"{scheme}://{host}:8786)")
+    if scheme == "tls" and not _tls_configured():
+        raise SchedulerError("--scheduler tls:// needs certificates in Dask's configuration "
+                             "(distributed.comm.tls.ca-file, .client.cert, .client.key; see "
+                             "the user guide)")
+    return scheme, 0
+
+
+def _tls_configured() -> bool:
+    try:
+        import dask
+
+        return bool(dask.config.get("distributed.comm.tls.ca-file", None))
+    except ImportError:  # require_dask says what is missing
+        return True
 
 
 def require_dask() -> None:
@@ -73,6 +107,33 @@ def local_cluster(n: int):
                          dashboard_address=":0")
 
 
+CONNECT_DEADLINE = 30.0  # seconds: a scheduler that accepts connections but never answers
+
+
+def _connect(client_class, address: str):
+    """A client on ``address``, or SchedulerError within CONNECT_DEADLINE seconds: Dask's
+    own time-out covers the connection, not an address that accepts it and then says
+    nothing (such a scan hung for over 580 s). The attempt runs on a daemon thread, which
+    is left behind when it does not answer."""
+    box: dict = {}
+
+    def attempt() -> None:
+        try:
+            box["client"] = client_class(address, timeout=CONNECT_TIMEOUT)
+        except BaseException as e:  # noqa: BLE001 - handed to the caller
+            box["error"] = e
+
+    t = threading.Thread(target=attempt, name="simdup-dask-connect", daemon=True)
+    t.start()
+    t.join(CONNECT_DEADLINE)
+    if t.is_alive():
+        raise SchedulerError(f"the Dask scheduler {address} accepts connections but did not "
+                             f"answer within {CONNECT_DEADLINE:.0f} s; is it a Dask scheduler?")
+    if "error" in box:
+        raise box["error"]
+    return box["client"]
+
+
 class Cluster:
     """A client on a scheduler (or on a LocalCluster it starts); a context manager."""
 
@@ -87,11 +148,14 @@ class Cluster:
                 self.cluster = local_cluster(n)
                 self.client = Client(self.cluster)
             else:
-                self.client = Client(scheduler, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError) as e:
+                self.client = _connect(Client, scheduler.strip())
+        except SchedulerError:
+            raise
+        except Exception as e:  # noqa: BLE001 - any failure to connect is one clear line
             if self.cluster is not None:
                 self.cluster.close()
-            raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+            raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: "
+                                 f"{type(e).__name__}: {e}") from None
 
     def threads(self) -> int:
         info = self.client.scheduler_info()
@@ -238,10 +302,19 @@ class _Submitted:
 
 
 def _checked(res: object, chunk: list) -> list:
-    """What a worker sent back, as records and problems for exactly this chunk's files."""
-    want = {c.path for c in chunk}
+    """What a worker sent back, as records and problems for exactly this chunk's files. A
+    record whose size or modification time is not what this machine's walk saw is a
+    problem: the worker saw another file under that path (another disk mounted there, a
+    stale copy), and its fingerprint would group files that are not these."""
+    want = {c.path: c for c in chunk}
     out = [r for r in res if isinstance(r, (FileRecord, Problem)) and r.path in want] \
         if isinstance(res, list) else []
+    for i, r in enumerate(out):
+        c = want[r.path]
+        if isinstance(r, FileRecord) and (r.size, r.mtime_ns) != (c.size, c.mtime_ns):
+            out[i] = Problem(r.path, f"the Dask worker saw another file at this path ("
+                             f"{r.size} bytes, modified {r.mtime_ns}; here {c.size} bytes, "
+                             f"modified {c.mtime_ns}); not fingerprinted", "error")
     got = {r.path for r in out}
     out.extend(Problem(c.path, "worker returned no result for this file", "error")
                for c in chunk if c.path not in got)
