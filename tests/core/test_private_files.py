@@ -122,3 +122,23 @@ def test_a_name_that_is_not_utf8_is_ignored_and_saved_losslessly(tmp_path):
     back = ignore.load(str(path))
     assert back.files == {name} and back.pairs == il.pairs
     json.loads(path.read_text(encoding="ascii"))  # plain JSON
+
+
+def test_a_planted_numba_config_does_not_move_the_compiled_code(tmp_path):
+    """numba reads a .numba_config.yaml from the folder a scan starts in; one planted there
+    (cache_dir: a folder of the attacker's) must not decide where compiled code is read."""
+    pytest.importorskip("yaml")
+    pytest.importorskip("numba")
+    evil = tmp_path / "evil"
+    evil.mkdir()
+    (tmp_path / ".numba_config.yaml").write_text(f"cache_dir: {evil}\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    code = ("from simdup_gui.core.scan.numba_cache import use_private_cache\n"
+            "print(use_private_cache())\nimport numba\nprint(numba.config.CACHE_DIR)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, text=True,
+                         capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    ours, numba_dir = out.stdout.split()
+    assert numba_dir == ours == str(tmp_path / "cache" / "simdup" / "numba")
+    assert _mode(ours) == 0o700
