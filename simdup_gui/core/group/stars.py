@@ -54,7 +54,7 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], verifie
 
     heap = [(-score(c), oldest[c], c) for c in nodes]
     heapq.heapify(heap)
-    groups: list[Group] = []
+    stars: dict[int, list[int]] = {}  # reference class -> member classes, in order
     while heap:
         neg, _, c = heapq.heappop(heap)
         if c in assigned:
@@ -66,14 +66,44 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], verifie
         if s == 0:
             continue
         assigned.add(c)
-        ref = oldest[c][2]
-        mem = members_around(records, ref, members[c], bits, 1.0, True)
-        for d, (sv, ex) in adj.get(c, {}).items():
-            if d in assigned:
-                continue
-            assigned.add(d)
-            mem += members_around(records, ref, members[d], bits, round(sv, 4), ex)
-        mem.sort(key=lambda m: (m.index != ref, -(m.similarity or 0), m.distance,
-                                records[m.index].path))
-        groups.append(Group(0, ref, mem))
-    return groups
+        stars[c] = [d for d in adj.get(c, {}) if d not in assigned]
+        assigned.update(stars[c])
+    return [_group(records, members, adj, bits, r, ms, oldest)
+            for r, ms in _closest(stars, adj).items() if ms or weight[r] > 1]
+
+
+def _closest(stars: dict[int, list[int]], adj: dict) -> dict[int, list[int]]:
+    """Each member class moved to the reference it is most similar to (of the references it
+    was verified against; the first chosen wins a tie): a version close to its neighbour
+    (J 0.96) is not left with a far one (J 0.70) because that star was chosen first. A
+    reference left alone joins its most similar reference's star."""
+    refs = list(stars)
+    rank = {r: i for i, r in enumerate(refs)}
+    out: dict[int, list[int]] = {r: [] for r in refs}
+    for r in refs:
+        for d in stars[r]:
+            best = max((x for x in adj.get(d, {}) if x in rank),
+                       key=lambda x: (adj[d][x][0], -rank[x]))
+            out[best].append(d)
+    for r in refs:
+        if out[r]:
+            continue
+        near = [x for x in adj.get(r, {}) if x in out and x != r]
+        if near:  # a star that has members first, then any
+            best = max(near, key=lambda x: (bool(out[x]), adj[r][x][0], -rank[x]))
+            out[best].append(r)
+            del out[r]
+    return out
+
+
+def _group(records: Sequence[FileRecord], members: list[list[int]], adj: dict, bits: int,
+           c: int, star: list[int], oldest: dict) -> Group:
+    """The group of reference class ``c`` and its member classes ``star``."""
+    ref = oldest[c][2]
+    mem = members_around(records, ref, members[c], bits, 1.0, True)
+    for d in star:
+        sv, ex = adj[c][d]
+        mem += members_around(records, ref, members[d], bits, round(sv, 4), ex)
+    mem.sort(key=lambda m: (m.index != ref, -(m.similarity or 0), m.distance,
+                            records[m.index].path))
+    return Group(0, ref, mem)

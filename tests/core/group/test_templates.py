@@ -114,3 +114,35 @@ def test_a_small_collection_keeps_the_verdict_of_j(tmp_path):
     text a template, so J decides, as it always did."""
     pages = man_pages(tmp_path, 2)
     assert groups_of(tmp_path, "plain") == groups_of(tmp_path) == [set(pages)]
+
+
+def test_each_file_sits_with_the_reference_it_is_closest_to():
+    """Issue 37, part 2: C is 0.96 to B and 0.70 to A; A's star is chosen first (most
+    neighbours), but C belongs with B. A reference left with no member joins its closest
+    star instead of vanishing."""
+    import numpy as np
+
+    from simdup_gui.core.group.measure import Verified
+    from simdup_gui.core.group.stars import star_groups
+    from simdup_gui.core.models import FileRecord
+
+    names = "ABCDEFG"
+    recs = [FileRecord(f"/d/{n}.txt", 10, i, i, 1, "/d", "utf-8", i, 1, n, n)
+            for i, n in enumerate(names)]
+    members = [[i] for i in range(len(names))]
+    ix = {n: i for i, n in enumerate(names)}
+    edges = {("A", "C"): 0.70, ("A", "E"): 0.75, ("A", "F"): 0.74, ("A", "G"): 0.73,
+             ("B", "C"): 0.96, ("B", "D"): 0.80}
+    pairs = np.array([(ix[a], ix[b]) for a, b in edges], dtype=np.int64)
+    v = Verified(pairs, np.array(list(edges.values())), np.ones(len(edges), dtype=bool))
+    groups = star_groups(recs, members, v, 64)
+    by_ref = {names[g.representative]: {names[m.index] for m in g.members} for g in groups}
+    assert by_ref == {"A": {"A", "E", "F", "G"}, "B": {"B", "C", "D"}}
+    # a reference left alone: H's only member goes closer elsewhere, H joins that star
+    edges = {("A", "B"): 0.71, ("A", "C"): 0.72, ("A", "D"): 0.73, ("E", "B"): 0.95,
+             ("E", "F"): 0.90}
+    pairs = np.array([(ix[a], ix[b]) for a, b in edges], dtype=np.int64)
+    v = Verified(pairs, np.array(list(edges.values())), np.ones(len(edges), dtype=bool))
+    by_ref = {names[g.representative]: {names[m.index] for m in g.members}
+              for g in star_groups(recs, members, v, 64)}
+    assert by_ref == {"A": {"A", "C", "D"}, "E": {"E", "B", "F"}}
