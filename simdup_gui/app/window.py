@@ -89,10 +89,6 @@ class MainWindow(QMainWindow):
     def problems(self):
         return self.session.problems
 
-    @property
-    def index_plan(self) -> str:
-        return self.session.index_plan
-
     # ---------------------------------------------------------------- layout
     def _build(self) -> None:
         self.panel = ScanPanel(self.prefs)
@@ -294,11 +290,8 @@ class MainWindow(QMainWindow):
 
     def _on_scanned(self, result: ScanResult) -> None:
         if self.session.keeps_previous(result):  # a cancelled re-scan: nothing is lost
-            groups, marks = len(self.session.groups), len(self.session.marks)
-            self._outcome_text = lambda: progress.scan_cancelled_kept(groups, marks)
-            self.progress_label.setText(self._outcome_text())
-            self.scanFinished.emit(result)
-            return
+            g, m = len(self.session.groups), len(self.session.marks)
+            return self._said(result, lambda: progress.scan_cancelled_kept(g, m))
         self.session.set_scan(result)
         heap.settle()
         self.problems_model.set_problems(self.problems)
@@ -308,8 +301,11 @@ class MainWindow(QMainWindow):
         self.regroup()
         files, cancelled = len(self.records), result.cancelled
         elapsed = time.monotonic() - self._scan_t0
-        self._outcome_text = lambda: progress.scan_finished(files, cancelled, elapsed)
-        self.progress_label.setText(self._outcome_text())
+        self._said(result, lambda: progress.scan_finished(files, cancelled, elapsed))
+
+    def _said(self, result: ScanResult, outcome) -> None:
+        self._outcome_text = outcome  # (a text in the current language, each time asked)
+        self.progress_label.setText(outcome())
         self.scanFinished.emit(result)
 
     def _on_error(self, error: BaseException) -> None:
@@ -392,7 +388,7 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, self.tr("About simdup"), self.tr(
             "simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, "
             "re-wrapped or lightly edited copies that byte-hash tools miss.\n\nIndex: {0}").format(
-                self.index_plan or "-"))
+                self.session.index_plan or "-"))
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.worker is not None:

@@ -26,7 +26,7 @@ def test_listing_is_busy_and_other_phases_leave_the_display():
 
 def test_finished_and_status_texts():
     assert scan_finished(12, False, 61) == "Scanned 12 files in 1:01."
-    assert scan_finished(3, True, 1).startswith("Cancelled: 3 files")
+    assert scan_finished(3, True, 1).startswith("Cancelled, partial results: 3 files")
     assert status_line(Session()) == ("0 groups, 0 files in groups, 0 marked (0 B); "
                                       "0 files scanned, 0 problems")
     assert distance_hint(64, 16, "sketch") == "k=16 of 64 bits proposes candidates; their text decides"
