@@ -78,6 +78,12 @@ ZH = {
     "Preparing the fast code, once after an install (about a minute); later scans start at "
     "once…": "正在准备快速代码，安装后只需一次（约一分钟）；之后的扫描会立即开始…",
     "{0} is not used: {1}": "未使用 {0}：{1}",
+    "Keep documents made from one template apart": "区分由同一模板生成的不同文档",
+    "Man pages of one generator, or one licence notice in many projects, share most of their "
+    "text without being copies of each other: when ticked, a pair whose shared text is found "
+    "in many other documents is not grouped. Copies are.":
+        "同一工具生成的手册页，或许多项目中的同一份许可声明，大部分文字相同，却并非彼此的副本："
+        "勾选后，如果两份文件共有的文字也出现在许多其他文档中，就不把它们分为一组。真正的副本仍会分组。",
     "Scanned {0} files in {1}.": "扫描了 {0} 个文件，用时 {1}。", "The scan failed.": "扫描失败。",
     "Scan failed": "扫描失败",
     "{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems":

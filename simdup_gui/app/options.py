@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from simdup_gui.core.group.templates import DEFAULT_MEASURE
 from simdup_gui.core.scan.features import DEFAULT_MODE
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY
 
@@ -28,6 +29,7 @@ BITS = Option("bits", int, DEFAULT_BITS)
 FEATURES = Option("mode", str, DEFAULT_MODE)
 GROUPING = Option("grouping", str, "linked")
 VERIFY = Option("verify", str, DEFAULT_VERIFY)
+MEASURE = Option("measure", str, DEFAULT_MEASURE)  # template-aware verdict, or plain J
 SIMILARITY_PERCENT = Option("similarity_percent", int, round(100 * DEFAULT_SIMILARITY))
 INCLUDE = Option("include", str, "")
 EXCLUDE = Option("exclude", str, "")

@@ -79,6 +79,7 @@ class ScanPanel(QWidget):
         self.threshold_box = QSpinBox()
         self.threshold_box.setRange(30, 100)
         self.threshold_box.setSuffix(" %")
+        self.template_check = QCheckBox()  # measure: template-aware (ticked) or plain
         self.include_edit = QLineEdit()
         self.exclude_edit = QLineEdit()
         self.min_size = QSpinBox()
@@ -107,6 +108,7 @@ class ScanPanel(QWidget):
         self.grouping_box.currentIndexChanged.connect(lambda _i: self.settingsChanged.emit())
         self.verify_box.currentIndexChanged.connect(self._verify_changed)
         self.threshold_box.valueChanged.connect(lambda _v: self.settingsChanged.emit())
+        self.template_check.toggled.connect(lambda _on: self.settingsChanged.emit())
 
     def _layout(self) -> None:
         self.folders_box = QGroupBox()
@@ -118,7 +120,8 @@ class ScanPanel(QWidget):
         fl.addLayout(row)
         self.settings_box = QGroupBox()
         form = self.settings_form = QFormLayout(self.settings_box)
-        fields = (self.threshold_box, self.verify_box, self.bits_box, self.distance_box,
+        fields = (self.threshold_box, self.template_check, self.verify_box, self.bits_box,
+                  self.distance_box,
                   self.similarity_label, self.chance_label, self.mode_box, self.grouping_box,
                   self.include_edit, self.exclude_edit, self.min_size, self.max_size,
                   self.follow_links, self.scheduler_edit)
@@ -140,7 +143,7 @@ class ScanPanel(QWidget):
         self.add_btn.setText(self.tr("Add folder…"))
         self.remove_btn.setText(self.tr("Remove"))
         self.settings_box.setTitle(self.tr("Settings"))
-        labels = [self.tr("Text similarity at least"), self.tr("Verify"),
+        labels = [self.tr("Text similarity at least"), "", self.tr("Verify"),
                   self.tr("Fingerprint size (bits)"), self.tr("Candidate distance k"),
                   "", "", self.tr("Features"), self.tr("Grouping"),
                   self.tr("Include patterns"), self.tr("Exclude patterns"),
@@ -152,6 +155,11 @@ class ScanPanel(QWidget):
         self.exclude_edit.setPlaceholderText(self.tr("e.g. *.log build"))
         self.max_size.setSpecialValueText(self.tr("no limit"))
         self.max_size.setToolTip(self.tr("Larger files are skipped and listed under Problems."))
+        self.template_check.setText(self.tr("Keep documents made from one template apart"))
+        self.template_check.setToolTip(self.tr(
+            "Man pages of one generator, or one licence notice in many projects, share most "
+            "of their text without being copies of each other: when ticked, a pair whose "
+            "shared text is found in many other documents is not grouped. Copies are."))
         self.follow_links.setText(self.tr("Follow symbolic links"))
         self.follow_links.setToolTip(self.tr(
             "Scan the files and folders that symbolic links point to (each file once). "
@@ -203,6 +211,7 @@ class ScanPanel(QWidget):
         _select(self.mode_box, p.get(opt.FEATURES))
         _select(self.grouping_box, p.get(opt.GROUPING))
         _select(self.verify_box, p.get(opt.VERIFY))
+        self.template_check.setChecked(p.get(opt.MEASURE) == "template")
         self.threshold_box.setValue(p.get(opt.SIMILARITY_PERCENT))
         self._enable_for_verify()
         self.include_edit.setText(p.get(opt.INCLUDE))
@@ -220,6 +229,7 @@ class ScanPanel(QWidget):
         p.set(opt.FEATURES, self.mode_box.currentData())
         p.set(opt.GROUPING, self.grouping_box.currentData())
         p.set(opt.VERIFY, self.verify_box.currentData())
+        p.set(opt.MEASURE, "template" if self.template_check.isChecked() else "plain")
         p.set(opt.SIMILARITY_PERCENT, self.threshold_box.value())
         p.set(opt.INCLUDE, self.include_edit.text())
         p.set(opt.EXCLUDE, self.exclude_edit.text())
@@ -238,6 +248,7 @@ class ScanPanel(QWidget):
         return ReviewSettings(
             bits=self.bits(), distance=self.distance(), features=self.mode_box.currentData(),
             grouping=self.grouping_box.currentData(), verify=self.verify_box.currentData(),
+            measure="template" if self.template_check.isChecked() else "plain",
             similarity=self.threshold_box.value() / 100,
             include=tuple(self.include_edit.text().split()),
             exclude=tuple(self.exclude_edit.text().split()), min_size=self.min_size.value(),
@@ -288,6 +299,7 @@ class ScanPanel(QWidget):
     def _enable_for_verify(self) -> None:
         verified = self.verify_box.currentData() != "none"
         self.threshold_box.setEnabled(verified)
+        self.template_check.setEnabled(verified)
         self.grouping_box.setEnabled(not verified)
 
     def _verify_changed(self, _i) -> None:

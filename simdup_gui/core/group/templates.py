@@ -32,13 +32,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..defaults import DEFAULT_MEASURE  # noqa: F401 - the default, here with its kin
 from ..models import FileRecord
 from ..textsim import EMPTY, SKETCH_K, sketch_array
 from .graph import components
 from .measure import Verified
 
 MEASURES = ("template", "plain")  # template-aware verdict (the default), or J alone
-DEFAULT_MEASURE = "template"
 COPY_J = 0.90  # pairs at or above: one document (copies, backups)
 SAME_TEXT = 0.95  # at or above: a copy whatever its origin, never kept apart
 RARE_DOCUMENTS = 5  # a sketch value in at most this many documents is rare (not a template)

@@ -990,69 +990,69 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window.py" line="175" />
+        <location filename="../../app/window.py" line="171" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="184" />
+        <location filename="../../app/window.py" line="180" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="185" />
+        <location filename="../../app/window.py" line="181" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="178" />
+        <location filename="../../app/window.py" line="174" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="179" />
-        <location filename="../../app/window.py" line="373" />
+        <location filename="../../app/window.py" line="175" />
+        <location filename="../../app/window.py" line="369" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="181" />
+        <location filename="../../app/window.py" line="177" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="183" />
+        <location filename="../../app/window.py" line="179" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="186" />
+        <location filename="../../app/window.py" line="182" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="187" />
+        <location filename="../../app/window.py" line="183" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="188" />
+        <location filename="../../app/window.py" line="184" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="189" />
-        <location filename="../../app/window.py" line="392" />
+        <location filename="../../app/window.py" line="185" />
+        <location filename="../../app/window.py" line="388" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="198" />
+        <location filename="../../app/window.py" line="194" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="281" />
+        <location filename="../../app/window.py" line="277" />
         <source>The scan has run for a while. Cancel it? The results shown now stay as they are; a first scan shows the files fingerprinted so far.</source>
         <translation>扫描已经进行了一段时间。要取消吗？当前显示的结果保持不变；首次扫描会显示已经计算指纹的文件。</translation>
     </message>
@@ -1072,32 +1072,32 @@
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="253" />
+        <location filename="../../app/window.py" line="249" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="254" />
+        <location filename="../../app/window.py" line="250" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="258" />
+        <location filename="../../app/window.py" line="254" />
         <source>Check the settings</source>
         <translation>请检查设置</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="271" />
+        <location filename="../../app/window.py" line="267" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="280" />
+        <location filename="../../app/window.py" line="276" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="287" />
+        <location filename="../../app/window.py" line="283" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -1166,17 +1166,17 @@
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="316" />
+        <location filename="../../app/window.py" line="312" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="318" />
+        <location filename="../../app/window.py" line="314" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="349" />
+        <location filename="../../app/window.py" line="345" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
@@ -1186,7 +1186,7 @@
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="393" />
+        <location filename="../../app/window.py" line="389" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -1462,167 +1462,177 @@ Index: {0}</source>
 <context>
     <name>ScanPanel</name>
     <message>
-        <location filename="../../app/scan_panel.py" line="139" />
+        <location filename="../../app/scan_panel.py" line="142" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="140" />
+        <location filename="../../app/scan_panel.py" line="143" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="141" />
+        <location filename="../../app/scan_panel.py" line="144" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="142" />
+        <location filename="../../app/scan_panel.py" line="145" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="143" />
+        <location filename="../../app/scan_panel.py" line="146" />
         <source>Text similarity at least</source>
         <translation>文本相似度至少</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="143" />
+        <location filename="../../app/scan_panel.py" line="146" />
         <source>Verify</source>
         <translation>核实方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="144" />
+        <location filename="../../app/scan_panel.py" line="147" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="144" />
+        <location filename="../../app/scan_panel.py" line="147" />
         <source>Candidate distance k</source>
         <translation>候选距离 k</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="145" />
+        <location filename="../../app/scan_panel.py" line="148" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="145" />
+        <location filename="../../app/scan_panel.py" line="148" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="146" />
+        <location filename="../../app/scan_panel.py" line="149" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="146" />
+        <location filename="../../app/scan_panel.py" line="149" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="147" />
+        <location filename="../../app/scan_panel.py" line="150" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="147" />
+        <location filename="../../app/scan_panel.py" line="150" />
         <source>Maximum size</source>
         <translation>最大大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="148" />
+        <location filename="../../app/scan_panel.py" line="151" />
         <source>Dask scheduler</source>
         <translation>Dask 调度器</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="151" />
+        <location filename="../../app/scan_panel.py" line="154" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="152" />
+        <location filename="../../app/scan_panel.py" line="155" />
         <source>e.g. *.log build</source>
         <translation>如 *.log build</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="153" />
+        <location filename="../../app/scan_panel.py" line="156" />
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="154" />
+        <location filename="../../app/scan_panel.py" line="157" />
         <source>Larger files are skipped and listed under Problems.</source>
         <translation>更大的文件会被跳过，并列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="155" />
+        <location filename="../../app/scan_panel.py" line="158" />
+        <source>Keep documents made from one template apart</source>
+        <translation>区分由同一模板生成的不同文档</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="160" />
+        <source>Man pages of one generator, or one licence notice in many projects, share most of their text without being copies of each other: when ticked, a pair whose shared text is found in many other documents is not grouped. Copies are.</source>
+        <translation>同一工具生成的手册页，或许多项目中的同一份许可声明，大部分文字相同，却并非彼此的副本：勾选后，如果两份文件共有的文字也出现在许多其他文档中，就不把它们分为一组。真正的副本仍会分组。</translation>
+    </message>
+    <message>
+        <location filename="../../app/scan_panel.py" line="163" />
         <source>Follow symbolic links</source>
         <translation>跟随符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="157" />
+        <location filename="../../app/scan_panel.py" line="165" />
         <source>Scan the files and folders that symbolic links point to (each file once). Unticked, links are listed under Problems.</source>
         <translation>扫描符号链接指向的文件和文件夹（每个文件只扫描一次）。不勾选时，链接列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="159" />
+        <location filename="../../app/scan_panel.py" line="167" />
         <source>empty: this machine</source>
         <translation>留空：本机</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="161" />
+        <location filename="../../app/scan_panel.py" line="169" />
         <source>Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 uses a running scheduler (every worker must see the folders at the same path). Empty: this machine's cores. Needs pip install "simdup[dask]".</source>
         <translation>在 Dask 集群上计算指纹：local:N 在本机启动 N 个工作进程，tcp://host:8786 使用正在运行的调度器（每个工作进程都必须在相同路径下看到这些文件夹）。留空：使用本机的处理器核心。需要 pip install "simdup[dask]"。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="164" />
+        <location filename="../../app/scan_panel.py" line="172" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；topk：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="167" />
+        <location filename="../../app/scan_panel.py" line="175" />
         <source>With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair in a group within k</source>
         <translation>仅 SimHash 时：linked 把由近邻对连成链的文件归为一组；strict 要求组内每对都在 k 以内</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="170" />
+        <location filename="../../app/scan_panel.py" line="178" />
         <source>text similarity (recommended)</source>
         <translation>文本相似度（推荐）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="171" />
+        <location filename="../../app/scan_panel.py" line="179" />
         <source>SimHash only (for comparison)</source>
         <translation>仅 SimHash（用于比较）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="173" />
+        <location filename="../../app/scan_panel.py" line="181" />
         <source>The fingerprint size and distance k only propose candidate pairs. With text similarity, each candidate is checked: a file joins a group when its text (5-gram Jaccard of the normalised text) is at least the threshold similar to the group's reference (★). SimHash only groups by fingerprint distance alone.</source>
         <translation>指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="178" />
+        <location filename="../../app/scan_panel.py" line="186" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="179" />
+        <location filename="../../app/scan_panel.py" line="187" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="251" />
+        <location filename="../../app/scan_panel.py" line="262" />
         <source>The maximum size is below the minimum size: raise "Maximum size" or lower "Minimum size" in Settings.</source>
         <translation>最大大小低于最小大小：请在“设置”中调高“最大大小”或调低“最小大小”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="258" />
+        <location filename="../../app/scan_panel.py" line="269" />
         <source>"Dask scheduler" in Settings must be empty (this machine), local:N (N workers here) or an address such as tcp://host:8786, not "{0}".</source>
         <translation>“设置”中的“Dask 调度器”必须留空（本机）、为 local:N（本机 N 个工作进程）或 tcp://host:8786 这样的地址，而不是“{0}”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="316" />
+        <location filename="../../app/scan_panel.py" line="328" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
