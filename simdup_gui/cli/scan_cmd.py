@@ -92,10 +92,10 @@ def register(sub) -> None:
                    help="sketch: verify candidates by text similarity, groups around a "
                    "reference (default); none: SimHash alone, for comparison")
     p.add_argument("--measure", choices=MEASURES, default=DEFAULT_MEASURE,
-                   help="template: different documents built on one template (man pages of "
-                   "one generator, one licence under many projects) stay apart, although "
-                   "they share most of their text (default); plain: every pair at the "
-                   "similarity is a near-duplicate")
+                   help="plain: every pair at the similarity is a near-duplicate (default); "
+                   "template: different documents built on one template (man pages of one "
+                   "generator, one licence under many projects) stay apart although they "
+                   "share most of their text")
     p.add_argument("--grouping", choices=GROUPING_MODES, default="linked",
                    help="with --verify none: linked (chains of near pairs) or strict "
                    "(every pair within K)")

@@ -10,8 +10,9 @@ DEFAULT_BITS = 64
 # similarity threshold is a candidate; verification by text similarity decides.
 DEFAULT_DISTANCE = {16: 3, 32: 9, 64: 16, 128: 26}
 DEFAULT_VERIFY = "sketch"
-# Documents made from one template (man pages of one generator) are kept apart: group/templates.py
-DEFAULT_MEASURE = "template"
+# "template" keeps documents made from one template apart (group/templates.py); not yet the
+# default: on held-out real text it does not reach the bar set for it (docs/accuracy.md)
+DEFAULT_MEASURE = "plain"
 
 
 def default_distance(bits: int) -> int:

@@ -284,16 +284,16 @@ def test_large_collections_are_grouped_off_the_gui_thread(qtbot, window, monkeyp
 
 
 def test_the_template_switch_regroups_and_is_remembered(qtbot, settings, tmp_path):
-    """Settings: "Keep documents made from one template apart" (on by default) is the
+    """Settings: "Keep documents made from one template apart" (off by default) is the
     session's measure, regroups when toggled, and is saved."""
     w = MainWindow(roots=[str(DEMO)], settings=settings, language="en")
     qtbot.addWidget(w)
-    assert w.panel.template_check.isChecked() and w.session.settings.measure == "template"
+    assert not w.panel.template_check.isChecked() and w.session.settings.measure == "plain"
     with qtbot.waitSignal(w.panel.settingsChanged, timeout=5_000):
-        w.panel.template_check.setChecked(False)
+        w.panel.template_check.setChecked(True)
     w._sync_settings()
-    assert w.session.settings.measure == "plain"
+    assert w.session.settings.measure == "template"
     w.close()
     w2 = MainWindow(settings=settings, language="en")
     qtbot.addWidget(w2)
-    assert not w2.panel.template_check.isChecked()
+    assert w2.panel.template_check.isChecked()
