@@ -20,15 +20,18 @@ to 512 KB, no NUL byte, at least one letter or digit (egg-info's ``dependency_li
 lone newline: 900 "pairs" at J = 1 of nothing), as ``HALF/PACKAGE/VERSION/PATH``.
 
 *Origin* is ``PACKAGE:PATH`` with PATH the path inside the sdist (its top folder dropped), so
-the same file across versions has the same origin. Two normalisations, for files that only
-changed name: a leading ``src/`` is dropped (attrs, click, ... moved into ``src/``), and the
-extension of ``.rst`` / ``.md`` / ``.txt`` / ``.markdown`` files is dropped (``README.rst`` ->
-``README.md`` in a later release is one document). Any other rename or move
+the same file across versions has the same origin. Normalisations, for files that only changed
+name: a leading ``src/`` is dropped (attrs, click, ... moved into ``src/``); the extension of
+``.rst`` / ``.md`` / ``.txt`` / ``.markdown`` files is dropped (``README.rst`` -> ``README.md``
+in a later release is one document); ``NAME.egg-info/FILE`` is ``egg-info/FILE`` (the folder's
+name changed with the project's), and ``egg-info/PKG-INFO`` is ``PKG-INFO`` (setuptools writes
+the same file twice; one release may ship only one of them). Any other rename or move
 (``test_requests.py`` -> ``tests/test_requests.py``, ``HISTORY`` -> ``CHANGES``) makes a new
 origin: such a pair is scored as two documents unless its text is the same (J >= 0.95). A
-README and the PKG-INFO that embeds it, or ``PKG-INFO`` and ``pkg.egg-info/PKG-INFO``, are
-*different origins with the same text*: the scoring counts J >= 0.95 as a copy whatever the
-origin, so they are right to be grouped; at J 0.70-0.95 they are two documents.
+README and the PKG-INFO that embeds it are *different origins with (nearly) the same text*: the
+scoring counts J >= 0.95 as a copy whatever the origin, so they are right to be grouped; at J
+0.70-0.95 (a PKG-INFO header on a short README) they are two documents. So is a module vendored
+by another package (idna inside requests).
 
 Halves: packages are split by a hash of the name, balanced per language (each language's
 packages ordered by the hash and dealt alternately, the first to ``heldout/``), so all the
@@ -44,8 +47,8 @@ hash of the path: ``--man-rate`` 0.13, ``--zh-man-rate`` 0.4 for zh_CN / zh_TW),
 pages, whose template pairs would otherwise be most of the score). Each is an original under
 ``HALF/orig/PACKAGE/...``; a random ~20 % (hash of the path, ``--copy-rate``) also get a
 planted light variant under ``HALF/copies/PACKAGE/...``: an exact copy, a re-wrap, 1-5 % of the
-words edited (devcorpus's recipes), a header added (a forwarded-mail or archive header of a
-few lines), a re-encoding (GBK, or GB18030 when GBK cannot hold it, for Chinese; UTF-16 for the
+words edited (devcorpus's recipes), a header added (a forwarded-mail or archive header of a few
+lines), a re-encoding (GBK, or GB18030 when GBK cannot hold it, for Chinese; UTF-16 for the
 rest), or a re-wrap with 1-3 % edits. The *origin* of an original and of its variant is the
 original's path (``/usr/share/man/man1/ls.1.gz``); two real files are two origins however alike
 (two packages' copyright files, the man pages of one suite). PACKAGE is the Debian package
@@ -201,9 +204,13 @@ def keep(rel: str, data: bytes) -> bool:
 
 
 def origin_path(rel: str) -> str:
-    """The path of a file's origin: a leading src/ and the extension of doc files dropped."""
+    """The path of a file's origin: a leading src/, the name of an egg-info folder and the
+    extension of doc files dropped; egg-info's PKG-INFO is the sdist's PKG-INFO."""
     if rel.startswith("src/"):
         rel = rel[4:]
+    rel = re.sub(r"^[^/]*\.egg-info/", "egg-info/", rel)
+    if rel == "egg-info/PKG-INFO":
+        return "PKG-INFO"
     stem, ext = os.path.splitext(rel)
     return stem if ext.lower() in DOC_EXT else rel
 
