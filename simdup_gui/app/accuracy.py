@@ -7,7 +7,7 @@ each size, the best F1 per size, precision-recall curves, and the table beside t
 Usage::
 
     tab = AccuracyTab()
-    tab.finished.connect(lambda report: ...)   # a core.lab.Report
+    tab.finished.connect(lambda report: ...)   # a core.lab.LabReport
     tab.start_run(root, TruthSpec("synthetic"), EvalOptions())   # or press Run
 """
 
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayo
                                QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from simdup_gui.core.lab.experiment import EvalOptions, Report, TruthSpec, to_csv
+from simdup_gui.core.lab.experiment import EvalOptions, LabReport, TruthSpec, to_csv
 from simdup_gui.core.lab.workspace import LabWorkspace
 from simdup_gui.core.models import ProgressEvent
 from simdup_gui.core.presenters import lab
@@ -38,7 +38,7 @@ __all__ = ["COLUMNS", "RAW_ROLE", "AccuracyModel", "AccuracyTab"]
 
 
 class AccuracyTab(QWidget):
-    """The Accuracy tab widget. Signals: ``started()``, ``finished(Report)``,
+    """The Accuracy tab widget. Signals: ``started()``, ``finished(LabReport)``,
     ``failed(str)``, ``cancelled()``."""
 
     started = Signal()
@@ -233,7 +233,7 @@ class AccuracyTab(QWidget):
 
     # ---- running ----------------------------------------------------------------------
     @property
-    def report(self) -> Report | None:
+    def report(self) -> LabReport | None:
         return self.workspace.report
 
     @property
@@ -267,7 +267,7 @@ class AccuracyTab(QWidget):
                                   options))
 
     def start_run(self, root: str, spec: TruthSpec, options: EvalOptions | None = None) -> Worker:
-        """Evaluate ``root`` against ``spec`` on the pool; ``finished`` brings the Report."""
+        """Evaluate ``root`` against ``spec`` on the pool; ``finished`` brings the LabReport."""
         if not os.path.isdir(root):
             raise ValueError(self.tr("Not a folder: {0}").format(root))
         return self._start(Worker(self.workspace.evaluate, root, spec, options))
@@ -306,7 +306,7 @@ class AccuracyTab(QWidget):
         self.status.setText(lab.progress_text(ev))
 
     def _on_returned(self, report: object) -> None:
-        assert isinstance(report, Report)
+        assert isinstance(report, LabReport)
         self.show_report(report)
         self.finished.emit(report)
 
@@ -327,7 +327,7 @@ class AccuracyTab(QWidget):
         self.progress.setValue(1 if self.report else 0)
 
     # ---- showing ----------------------------------------------------------------------
-    def show_report(self, report: Report) -> None:
+    def show_report(self, report: LabReport) -> None:
         """Fill the table and the charts from ``report``."""
         self.workspace.report = report
         self.model.set_report(report)

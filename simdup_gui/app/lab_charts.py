@@ -7,7 +7,7 @@ from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QChart, QCh
 from PySide6.QtCore import QAbstractTableModel, QMargins, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from simdup_gui.core.lab.experiment import Report
+from simdup_gui.core.lab.experiment import LabReport
 from simdup_gui.core.presenters.lab import (CHANCE_FLOOR, COLUMNS, DROWNED_CHART, DROWNED_ROW,
                                             Series, ScoreTable, SizeChart, headers)
 
@@ -23,7 +23,7 @@ class AccuracyModel(QAbstractTableModel):
         super().__init__(parent)
         self.table = ScoreTable()
 
-    def set_report(self, report: Report | None) -> None:
+    def set_report(self, report: LabReport | None) -> None:
         self.beginResetModel()
         self.table = ScoreTable(report)
         self.endResetModel()

@@ -10,7 +10,7 @@ _EXPORTS = {
     "SizeResult": ".evaluate",
     "evaluate": ".evaluate",
     "EvalOptions": ".experiment",
-    "Report": ".experiment",
+    "LabReport": ".experiment",
     "TruthSpec": ".experiment",
     "run_eval": ".experiment",
     "reference_truth": ".reference",

@@ -77,7 +77,7 @@ class EvalOptions:
 
 
 @dataclass
-class Report:
+class LabReport:
     """Everything one evaluation found; plain data for the CLI, JSON and the app."""
 
     root: str
@@ -112,7 +112,7 @@ class Report:
         }
 
 
-def to_json(report: Report) -> str:
+def to_json(report: LabReport) -> str:
     return json.dumps(report.to_dict(), ensure_ascii=False, indent=1)
 
 
@@ -120,7 +120,7 @@ CSV_FIELDS = ("bits", "distance", "tp", "fp", "fn", "ambiguous", "precision", "r
               "chance")
 
 
-def to_csv(report: Report) -> str:
+def to_csv(report: LabReport) -> str:
     """One row per (bits, k)."""
     buf = io.StringIO()
     w = csv.DictWriter(buf, CSV_FIELDS, lineterminator="\n")
@@ -135,7 +135,7 @@ def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.0f}"
 
 
-def to_text(report: Report, full: bool = True) -> str:
+def to_text(report: LabReport, full: bool = True) -> str:
     """The summary table (best k per size), then each size's sweep and recall by type."""
     r = report
     lines = [f"{r.files} files in {r.root}; features {r.features}, grouping {r.grouping}",
@@ -228,7 +228,7 @@ def build_truth(records: list[FileRecord], root: str, spec: TruthSpec,
 
 
 def run_eval(job: Job, root: str, spec: TruthSpec | None = None,
-             options: EvalOptions | None = None) -> Report:
+             options: EvalOptions | None = None) -> LabReport:
     """Scan ``root`` once and score every size. Raises Cancelled when cancelled.
 
     ``job`` comes first so the app's ``Worker(run_eval, root, spec, options)`` can run it.
@@ -253,10 +253,10 @@ def run_eval(job: Job, root: str, spec: TruthSpec | None = None,
         raise Cancelled()
     records, truth, notes = build_truth(result.records, root, spec, job)
     sizes = evaluate(records, truth, opt.bits, opt.distances, opt.grouping, job)
-    return Report(root, len(records), truth.source, truth.rule,
+    return LabReport(root, len(records), truth.source, truth.rule,
                   getattr(truth, "sampling", ""), opt.features, opt.grouping, sizes,
                   truth.positives, notes, result.problems, time.perf_counter() - t0)
 
 
-__all__ = ["CSV_FIELDS", "EvalOptions", "Report", "TRUTH_KINDS", "TruthSpec", "build_truth",
+__all__ = ["CSV_FIELDS", "EvalOptions", "LabReport", "TRUTH_KINDS", "TruthSpec", "build_truth",
            "run_eval", "to_csv", "to_json", "to_text", "ClassTruth"]

@@ -7,7 +7,7 @@ import tempfile
 
 from ..job import NULL_JOB, Job
 from ..models import ProgressEvent
-from .experiment import EvalOptions, Report, TruthSpec, run_eval
+from .experiment import EvalOptions, LabReport, TruthSpec, run_eval
 from .synth import generate_corpus
 
 
@@ -16,7 +16,7 @@ class LabWorkspace:
     next one is made or on :meth:`close` (never while an evaluation may still read it)."""
 
     def __init__(self) -> None:
-        self.report: Report | None = None
+        self.report: LabReport | None = None
         self.generated: str | None = None
 
     def new_corpus_folder(self) -> str:
@@ -31,12 +31,12 @@ class LabWorkspace:
 
     @staticmethod
     def evaluate(root: str, spec: TruthSpec, options: EvalOptions | None = None, *,
-                 job: Job = NULL_JOB) -> Report:
+                 job: Job = NULL_JOB) -> LabReport:
         return run_eval(job, root, spec, options or EvalOptions())
 
     @staticmethod
     def generate_then_evaluate(folder: str, n_docs: int, options: EvalOptions | None = None,
-                               *, job: Job = NULL_JOB) -> Report:
+                               *, job: Job = NULL_JOB) -> LabReport:
         """Write a generated corpus of ``n_docs`` documents into ``folder``, then evaluate it
         against its manifest."""
         job.report(ProgressEvent("generate", 0, n_docs))

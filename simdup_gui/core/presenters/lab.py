@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from ..lab.evaluate import Score
-from ..lab.experiment import Report
+from ..lab.experiment import LabReport
 from ..models import ProgressEvent
 from .i18n import translate
 
@@ -35,7 +35,7 @@ def headers() -> list[str]:
 class ScoreTable:
     """One row per (bits, k); the best k per size is flagged (bold in the view)."""
 
-    def __init__(self, report: Report | None = None) -> None:
+    def __init__(self, report: LabReport | None = None) -> None:
         self.rows: list[Score] = [s for size in report.sizes for s in size.scores] if report else []
         self.best = {(s.bits, s.best.distance) for s in report.sizes} if report else set()
 
@@ -107,13 +107,13 @@ def sampling_text(sampling: str) -> str:
     return sampling
 
 
-def report_status(report: Report) -> str:
+def report_status(report: LabReport) -> str:
     return translate("AccuracyTab", "{0} files, truth: {1}; {2} duplicate pairs. {3}").format(
         report.files, truth_source(report.truth_source), f"{report.positives:.0f}",
         sampling_text(report.sampling))
 
 
-def headline(report: Report) -> str:
+def headline(report: LabReport) -> str:
     """The best F1 (SimHash alone), the verified groups' F1 at the shipped candidate
     distance, and chance matches of every size; a warning when 16 bits drown."""
     parts = []
@@ -172,7 +172,7 @@ def size_chart(scores: list[Score]) -> SizeChart:
                      any(s.chance >= 1 for s in scores))
 
 
-def best_f1(report: Report) -> tuple[list[str], list[float]]:
+def best_f1(report: LabReport) -> tuple[list[str], list[float]]:
     """(category per size, best F1 per size) for the bar chart."""
     return ([translate("AccuracyTab", "{0} bits").format(s.bits) for s in report.sizes],
             [s.best.f1 for s in report.sizes])
@@ -181,7 +181,7 @@ def best_f1(report: Report) -> tuple[list[str], list[float]]:
 VERIFIED_COLOR = "#9467bd"
 
 
-def f1_bars(report: Report) -> tuple[list[str], list[tuple[str, str, list[float]]]]:
+def f1_bars(report: LabReport) -> tuple[list[str], list[tuple[str, str, list[float]]]]:
     """Categories (one per size) and bar sets (name, colour, F1 per size): SimHash alone at
     its best k, and, when the report has them, verified groups at the shipped distance, so
     the fingerprint-size lesson and what the product does are side by side."""
@@ -193,7 +193,7 @@ def f1_bars(report: Report) -> tuple[list[str], list[tuple[str, str, list[float]
     return cats, sets
 
 
-def pr_curves(report: Report) -> list[Series]:
+def pr_curves(report: LabReport) -> list[Series]:
     """One precision-recall curve per size: (recall, precision) per k."""
     return [Series(translate("AccuracyTab", "{0} bits").format(s.bits),
                    SIZE_COLORS.get(s.bits, "#000000"),

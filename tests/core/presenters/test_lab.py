@@ -1,7 +1,7 @@
 """The lab's table, charts and headline from a report, without Qt."""
 
 from simdup_gui.core.lab.evaluate import Score, SizeResult
-from simdup_gui.core.lab.experiment import Report
+from simdup_gui.core.lab.experiment import LabReport
 from simdup_gui.core.models import ProgressEvent
 from simdup_gui.core.presenters import lab
 
@@ -13,7 +13,7 @@ def score(bits, k, tp, fp, fn, chance):
 def report():
     small = [score(16, 0, 9, 1, 9, 0.01), score(16, 1, 12, 8, 3, 2.0)]  # P .9 R .5; P .6 R .8
     big = [score(64, 0, 6, 0, 4, 0.0), score(64, 4, 9, 0, 1, 1e-6)]  # P 1 R .6; P 1 R .9
-    return Report(root="/c", files=20, truth_source="manifest", rule="", sampling="",
+    return LabReport(root="/c", files=20, truth_source="manifest", rule="", sampling="",
                   features="shingles", grouping="linked", positives=12.0,
                   sizes=[SizeResult(16, small), SizeResult(64, big)])
 
