@@ -15,7 +15,7 @@ from simdup_gui.core.group.templates import DEFAULT_MEASURE, MEASURES
 from simdup_gui.core.group.verify import VERIFY_MODES
 from simdup_gui.core.job import Job
 from simdup_gui.core.models import ProgressEvent
-from simdup_gui.core.review.export import write_atomic
+from simdup_gui.core.ourfiles import write_atomic
 from simdup_gui.core.review.results import iter_json, to_csv, to_text
 from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler, require_dask
 from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES

@@ -1,4 +1,5 @@
-"""simdup's own folders and files (caches, tables, the numba cache): only this user's.
+"""simdup's own folders and files (caches, tables, the numba cache): only this user's; and
+atomic writes of any file simdup writes (tables, the ignore list, results, exports).
 
 Every folder of ours is created 0700 whatever the umask (``os.makedirs``'s mode is masked
 by it), and one found open to others is closed to them, or refused when it is not ours.
@@ -12,7 +13,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .owners import chain_problem, uid
 
@@ -93,4 +94,49 @@ def write_private(path: str, write: Callable[[object], None]) -> None:
             os.unlink(tmp)
         except OSError:
             pass
+        raise
+
+
+def _umask() -> int:
+    """The process umask, read without changing it (Linux), else the usual 022."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o022
+
+
+def write_atomic(path: str, text: str | Iterable[str]) -> None:
+    """Write to a temporary file beside ``path`` and rename it over: never half a file, and
+    an existing file is left as it was if anything fails. File names that are not valid
+    UTF-8 (surrogate escapes, e.g. in CSV) are written as their original bytes. ``text``
+    may come in pieces (:func:`iter_json`), written as they are made."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".simdup-save-", dir=folder)
+    except OSError as e:  # name the file the user chose, not the temporary one
+        raise OSError(e.errno, f"cannot write {path}: {e.strerror}") from e
+    try:
+        try:  # mkstemp makes it private: give it the mode the file has, or would have had,
+            # but never writable by other accounts (a results file names files to act on,
+            # and `apply` refuses one that others can write: act/trust.py)
+            mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask()
+            os.chmod(tmp, mode & ~0o022)
+        except OSError:
+            pass
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as fh:
+            if isinstance(text, str):
+                fh.write(text)
+            else:
+                for piece in text:
+                    fh.write(piece)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
         raise
