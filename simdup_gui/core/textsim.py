@@ -226,6 +226,20 @@ def sketch_array(sketches: Iterable[bytes], n: int) -> np.ndarray:
 PAIR_BLOCK = 1 << 12  # pairs estimated at once: about 6 MB of temporaries
 
 
+def union_sample(A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For rows of sketches ``A`` and ``B``: their values sorted together (C), which of
+    them are the k smallest distinct values of the union (the bottom-k estimator's
+    sample), and which are followed by the same value (so in both sketches)."""
+    C = np.sort(np.concatenate((A, B), axis=1), axis=1)
+    same_next = np.zeros(C.shape, dtype=bool)
+    same_next[:, :-1] = C[:, 1:] == C[:, :-1]
+    first = np.ones(C.shape, dtype=bool)
+    first[:, 1:] = ~same_next[:, :-1]
+    first &= C != EMPTY
+    in_union = first & (np.cumsum(first, axis=1, dtype=np.int16) <= SKETCH_K)
+    return C, in_union, same_next
+
+
 def estimate(sk: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Estimated J of the pairs (a[i], b[i]) from the sketches ``sk`` (see sketch_array).
 
@@ -239,13 +253,7 @@ def estimate(sk: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, 
     for s in range(0, n, PAIR_BLOCK):
         ia, ib = a[s : s + PAIR_BLOCK], b[s : s + PAIR_BLOCK]
         A, B = sk[ia], sk[ib]
-        C = np.sort(np.concatenate((A, B), axis=1), axis=1)
-        same_next = np.zeros(C.shape, dtype=bool)
-        same_next[:, :-1] = C[:, 1:] == C[:, :-1]
-        first = np.ones(C.shape, dtype=bool)
-        first[:, 1:] = ~same_next[:, :-1]
-        first &= C != EMPTY
-        in_union = first & (np.cumsum(first, axis=1, dtype=np.int16) <= SKETCH_K)
+        _, in_union, same_next = union_sample(A, B)
         union = in_union.sum(axis=1)
         both = (in_union & same_next).sum(axis=1)
         est[s : s + PAIR_BLOCK] = np.where(union > 0, both / np.maximum(union, 1), 1.0)

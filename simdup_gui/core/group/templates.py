@@ -34,7 +34,7 @@ import numpy as np
 
 from ..defaults import DEFAULT_MEASURE  # noqa: F401 - the default, here with its kin
 from ..models import FileRecord
-from ..textsim import EMPTY, SKETCH_K, sketch_array
+from ..textsim import EMPTY, SKETCH_K, sketch_array, union_sample
 from .graph import components
 from .measure import Verified
 
@@ -138,13 +138,7 @@ def _rare_sample(sk: np.ndarray, pairs: np.ndarray, df) -> tuple[np.ndarray, ...
     spread = np.zeros(n, dtype=np.float64)
     for s in range(0, n, PAIR_BLOCK):
         p = pairs[s : s + PAIR_BLOCK]
-        C = np.sort(np.concatenate((sk[p[:, 0]], sk[p[:, 1]]), axis=1), axis=1)
-        same_next = np.zeros(C.shape, dtype=bool)
-        same_next[:, :-1] = C[:, 1:] == C[:, :-1]
-        first = np.ones(C.shape, dtype=bool)
-        first[:, 1:] = ~same_next[:, :-1]
-        first &= C != EMPTY
-        in_union = first & (np.cumsum(first, axis=1, dtype=np.int32) <= SKETCH_K)
+        C, in_union, same_next = union_sample(sk[p[:, 0]], sk[p[:, 1]])
         docs = df(C)
         rare = in_union & (docs <= RARE_DOCUMENTS)
         common = in_union & same_next & ~rare
