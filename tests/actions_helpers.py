@@ -6,12 +6,13 @@ import os
 import random
 from pathlib import Path
 
-from simdup_gui.core.group.cluster import build_groups
+import pytest
+
 from simdup_gui.core.act.fileops import hash_file
+from simdup_gui.core.group.cluster import build_groups
 from simdup_gui.core.models import FileRecord, Group, Member
 from simdup_gui.core.review.results import Results
 from simdup_gui.core.scan.pipeline import ScanOptions, scan
-
 from tests.conftest import EN, OTHER, ZH
 
 T0 = 1_600_000_000 * 10**9  # a fixed modification time, in ns
@@ -162,3 +163,19 @@ def write_chain(root: Path, n: int = 12, words: int = 300, seed: int = 2,
         paths.append(write(root / f"doc{i:02d}.txt", (" ".join(doc) + "\n").encode(),
                            T0 + i * 10**9))
     return paths
+
+
+# ---- other accounts (tests that give files to other uids need root) -----------------------
+EVE, ALICE, BOB = 23456, 23457, 23458
+root_only = pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0,
+                               reason="giving files to other accounts needs root")
+
+
+def scan_to_results(tmp_path, src) -> str:
+    """`simdup scan SRC` (one process, no cache) into tmp_path/results.json; its path."""
+    from simdup_gui.cli import main
+
+    out = tmp_path / "results.json"
+    assert main(["scan", str(src), "--format", "json", "-o", str(out), "--no-cache",
+                 "--workers", "1"]) == 0
+    return str(out)

@@ -13,18 +13,9 @@ import pytest
 from simdup_gui.cli import main
 from simdup_gui.core import ourfiles
 from simdup_gui.core.act.trust import _trusted, broad_roots, kept_copy_problem
+from tests.actions_helpers import EVE, root_only  # noqa: E402
+from tests.actions_helpers import scan_to_results as _scan  # noqa: E402
 from tests.conftest import EN
-
-EVE = 23456
-root_only = pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0,
-                               reason="giving files to other accounts needs root")
-
-
-def _scan(tmp_path, src) -> str:
-    out = tmp_path / "results.json"
-    assert main(["scan", str(src), "--format", "json", "-o", str(out), "--no-cache",
-                 "--workers", "1"]) == 0
-    return str(out)
 
 
 def test_a_trusted_folder_does_not_trust_its_namesake_siblings(tmp_path):

@@ -19,18 +19,9 @@ import pytest
 from simdup_gui.cli import main
 from simdup_gui.core.act import actions
 from simdup_gui.core.session import Session
+from tests.actions_helpers import ALICE, BOB, EVE, root_only  # noqa: E402
+from tests.actions_helpers import scan_to_results as _scan  # noqa: E402
 from tests.conftest import EN
-
-EVE, ALICE, BOB = 23456, 23457, 23458
-root_only = pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0,
-                               reason="giving files to other accounts needs root")
-
-
-def _scan(tmp_path, src) -> str:
-    out = tmp_path / "results.json"
-    assert main(["scan", str(src), "--format", "json", "-o", str(out), "--no-cache",
-                 "--workers", "1"]) == 0
-    return str(out)
 
 
 def _text(p) -> str:
