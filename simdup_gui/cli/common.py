@@ -9,7 +9,13 @@ import time
 from typing import TYPE_CHECKING
 
 from simdup_gui.core.models import ProgressEvent
-from simdup_gui.core.validate import arg_type, parse_bits, parse_similarity, parse_size
+from simdup_gui.core.validate import (
+    arg_type,
+    parse_bits,
+    parse_positive,
+    parse_similarity,
+    parse_size,
+)
 
 if TYPE_CHECKING:
     from simdup_gui.core.act.outcome import ActionReport
@@ -17,6 +23,7 @@ if TYPE_CHECKING:
 bits_arg = arg_type(parse_bits)
 similarity_arg = arg_type(parse_similarity)  # 0.7, or 70% as a percentage
 size_arg = arg_type(parse_size)  # sizes like 100, 4k, 10M, 1G
+positive_arg = arg_type(parse_positive)  # --workers, --generate: 1 or more
 
 
 def _clock(seconds: float) -> str:

@@ -7,13 +7,20 @@ import os
 import sys
 
 from simdup_gui.core.group.cluster import GROUPING_MODES
-from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.job import Job
-from simdup_gui.core.lab.experiment import EvalOptions, TruthSpec, run_eval, to_csv, to_json, to_text
+from simdup_gui.core.lab.experiment import (
+    EvalOptions,
+    TruthSpec,
+    run_eval,
+    to_csv,
+    to_json,
+    to_text,
+)
 from simdup_gui.core.models import ALLOWED_BITS
+from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
 
-from .common import StderrProgress, bits_arg
+from .common import StderrProgress, bits_arg, positive_arg
 
 
 def register(sub) -> None:
@@ -39,7 +46,8 @@ def register(sub) -> None:
                    help="sizes to evaluate (default: 16 32 64 128)")
     p.add_argument("--features", choices=FEATURE_MODES, default=DEFAULT_MODE)
     p.add_argument("--grouping", choices=GROUPING_MODES, default="linked")
-    p.add_argument("--workers", type=int, default=0, help="processes (default: one per core)")
+    p.add_argument("--workers", type=positive_arg, default=0, metavar="N",
+                   help="processes, 1 or more (default: one per core)")
     p.add_argument("--format", choices=("text", "json", "csv"), default="text")
     p.add_argument("--brief", action="store_true", help="text: only the summary table")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")

@@ -22,7 +22,7 @@ from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
 from simdup_gui.core.session import ReviewSettings, Session
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY
 
-from .common import StderrProgress, bits_arg, shown, similarity_arg, size_arg
+from .common import StderrProgress, bits_arg, positive_arg, shown, similarity_arg, size_arg
 
 
 def add_scan_options(p: argparse.ArgumentParser) -> None:
@@ -38,7 +38,8 @@ def add_scan_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--follow-symlinks", action="store_true")
     p.add_argument("--features", choices=FEATURE_MODES, default=DEFAULT_MODE,
                    help=f"feature mode (default {DEFAULT_MODE}, chosen by measured accuracy)")
-    p.add_argument("--workers", type=int, default=0, help="processes (default: one per core)")
+    p.add_argument("--workers", type=positive_arg, default=0, metavar="N",
+                   help="processes, 1 or more (default: one per core)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     p.add_argument("--cache", metavar="FILE", help="cache file (default: user cache folder)")
     p.add_argument("--scheduler", metavar="ADDRESS", default="",

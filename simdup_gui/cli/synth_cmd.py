@@ -6,13 +6,13 @@ import argparse
 import os
 import sys
 
-from simdup_gui.core.scan.decode import DecodeError, decode_bytes
 from simdup_gui.core.job import Job
 from simdup_gui.core.lab.synth import SOURCE_TRANSFORMS, generate_corpus, synthesize
-from simdup_gui.core.textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
+from simdup_gui.core.scan.decode import DecodeError, decode_bytes
 from simdup_gui.core.scan.walk import WalkOptions, walk
+from simdup_gui.core.textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
 
-from .common import StderrProgress, similarity_arg
+from .common import StderrProgress, positive_arg, similarity_arg
 
 MAX_SOURCE_BYTES = 2 << 20
 
@@ -28,7 +28,7 @@ def register(sub) -> None:
         "Evaluate them with `simdup eval OUT`.")
     p.add_argument("paths", nargs="*", metavar="SRC... OUT",
                    help="source files or folders, then the output folder")
-    p.add_argument("--generate", type=int, metavar="N", default=0,
+    p.add_argument("--generate", type=positive_arg, metavar="N", default=None,
                    help="ignore sources: generate N base documents instead")
     p.add_argument("--langs", default="zh,en", help="--generate: zh, en or zh,en (default)")
     p.add_argument("--variants", type=int, default=0, metavar="N",
@@ -61,7 +61,7 @@ def _sources(paths: list[str], limit: int) -> tuple[list[tuple[str, str]], list[
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.generate:
+    if args.generate is not None:
         if len(args.paths) != 1:
             print("simdup synth: error: with --generate give only OUT", file=sys.stderr)
             return 2

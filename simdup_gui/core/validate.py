@@ -35,6 +35,17 @@ def parse_bits(text: str) -> int:
     return b
 
 
+def parse_positive(text: str) -> int:
+    """A whole number of at least 1 (worker processes, documents to generate)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise ValueError(f"invalid number {text!r}: give a whole number of at least 1")
+    return n
+
+
 def parse_similarity(text: str) -> float:
     """A share in (0, 1]: 0.7, or 70% as a percentage."""
     v = text.strip()

@@ -230,3 +230,31 @@ def test_escape_sequences_in_names_never_reach_the_terminal():
     assert "\x9b" not in shown(name)
     assert shown(name) == "/d/\\x1b]0;pwned\\x07\\x1b[2Jnotes\\x9b.txt"
     assert shown("笔记 notes.txt") == "笔记 notes.txt"
+
+
+@pytest.mark.parametrize("argv", [["scan", "d", "--workers", "0"],
+                                  ["scan", "d", "--workers=-3"],
+                                  ["eval", "d", "--workers", "0"],
+                                  ["synth", "--generate", "0", "out"]])
+def test_counts_below_one_are_refused_with_one_line(argv, capsys):
+    """Issue 38, item 13: --workers 0 and -3 were accepted; synth --generate 0 fell through
+    to a message about sources."""
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    assert "give a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_a_move_into_a_scanned_folder_is_said(tmp_path, capsys):
+    from tests.conftest import EN
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.txt").write_text(EN, encoding="utf-8")
+    (src / "b.txt").write_text(EN, encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["scan", str(src), "--no-cache", "--workers", "1", "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["apply", str(out), "--keep", "oldest", "--move-to", str(src / "dups"),
+                 "--dry-run"]) == 0
+    assert "will be found again by its next scan" in capsys.readouterr().err

@@ -226,6 +226,10 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
         notes.append(f"{len(near_only)} marked files are near duplicates, not byte-identical "
                      "to a kept copy; a link would lose their differences, so they will be "
                      f"skipped (first: {near_only[0]})")
+    inside = [r for r in res.settings.get("roots") or () if move_to and is_under(move_to, r)]
+    if inside:
+        notes.append(f"{move_to} is inside the scanned folder {inside[0]}: the files moved there "
+                     "will be found again by its next scan; a folder outside keeps them out")
     return Plan(action, ops, move_to, flat, notes)
 
 
