@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
-from simdup_gui.core.group.templates import DEFAULT_MEASURE
+from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_MEASURE, DEFAULT_VERIFY
 from simdup_gui.core.scan.features import DEFAULT_MODE
 from simdup_gui.core.textsim import DEFAULT_SIMILARITY
 

@@ -7,11 +7,11 @@ import os
 import sys
 from collections.abc import Iterable
 
-from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from simdup_gui.core.defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_MEASURE, DEFAULT_VERIFY
 from simdup_gui.core.group import ignore as ignore_list
 from simdup_gui.core.group.cluster import GROUPING_MODES
 from simdup_gui.core.group.index import chance_matches
-from simdup_gui.core.group.templates import DEFAULT_MEASURE, MEASURES
+from simdup_gui.core.group.templates import MEASURES
 from simdup_gui.core.group.verify import VERIFY_MODES
 from simdup_gui.core.job import Job
 from simdup_gui.core.models import ProgressEvent

@@ -37,10 +37,10 @@ from .act.journal import JournalRefused
 from .act.lock import ActionLocked
 from .act.recovery import resume, undo
 from .act.release import ReleaseReport, journals_to_release, release
-from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_VERIFY
+from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_MEASURE, DEFAULT_VERIFY
 from .group import ignore as ignore_list
 from .group.cluster import group_records
-from .group.templates import DEFAULT_MEASURE, MEASURES
+from .group.templates import MEASURES
 from .group.verify import VERIFY_MODES, RecordsMemo
 from .job import NULL_JOB, Job
 from .models import ALLOWED_BITS, FileRecord, Group, Problem

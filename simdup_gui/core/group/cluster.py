@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..defaults import DEFAULT_MEASURE
 from ..job import NULL_JOB, Job
 from ..models import FileRecord, Group, ProgressEvent
 from ..textsim import DEFAULT_SIMILARITY
@@ -23,7 +24,7 @@ from .exact import Measurer
 from .measure import Measure, check_threshold, measure_candidates
 from .simhash_only import simhash_groups
 from .stars import star_groups
-from .templates import DEFAULT_MEASURE, MEASURES, keep_templates_apart
+from .templates import MEASURES, keep_templates_apart
 from .verify import VERIFY_MODES
 
 GROUPING_MODES = ("linked", "strict")

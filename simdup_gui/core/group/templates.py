@@ -32,7 +32,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..defaults import DEFAULT_MEASURE  # noqa: F401 - the default, here with its kin
 from ..models import FileRecord
 from ..textsim import EMPTY, SKETCH_K, sketch_array, union_sample
 from .graph import components
