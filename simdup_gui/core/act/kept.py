@@ -104,34 +104,31 @@ class KeptChecker:
         same = [k for k in op.kept if k.content_hash == op.content_hash and k.path != op.path]
         if not same:
             return None, NEAR_REASON
-        reasons = []
-        target = _realpath(op.path)
-        for k in same:
-            why = self._usable(k, marked_st)
-            if why is None and _realpath(k.path) == target:
-                why = "is the same file as this one (a symbolic link)"
-            if why is None:
-                return k, None
-            reasons.append(f"{k.path} {why}")
-        return None, "no unchanged byte-identical kept copy remains (" + "; ".join(reasons) + ")"
+        return self._first(op, same, marked_st, "is the same file as this one (a symbolic link)",
+                           "no unchanged byte-identical kept copy remains")
 
     def usable(self, op, marked_st: os.stat_result | None = None
                ) -> tuple[KeptCopy | None, str | None]:
         """A kept copy that is fine (still there unchanged, another file, out of other
         accounts' reach); else (None, the reason no kept copy qualifies)."""
+        return self._first(op, op.kept, marked_st,
+                           "is the same file as the one to remove (link)",
+                           "no unchanged kept copy remains")
+
+    def _first(self, op, kept: list[KeptCopy], marked_st: os.stat_result | None,
+               same_file_reason: str, none_reason: str) -> tuple[KeptCopy | None, str | None]:
+        """The first of ``kept`` that qualifies for ``op``'s file, else why none does."""
         reasons = []
         target = _realpath(op.path)
-        for k in op.kept:
-            if k.path == op.path:
-                why = "is the file to remove itself"
-            else:
-                why = self._usable(k, marked_st)
+        for k in kept:
+            why = ("is the file to remove itself" if k.path == op.path
+                   else self._usable(k, marked_st))
             if why is None and _realpath(k.path) == target:
-                why = "is the same file as the one to remove (link)"
+                why = same_file_reason
             if why is None:
                 return k, None
             reasons.append(f"{k.path} {why}")
-        return None, "no unchanged kept copy remains (" + "; ".join(reasons) + ")"
+        return None, f"{none_reason} (" + "; ".join(reasons) + ")"
 
 
 def _realpath(path: str) -> str | None:
