@@ -316,4 +316,23 @@ ZH.update({
     "Release {0} originals": "释放 {0} 个原件", "Nothing released.": "没有释放任何文件。",
     "{0} released": "{0} 个已释放", "{0} to release": "{0} 个待释放",
     "; would free {0}": "；将释放 {0}", "; {0} freed": "；已释放 {0}",
+    # issue 37: template siblings and closest members
+    "Closest": "最相近",
+    "{0} share mostly template text": "{0} 个主要是模板文字",
+    "template": "模板",
+    "Closest member: {0} ({1:.1%})": "最相近的成员：{0}（{1:.1%}）",
+    "Most of the text it shares with the reference is a template found in {0} other documents "
+    "(pages of one generator, one licence in many projects): maybe not a copy. Keep rules leave "
+    "it unmarked unless you say otherwise.":
+        "它与参照文件共有的文字大多是模板，另有 {0} 个文档也含有（同一生成器的手册页、许多项目共用的许可证）："
+        "它可能不是副本。除非你同意，保留规则不会标记它。",
+    "Template text": "模板文字",
+    "{0} files in {1} groups share mostly template text with their group's reference: text "
+    "found in many other files, like man pages of one generator or one licence in many "
+    "projects. They may not be copies.\n\nLeave them unmarked (each keeps its own copies "
+    "apart), or mark them like the others?":
+        "{1} 个组中有 {0} 个文件与本组参照文件共有的文字大多是模板：许多其他文件里也有这些文字，"
+        "例如同一生成器的手册页、许多项目共用的许可证。它们可能不是副本。\n\n"
+        "不标记它们（各自的副本仍会分别处理），还是像其他文件一样标记？",
+    "Leave them unmarked": "不标记它们", "Mark them too": "也标记它们",
 })

@@ -155,7 +155,26 @@ class ActionsController(QObject):
 
     def mark_all_but_one(self, rule: str, **kw) -> None:
         self.win._sync_settings()
-        self.remarker.run(self.session.keep_marks(rule, **kw))  # on the pool when large
+        templates = self._templates_too()
+        if templates is None:
+            return
+        self.remarker.run(self.session.keep_marks(rule, templates=templates, **kw))
+
+    def _templates_too(self) -> bool | None:
+        """When some members share mostly template text with their reference: ask whether
+        the keep rule may mark them too (True), should keep one per copy set (False), or
+        not run (None). No such member: False, without a question."""
+        files, groups = self.session.template_members()
+        if not files:
+            return False
+        text = self.tr("{0} files in {1} groups share mostly template text with their "
+                       "group's reference: text found in many other files, like man pages "
+                       "of one generator or one licence in many projects. They may not be "
+                       "copies.\n\nLeave them unmarked (each keeps its own copies apart), or "
+                       "mark them like the others?").format(files, groups)
+        answer = dialogs.choose(self.win, self.tr("Template text"), text,
+                                [self.tr("Leave them unmarked"), self.tr("Mark them too")])
+        return None if answer is None else answer == 1
 
     def _keep_encoding(self) -> None:
         enc, ok = QInputDialog.getText(self.win, self.tr("Preferred encoding"),

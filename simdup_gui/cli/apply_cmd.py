@@ -36,6 +36,11 @@ def register(sub) -> None:
     p.add_argument("--prefer-encoding", metavar="ENC",
                    help="keep the copy in encoding ENC: with --keep encoding (default utf-8), "
                    "or before any other --keep rule, which then breaks ties (default oldest)")
+    p.add_argument("--include-templates", action="store_true",
+                   help="let --keep mark members whose text shared with their group's "
+                   "reference is mostly a template found in many other files (man pages of "
+                   "one generator, one licence in many projects): maybe not copies, so by "
+                   "default they are neither kept nor marked")
     p.add_argument("--reference", action="append", default=[], metavar="DIR",
                    help="files under DIR are never touched (repeatable)")
     what = p.add_mutually_exclusive_group(required=True)
@@ -141,7 +146,13 @@ def run_apply(args: argparse.Namespace) -> int:
     session.set_reference(args.reference)  # drops the marks under a reference folder
     try:
         if args.keep or args.prefer_folder or args.prefer_encoding:
-            session.mark_keep(_rule(args))
+            session.mark_keep(_rule(args), templates=args.include_templates)
+            files, groups = session.template_members()
+            if files and not args.include_templates:
+                print(f"simdup apply: note: {files} files in {groups} groups share mostly "
+                      "template text with their group's reference (maybe not copies) and "
+                      "were left unmarked; --include-templates marks them too",
+                      file=sys.stderr)
         elif not saved_marks:
             return error("apply", "no --keep rule and no marks saved in the results file")
         action = ("move" if args.move_to else "trash" if args.trash else "hardlink"

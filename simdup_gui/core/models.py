@@ -87,6 +87,12 @@ class Member:
     exact: bool  # same normalised text as the representative
     similarity: float | None = None  # text similarity (5-gram Jaccard) to the reference
     measured: bool = False  # similarity measured exactly from the texts, not estimated
+    closest: int = -1  # record index of the member most similar to this one (-1: none known)
+    closest_similarity: float | None = None  # its text similarity to this member
+    template: int = 0  # > 0: most of the text shared with the reference is a template, found
+    # in this many other documents of the collection (a sibling, maybe not a copy)
+    copy_set: int = 0  # members joined by pairs that are not template pairs share a number
+    # (the reference's set is 0): what a keep rule may treat as copies of each other
 
 
 @dataclass(slots=True)
@@ -98,6 +104,11 @@ class Group:
     @property
     def exact(self) -> bool:
         return all(m.exact for m in self.members)
+
+    @property
+    def templates(self) -> int:
+        """How many members share mostly template text with the reference."""
+        return sum(1 for m in self.members if m.template)
 
     def indices(self) -> list[int]:
         return [m.index for m in self.members]

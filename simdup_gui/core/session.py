@@ -345,19 +345,30 @@ class Session:
         """Mark or unmark one file (a checkbox)."""
         return self.set_marks(self.marks | {path} if on else self.marks - {path})
 
-    def mark_keep(self, rule: str | marking.KeepRule, **options) -> set[str]:
+    def mark_keep(self, rule: str | marking.KeepRule, *, templates: bool = False,
+                  **options) -> set[str]:
         """Mark all but one file of each group; ``rule`` (a keep rule, or its name with
-        ``options``) picks the one kept. Marks on files in no group stay as they are."""
-        return self.set_marks(self.keep_marks(rule, **options)(self.results()))
+        ``options``) picks the one kept. Marks on files in no group stay as they are;
+        members whose shared text is a template take part only with ``templates``
+        (:meth:`template_members` counts them, for the question to ask first)."""
+        return self.set_marks(self.keep_marks(rule, templates=templates,
+                                              **options)(self.results()))
 
-    def keep_marks(self, rule: str | marking.KeepRule,
+    def keep_marks(self, rule: str | marking.KeepRule, *, templates: bool = False,
                    **options) -> Callable[[Results], set[str]]:
         """What :meth:`mark_keep` marks, as a function of the results (a snapshot of them
         may be marked off the window's thread); a bad rule raises ValueError here."""
         if not isinstance(rule, marking.KeepRule):
             rule = marking.KeepRule(rule, **options)
         reference = list(self.reference)
-        return lambda res: marking.mark_all_but_one(res, rule, reference, res.marks)
+        return lambda res: marking.mark_all_but_one(res, rule, reference, res.marks,
+                                                    templates=templates)
+
+    def template_members(self) -> tuple[int, int]:
+        """(files, groups): members whose text shared with the reference is a template, and
+        the groups holding them: a keep rule leaves them alone unless told otherwise."""
+        counts = [g.templates for g in self.groups if g.templates]
+        return sum(counts), len(counts)
 
     def inverted_marks(self) -> Callable[[Results], set[str]]:
         """What :meth:`invert` marks, as a function of the results."""

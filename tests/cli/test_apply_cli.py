@@ -320,3 +320,32 @@ def test_a_linked_chain_whose_kept_copy_is_far_from_the_last_doc_is_refused(tmp_
     captured = capsys.readouterr()
     assert "planned" not in captured.out
     assert docs[-1] in captured.err and f"most similar kept copy is {docs[0]}" in captured.err
+
+
+def test_keep_rule_leaves_template_siblings_unless_told(tmp_path, capsys):
+    """Issue 37: pages of one generator grouped by J are flagged in the text output; --keep
+    marks one of each page and its backup only, and says what it left; with
+    --include-templates it marks like before."""
+    from tests.core.group.test_templates import man_pages
+
+    pages = man_pages(tmp_path / "src" / "man", 12)
+    for p in pages[:2]:
+        b = tmp_path / "src" / "bak" / (Path(p).name + ".bak")
+        b.parent.mkdir(exist_ok=True)
+        b.write_text(Path(p).read_text(encoding="utf-8") + "\nagain\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["scan", str(tmp_path / "src"), "-o", str(out), "--no-cache",
+                 "--workers", "1"]) == 0
+    assert main(["scan", str(tmp_path / "src"), "--no-cache", "--workers", "1"]) == 0
+    assert "template: most of the text it shares" in capsys.readouterr().out
+    before = tree_state(tmp_path / "src")
+    assert main(["apply", str(out), "--keep", "oldest", "--delete", "--dry-run"]) == 0
+    cap = capsys.readouterr()
+    assert "share mostly template text" in cap.err and "--include-templates" in cap.err
+    planned = [x for x in cap.out.splitlines() if x.startswith("planned")]
+    assert len(planned) == 2, cap.out
+    assert main(["apply", str(out), "--keep", "oldest", "--delete", "--dry-run",
+                 "--include-templates"]) == 0
+    assert len([x for x in capsys.readouterr().out.splitlines()
+                if x.startswith("planned")]) > 2
+    assert tree_state(tmp_path / "src") == before

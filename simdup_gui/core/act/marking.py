@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..scan.decode import normalise_codec
-from ..models import FileRecord, Group
+from ..models import FileRecord, Group, Member
 from ..review.results import Results
 from ..textsim import DEFAULT_SIMILARITY, DIFFERENT_BELOW
 from ..group.verify import PairSimilarity, check_threshold
@@ -135,7 +135,7 @@ def _keepers(recs: list[FileRecord], first: list[FileRecord], rule: KeepRule, g:
 
 
 def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = (),
-                     marks: Iterable[str] = ()) -> set[str]:
+                     marks: Iterable[str] = (), *, templates: bool = False) -> set[str]:
     """Mark every file but one in each group.
 
     A group with a file under a reference folder keeps its reference files and marks the
@@ -144,20 +144,41 @@ def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = ()
     kept file is not the group's reference), it is kept too, so the marks never ask for
     an action that must be refused. Marks outside groups are kept as they were; marks
     inside groups are replaced.
+
+    A group with members whose text shared with the reference is a template (Member.template:
+    siblings made from one template, maybe not copies) is kept one per copy set unless
+    ``templates`` (Member.copy_set: files joined by pairs that are not template pairs; a
+    page and its backup are one set, two pages of one generator two). A set of one file
+    is left as it was.
     """
     grouped = grouped_paths(res)
     out = {p for p in marks if p not in grouped}
     threshold = results_threshold(res)
     sims = PairSimilarity()
     for g in res.groups:
-        recs = group_records(res, g)
-        refs = [r for r in recs if under_any(r.path, reference)]
-        first = refs or [choose_keeper(recs, rule)]
-        kept = _keepers(recs, first, rule, g, res, threshold, sims)
-        keep_paths = {c.path for c in kept}
-        out.update(r.path for r in recs
-                   if r.path not in keep_paths and not under_any(r.path, reference))
+        for part in _copy_sets(g, templates):
+            if len(part) < 2:  # a template sibling with no copy in the group: left alone
+                out.update(p for p in marks if p == res.records[part[0].index].path)
+                continue
+            recs = [res.records[m.index] for m in part]
+            refs = [r for r in recs if under_any(r.path, reference)]
+            first = refs or [choose_keeper(recs, rule)]
+            kept = _keepers(recs, first, rule, g, res, threshold, sims)
+            keep_paths = {c.path for c in kept}
+            out.update(r.path for r in recs
+                       if r.path not in keep_paths and not under_any(r.path, reference))
     return out
+
+
+def _copy_sets(g: Group, templates: bool) -> list[list[Member]]:
+    """The group's members as the keep rule treats them: one set, or with ``templates``
+    false and template members in the group, its copy sets (Member.copy_set)."""
+    if templates or not g.templates:
+        return [g.members]
+    sets: dict[int, list[Member]] = {}
+    for m in g.members:
+        sets.setdefault(m.copy_set, []).append(m)
+    return list(sets.values())
 
 
 def results_threshold(res: Results) -> float:

@@ -24,7 +24,7 @@ from .exact import Measurer
 from .measure import Measure, check_threshold, measure_candidates
 from .simhash_only import simhash_groups
 from .stars import star_groups
-from .templates import MEASURES, keep_templates_apart
+from .templates import MEASURES, template_pairs
 from .verify import VERIFY_MODES
 
 GROUPING_MODES = ("linked", "strict")
@@ -48,7 +48,8 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
     there. ``memo``: what a regroup of the same records can reuse (classes.RecordsMemo).
     ``candidates``: the candidate source (candidates.candidate_pairs; None: by size).
     ``verdict``: "template" keeps different documents built on one template apart
-    (templates.py), "plain" groups every verified pair.
+    (templates.py), "plain" groups every verified pair and flags the members whose text
+    shared with their reference is a template (Member.template).
     ``job`` hears the phases "candidates", "verify" (pairs near the threshold measured
     from the files, counted) and "stars".
     """
@@ -63,13 +64,17 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
     threshold = check_threshold(similarity)
     found = find_candidates(records, bits, distance, fingerprints, candidates, client, job, memo)
     verified = measure_candidates(records, found, threshold, measure, job)
+    templates = template_pairs(records, found.members, verified)
+    flagged: dict[tuple[int, int], int] = {}
     apart = ""
-    if one_of("measure", verdict, MEASURES) == "template":
-        verified, kept_apart = keep_templates_apart(records, found.members, verified)
-        if len(kept_apart.pairs):
-            apart = f"; {len(kept_apart.pairs)} pairs kept apart (a shared template)"
+    if one_of("measure", verdict, MEASURES) == "template" and len(templates.pairs):
+        verified = templates.without(verified)
+        apart = f"; {len(templates.pairs)} pairs kept apart (a shared template)"
+    elif len(templates.pairs):
+        flagged = templates.documents()
+        apart = f"; {len(templates.pairs)} pairs flagged (a shared template)"
     job.report(ProgressEvent("stars", 0, len(verified.pairs)))
-    groups = star_groups(records, found.members, verified, bits)
+    groups = star_groups(records, found.members, verified, bits, flagged)
     return number_groups(groups, records), (f"{found.described}; "
                                             f"{verified.stats.describe()}{apart}")
 

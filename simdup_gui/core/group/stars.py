@@ -34,10 +34,11 @@ def members_around(records: Sequence[FileRecord], ref: int, idx: list[int], bits
 
 
 def star_groups(records: Sequence[FileRecord], members: list[list[int]], verified: Verified,
-                bits: int) -> list[Group]:
+                bits: int, templates: dict[tuple[int, int], int] | None = None) -> list[Group]:
     """Groups of records around references; every member verified against its reference.
     ``members``: the records of each class; ``verified``: the class pairs at the
-    threshold."""
+    threshold; ``templates``: class pairs whose shared text is a template, and in how many
+    other documents it is found (their members are flagged, Member.template)."""
     adj: dict[int, dict[int, tuple[float, bool]]] = {}
     for (a, b), s, e in zip(verified.pairs.tolist(), verified.sim.tolist(),
                             verified.exact.tolist()):
@@ -68,7 +69,7 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], verifie
         assigned.add(c)
         stars[c] = [d for d in adj.get(c, {}) if d not in assigned]
         assigned.update(stars[c])
-    return [_group(records, members, adj, bits, r, ms, oldest)
+    return [_group(records, members, adj, bits, r, ms, oldest, templates or {})
             for r, ms in _closest(stars, adj).items() if ms or weight[r] > 1]
 
 
@@ -97,13 +98,68 @@ def _closest(stars: dict[int, list[int]], adj: dict) -> dict[int, list[int]]:
 
 
 def _group(records: Sequence[FileRecord], members: list[list[int]], adj: dict, bits: int,
-           c: int, star: list[int], oldest: dict) -> Group:
-    """The group of reference class ``c`` and its member classes ``star``."""
+           c: int, star: list[int], oldest: dict, templates: dict) -> Group:
+    """The group of reference class ``c`` and its member classes ``star``, each member with
+    its closest other member and, when its text shared with the reference is a template,
+    the number of documents that hold it."""
     ref = oldest[c][2]
     mem = members_around(records, ref, members[c], bits, 1.0, True)
     for d in star:
         sv, ex = adj[c][d]
-        mem += members_around(records, ref, members[d], bits, round(sv, 4), ex)
+        more = members_around(records, ref, members[d], bits, round(sv, 4), ex)
+        for m in more:
+            m.template = templates.get((c, d), 0)
+        mem += more
+    _set_closest(records, members, adj, [c, *star], mem)
+    if templates:
+        _set_copy_sets(members, adj, [c, *star], mem, templates)
     mem.sort(key=lambda m: (m.index != ref, -(m.similarity or 0), m.distance,
                             records[m.index].path))
     return Group(0, ref, mem)
+
+
+def _set_closest(records: Sequence[FileRecord], members: list[list[int]], adj: dict,
+                 classes: list[int], mem: list[Member]) -> None:
+    """Each member's most similar other member of the group: a file of its own class (the
+    same text) when there is one, else the class it is most similar to among the verified
+    pairs inside the group (then the oldest file of that class)."""
+    rank = {c: i for i, c in enumerate(classes)}
+    of_class = {i: c for c in classes for i in members[c]}
+    first = {c: min(members[c], key=lambda i: (records[i].mtime_ns, records[i].path))
+             for c in classes}
+    for m in mem:
+        c = of_class[m.index]
+        twin = next((i for i in members[c] if i != m.index), None)
+        if twin is not None:
+            m.closest, m.closest_similarity = twin, 1.0
+            continue
+        near = [(s, -rank[d], d) for d, (s, _) in adj.get(c, {}).items()
+                if d in rank and d != c]
+        if near:
+            s, _, d = max(near)
+            m.closest, m.closest_similarity = first[d], round(s, 4)
+
+
+def _set_copy_sets(members: list[list[int]], adj: dict, classes: list[int], mem: list[Member],
+                   templates: dict) -> None:
+    """Number the group's copy sets: its classes joined by verified pairs that are not
+    template pairs (the reference's set is 0). Two pages of one generator in one group are
+    two sets; a page and its backup, one."""
+    parent = {c: c for c in classes}
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a in classes:
+        for b in adj.get(a, {}):
+            if b in parent and (a, b) not in templates:
+                parent[root(a)] = root(b)
+    label: dict[int, int] = {}
+    for c in classes:  # the reference's class first
+        label.setdefault(root(c), len(label))
+    of_class = {i: c for c in classes for i in members[c]}
+    for m in mem:
+        m.copy_set = label[root(of_class[m.index])]

@@ -22,7 +22,9 @@ How, on the 512-byte sketches every record already carries (textsim's bottom-k o
    J verdict (a collection of a few documents, or a file that is nearly all template).
 
 The similarity shown stays the measured J; each pair kept apart carries why (how many other
-documents hold the shared text). ``measure="plain"`` skips this stage (the old verdict).
+documents hold the shared text). With ``measure="plain"`` (the default) the same pairs are
+found and stay grouped, flagged: a member whose text shared with its reference is a template
+says so, and keep rules leave it alone unless the user confirms (marking.py).
 """
 
 from __future__ import annotations
@@ -49,28 +51,45 @@ MIN_RARE = 3  # fewer rare values in the union's sample: too little to judge, J 
 
 @dataclass
 class KeptApart:
-    """Class pairs a template verdict split: their J, the share of their rare sample they
-    share, and in how many other documents the text they share is found (on average)."""
+    """Class pairs whose shared text is a template: their J, the share of their rare sample
+    they share, and in how many other documents the text they share is found (on average).
+    ``where``: their rows in the Verified they were judged from."""
 
     pairs: np.ndarray
     sim: np.ndarray
     rare_share: np.ndarray
     template_documents: np.ndarray
+    where: np.ndarray
 
     def why(self, i: int) -> str:
         return (f"kept apart at {self.sim[i]:.0%}: most of the shared text is a template "
                 f"found in {int(self.template_documents[i])} other documents")
 
+    def documents(self) -> dict[tuple[int, int], int]:
+        """{(class, class): other documents holding the shared template}, both orders."""
+        out: dict[tuple[int, int], int] = {}
+        for (a, b), d in zip(self.pairs.tolist(), self.template_documents.tolist()):
+            out[a, b] = out[b, a] = max(1, int(d))
+        return out
 
-def keep_templates_apart(records: Sequence[FileRecord], members: list[list[int]],
-                         verified: Verified) -> tuple[Verified, KeptApart]:
-    """``verified`` without the class pairs whose shared text is a template (see the module
-    docstring), and those pairs. ``members``: the records of each class."""
+    def without(self, verified: Verified) -> Verified:
+        """``verified`` less these pairs."""
+        keep = np.ones(len(verified.pairs), dtype=bool)
+        keep[self.where] = False
+        return Verified(verified.pairs[keep], verified.sim[keep], verified.exact[keep],
+                        verified.stats)
+
+
+def template_pairs(records: Sequence[FileRecord], members: list[list[int]],
+                   verified: Verified) -> KeptApart:
+    """The pairs of ``verified`` whose shared text is a template (the module docstring says
+    how they are found). ``members``: the records of each class."""
     n = len(members)
-    empty = KeptApart(np.zeros((0, 2), np.int64), np.zeros(0), np.zeros(0), np.zeros(0))
     judge = np.flatnonzero(verified.sim < SAME_TEXT)
+    empty = KeptApart(np.zeros((0, 2), np.int64), np.zeros(0), np.zeros(0), np.zeros(0),
+                      np.zeros(0, np.int64))
     if n == 0 or not len(judge):
-        return verified, empty
+        return empty
     sk = sketch_array((records[m[0]].sketch for m in members), n)
     doc = components(n, verified.pairs[verified.sim >= COPY_J])
     pairs = verified.pairs[judge]
@@ -79,13 +98,9 @@ def keep_templates_apart(records: Sequence[FileRecord], members: list[list[int]]
     share = rare_both / np.maximum(rare_union, 1)
     veto = (rare_union >= MIN_RARE) & (share < VETO_BELOW)
     if not veto.any():
-        return verified, empty
-    keep = np.ones(len(verified.pairs), dtype=bool)
-    keep[judge[veto]] = False
-    kept = Verified(verified.pairs[keep], verified.sim[keep], verified.exact[keep],
-                    verified.stats)
-    apart = KeptApart(pairs[veto], verified.sim[judge[veto]], share[veto], template_docs[veto])
-    return kept, apart
+        return empty
+    return KeptApart(pairs[veto], verified.sim[judge[veto]], share[veto], template_docs[veto],
+                     judge[veto])
 
 
 def _document_counts(sk: np.ndarray, doc: np.ndarray, values: np.ndarray):

@@ -17,9 +17,11 @@ from .i18n import translate
 
 COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_ENCODING, COL_DISTANCE, COL_SIMILARITY = range(7)
 COL_SIZE_DELTA, COL_AGE_DELTA = 7, 8  # against the group's reference (dupeGuru's delta values)
-COLUMNS = 9
+COL_CLOSEST = 9  # similarity to the member's closest other member (its name in the tooltip)
+COLUMNS = 10
 DELTA_COLUMNS = (COL_SIZE_DELTA, COL_AGE_DELTA)
-RIGHT_ALIGNED = (COL_SIZE, COL_DISTANCE, COL_SIMILARITY, COL_SIZE_DELTA, COL_AGE_DELTA)
+RIGHT_ALIGNED = (COL_SIZE, COL_DISTANCE, COL_SIMILARITY, COL_SIZE_DELTA, COL_AGE_DELTA,
+                 COL_CLOSEST)
 CTX = "GroupTreeModel"
 
 
@@ -29,7 +31,8 @@ def headers() -> list[str]:
             translate("GroupTreeModel", "Encoding"), translate("GroupTreeModel", "Distance"),
             translate("GroupTreeModel", "Similarity"),
             translate("GroupTreeModel", "Δ Size"),
-            translate("GroupTreeModel", "Δ Modified")]
+            translate("GroupTreeModel", "Δ Modified"),
+            translate("GroupTreeModel", "Closest")]
 
 
 def signed_size(n: int) -> str:
@@ -49,6 +52,10 @@ def signed_age(seconds: float) -> str:
 
 def _sim(m: Member) -> float:
     return -1.0 if m.similarity is None else m.similarity
+
+
+def _closest(m: Member) -> float:
+    return -1.0 if m.closest_similarity is None else m.closest_similarity
 
 
 class GroupRows:
@@ -98,6 +105,8 @@ class GroupRows:
             return max(m.distance for m in g.members)
         if col == COL_SIMILARITY:
             return min(_sim(m) for m in g.members)
+        if col == COL_CLOSEST:
+            return min(_closest(m) for m in g.members)
         if col == COL_MODIFIED:
             return max(self.records[m.index].mtime_ns for m in g.members)
         if col == COL_SIZE_DELTA:
@@ -116,6 +125,8 @@ class GroupRows:
             return self.size_delta(g, m)
         if col == COL_AGE_DELTA:
             return self.age_delta(g, m)
+        if col == COL_CLOSEST:
+            return _closest(m)
         return [os.path.basename(r.path).lower(), os.path.dirname(r.path).lower(), r.size,
                 r.mtime_ns, r.encoding, m.distance, _sim(m)][col]
 
@@ -148,8 +159,12 @@ class GroupRows:
         if col == COL_NAME:
             kind = (translate("GroupTreeModel", "exact text") if g.exact
                     else translate("GroupTreeModel", "near-duplicates"))
-            return translate("GroupTreeModel", "Group {0}: {1} files, {2}").format(
+            text = translate("GroupTreeModel", "Group {0}: {1} files, {2}").format(
                 g.id, len(g.members), kind)
+            if g.templates:
+                text += " · " + translate("GroupTreeModel",
+                                          "{0} share mostly template text").format(g.templates)
+            return text
         if col == COL_SIZE:
             return human_size(sum(self.records[m.index].size for m in g.members))
         if col == COL_DISTANCE:
@@ -180,7 +195,12 @@ class GroupRows:
                 return translate("GroupTreeModel", "too short")
             if m.similarity is None:
                 return "?"
-            return f"{m.similarity:.0%}" + (" =" if m.exact else "")
+            return (f"{m.similarity:.0%}" + (" =" if m.exact else "")
+                    + (" · " + translate("GroupTreeModel", "template") if m.template else ""))
+        if col == COL_CLOSEST:
+            if m.closest_similarity is None:
+                return "—"
+            return f"{m.closest_similarity:.0%}"
         return None
 
     def member_tooltip(self, g: Group, m: Member) -> str:
@@ -197,6 +217,16 @@ class GroupRows:
             tip.append(translate("GroupTreeModel",
                                  "Text similarity to the reference: {0:.1%} ({1})").format(
                                      m.similarity, how))
+        if m.closest >= 0 and m.closest_similarity is not None:
+            tip.append(translate("GroupTreeModel", "Closest member: {0} ({1:.1%})").format(
+                os.path.basename(self.records[m.closest].path), m.closest_similarity))
+        if m.template:
+            tip.append(translate("GroupTreeModel",
+                                 "Most of the text it shares with the reference is a template "
+                                 "found in {0} other documents (pages of one generator, one "
+                                 "licence in many projects): maybe not a copy. Keep rules "
+                                 "leave it unmarked unless you say otherwise.").format(
+                                     m.template))
         if r.too_short:
             tip.append(translate("GroupTreeModel",
                                  "Too short to compare (five characters or fewer): "

@@ -80,10 +80,11 @@ def _receive(conn, child, path: str, job: Job) -> Results:
             return Results(records, groups, problems, settings, stats, marks)
 
 
-def _add_groups(groups: list[Group], ids, reps, sizes, index, distance, exact, similarity,
-                measured) -> None:
-    members = [Member(*row)
-               for row in zip(index, distance, exact, similarity, measured, strict=True)]
+MEMBER_FIELDS = Member.__slots__
+
+
+def _add_groups(groups: list[Group], ids, reps, sizes, *columns) -> None:
+    members = [Member(*row) for row in zip(*columns, strict=True)]
     at = 0
     for gid, rep, size in zip(ids, reps, sizes, strict=True):
         groups.append(Group(gid, rep, members[at : at + size]))
@@ -120,9 +121,8 @@ def _pieces(res: Results, size: int):
             s += 1
         ms = [m for g in part for m in g.members]
         yield "groups", ([g.id for g in part], [g.representative for g in part],
-                         [len(g.members) for g in part], [m.index for m in ms],
-                         [m.distance for m in ms], [m.exact for m in ms],
-                         [m.similarity for m in ms], [m.measured for m in ms])
+                         [len(g.members) for g in part],
+                         *([getattr(m, f) for m in ms] for f in MEMBER_FIELDS))
     for s in range(0, len(res.problems), size):
         part = res.problems[s : s + size]
         yield "problems", ([p.path for p in part], [p.reason for p in part],

@@ -46,7 +46,8 @@ def percent(sim: float | None) -> str:
     return "?" if sim is None else f"{100 * sim:.0f} %"
 
 
-def _file_entry(r: FileRecord, m: Member, bits: int, rep: bool, marked: bool) -> dict:
+def _file_entry(r: FileRecord, m: Member, bits: int, rep: bool, marked: bool,
+                closest: str | None) -> dict:
     return {
         "path": r.path, "size": r.size, "mtime": r.mtime_ns / 1e9, "encoding": r.encoding,
         "fingerprint": to_hex(r.fingerprint, bits), "distance": m.distance,
@@ -56,14 +57,19 @@ def _file_entry(r: FileRecord, m: Member, bits: int, rep: bool, marked: bool) ->
         "text_hash": r.text_hash, "fingerprint128": f"{r.fingerprint:032x}",
         "features": r.features, "low_confidence": r.low_confidence, "newline": r.newline,
         "bad_bytes": r.bad_bytes, "chars": r.chars, "marked": marked,
+        "closest": closest, "closest_similarity": m.closest_similarity,
+        "template_documents": m.template, "copy_set": m.copy_set,
     }
 
 
 def _group_entry(res: Results, g: Group, bits: int) -> dict:
-    files = [_file_entry(res.records[m.index], m, bits, m.index == g.representative,
-                         res.records[m.index].path in res.marks) for m in g.members]
-    return {"id": g.id, "exact": g.exact, "reference": res.records[g.representative].path,
-            "files": files}
+    recs = res.records
+    files = [_file_entry(recs[m.index], m, bits, m.index == g.representative,
+                         recs[m.index].path in res.marks,
+                         recs[m.closest].path if m.closest >= 0 else None)
+             for m in g.members]
+    return {"id": g.id, "exact": g.exact, "reference": recs[g.representative].path,
+            "template_members": g.templates, "files": files}
 
 
 def _group_entries(res: Results) -> Iterator[dict]:
@@ -156,7 +162,8 @@ def to_csv(res: Results) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["group", "path", "size", "mtime", "encoding", "fingerprint", "distance",
-                "similarity", "exact", "reference", "marked"])
+                "similarity", "exact", "reference", "marked", "closest",
+                "closest_similarity", "template_documents"])
     bits = res.bits
     for g in res.groups:
         for m in g.members:
@@ -164,7 +171,10 @@ def to_csv(res: Results) -> str:
             w.writerow([g.id, r.path, r.size, f"{r.mtime_ns / 1e9:.3f}", r.encoding,
                         to_hex(r.fingerprint, bits), m.distance,
                         "" if m.similarity is None else f"{m.similarity:.4f}",
-                        int(m.exact), int(m.index == g.representative), int(r.path in res.marks)])
+                        int(m.exact), int(m.index == g.representative), int(r.path in res.marks),
+                        res.records[m.closest].path if m.closest >= 0 else "",
+                        "" if m.closest_similarity is None else f"{m.closest_similarity:.4f}",
+                        m.template])
     return buf.getvalue()
 
 
@@ -181,6 +191,10 @@ def to_text(res: Results) -> str:
             lines.append(f"  {tag} {percent(m.similarity):>5s}  d={m.distance:<3d} "
                          f"{to_hex(r.fingerprint, bits)}  {r.encoding:<10s} {r.size:>10d}  "
                          f"{r.path}")
+            if m.template:
+                lines.append(f"      template: most of the text it shares with the reference "
+                             f"is found in {m.template} other documents (maybe not a copy; "
+                             f"keep rules leave it alone)")
     st = res.stats
     lines.append(f"{len(res.groups)} groups; {st.get('files', 0)} files fingerprinted, "
                  f"{st.get('bytes', 0)} bytes in {st.get('seconds', 0)} s; "
@@ -188,6 +202,20 @@ def to_text(res: Results) -> str:
     for p in res.problems:
         lines.append(f"  problem: {p.path}: {p.reason}")
     return "\n".join(lines) + "\n"
+
+
+def _closest_members(go: Obj, members: list[Member], closest: list[str],
+                     index: dict[str, int]) -> None:
+    """Each member's closest member, given by path: one of the group's other files."""
+    mine = {m.index for m in members}
+    for fi, (m, path) in enumerate(zip(members, closest)):
+        if not path:
+            continue
+        c = index.get(path, -1)
+        if c not in mine or c == m.index:
+            raise ResultsError(f"{go.where}.files[{fi}].closest: expected another file of "
+                               f"the group, got {path!r}")
+        m.closest = c
 
 
 def _record(o: Obj, roots: list[str], f: Obj | None = None) -> FileRecord:
@@ -269,6 +297,7 @@ def load_json(text: str) -> Results:
             raise go.fail("id", "a group id not used before")
         seen_ids.add(gid)
         members: list[Member] = []
+        closest: list[str] = []
         rep = -1
         for fi, fd in enumerate(go.list("files", required=True)):
             fo = Obj(fd, f"groups[{gi}].files[{fi}]")
@@ -282,12 +311,18 @@ def load_json(text: str) -> Results:
             i = index[path]
             members.append(Member(i, fo.int("distance", 0, hi=128), fo.bool("exact"),
                                   fo.float("similarity", None, null=True),
-                                  fo.bool("similarity_measured")))
+                                  fo.bool("similarity_measured"), -1,
+                                  fo.float("closest_similarity", None, null=True),
+                                  fo.int("template_documents", 0, hi=MAX_INT),
+                                  fo.int("copy_set", 0, hi=1 << 40)))
+            closest.append(fo.path("closest", required=False)
+                           if fo.d.get("closest") is not None else "")
             if fo.bool("representative"):
                 rep = i
             if fo.bool("marked"):
                 marks.add(path)
         if members:
+            _closest_members(go, members, closest, index)
             groups.append(Group(gid, rep if rep >= 0 else members[0].index, members))
     problems = []
     for pi, pd in enumerate(top.list("problems")):

@@ -515,183 +515,207 @@
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="161" />
+        <location filename="../../app/actions_ui.py" line="170" />
+        <source>{0} files in {1} groups share mostly template text with their group's reference: text found in many other files, like man pages of one generator or one licence in many projects. They may not be copies.
+
+Leave them unmarked (each keeps its own copies apart), or mark them like the others?</source>
+        <translation>{1} 个组中有 {0} 个文件与本组参照文件共有的文字大多是模板：许多其他文件里也有这些文字，例如同一生成器的手册页、许多项目共用的许可证。它们可能不是副本。
+
+不标记它们（各自的副本仍会分别处理），还是像其他文件一样标记？</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="175" />
+        <source>Template text</source>
+        <translation>模板文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="176" />
+        <source>Leave them unmarked</source>
+        <translation>不标记它们</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="176" />
+        <source>Mark them too</source>
+        <translation>也标记它们</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="180" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="162" />
+        <location filename="../../app/actions_ui.py" line="181" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="167" />
+        <location filename="../../app/actions_ui.py" line="186" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="185" />
+        <location filename="../../app/actions_ui.py" line="204" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="186" />
+        <location filename="../../app/actions_ui.py" line="205" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="201" />
+        <location filename="../../app/actions_ui.py" line="220" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="221" />
+        <location filename="../../app/actions_ui.py" line="240" />
         <source>Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
         <translation>把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的文件会被跳过。撤销可以放回原文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="224" />
+        <location filename="../../app/actions_ui.py" line="243" />
         <source>Replace {0} files</source>
         <translation>替换 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="246" />
-        <location filename="../../app/actions_ui.py" line="347" />
+        <location filename="../../app/actions_ui.py" line="265" />
+        <location filename="../../app/actions_ui.py" line="366" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="251" />
+        <location filename="../../app/actions_ui.py" line="270" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="252" />
+        <location filename="../../app/actions_ui.py" line="271" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="215" />
+        <location filename="../../app/actions_ui.py" line="234" />
         <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="205" />
+        <location filename="../../app/actions_ui.py" line="224" />
         <source>Folder layout in {0}</source>
         <translation>{0} 中的文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="206" />
+        <location filename="../../app/actions_ui.py" line="225" />
         <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
         <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="208" />
+        <location filename="../../app/actions_ui.py" line="227" />
         <source>Keep folder structure</source>
         <translation>保留文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="208" />
+        <location filename="../../app/actions_ui.py" line="227" />
         <source>Put all files in one folder</source>
         <translation>全部放进同一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="216" />
+        <location filename="../../app/actions_ui.py" line="235" />
         <source>Delete {0} files</source>
         <translation>删除 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="218" />
+        <location filename="../../app/actions_ui.py" line="237" />
         <source>Send {0} files ({1}) to the trash?</source>
         <translation>把 {0} 个文件（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="219" />
+        <location filename="../../app/actions_ui.py" line="238" />
         <source>Send {0} files to the trash</source>
         <translation>把 {0} 个文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="226" />
+        <location filename="../../app/actions_ui.py" line="245" />
         <source>Move {0} files ({1}) to {2}?</source>
         <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="227" />
+        <location filename="../../app/actions_ui.py" line="246" />
         <source>Move {0} files</source>
         <translation>移动 {0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="228" />
+        <location filename="../../app/actions_ui.py" line="247" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="264" />
+        <location filename="../../app/actions_ui.py" line="283" />
         <source>Cannot undo now: wait for the scan or action under way to finish.</source>
         <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="266" />
+        <location filename="../../app/actions_ui.py" line="285" />
         <source>Undoing the last action…</source>
         <translation>正在撤销上一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="271" />
+        <location filename="../../app/actions_ui.py" line="290" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="275" />
+        <location filename="../../app/actions_ui.py" line="294" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="280" />
+        <location filename="../../app/actions_ui.py" line="299" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="295" />
+        <location filename="../../app/actions_ui.py" line="314" />
         <source>Cannot release now: wait for the scan or action under way to finish.</source>
         <translation>现在无法释放：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="297" />
+        <location filename="../../app/actions_ui.py" line="316" />
         <source>Checking the held originals…</source>
         <translation>正在检查保留的原件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="309" />
+        <location filename="../../app/actions_ui.py" line="328" />
         <source>Release held originals</source>
         <translation>释放保留的原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="310" />
+        <location filename="../../app/actions_ui.py" line="329" />
         <source>Delete {0} held originals ({1})? Each was replaced by a link, and its kept copy has the same bytes now. Undo can then no longer put these originals back; the links stay.</source>
         <translation>删除 {0} 个保留的原件（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。此后撤销将无法放回这些原件；链接会保留。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="313" />
+        <location filename="../../app/actions_ui.py" line="332" />
         <source>Release {0} originals</source>
         <translation>释放 {0} 个原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="314" />
+        <location filename="../../app/actions_ui.py" line="333" />
         <source>Nothing released.</source>
         <translation>没有释放任何文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="324" />
+        <location filename="../../app/actions_ui.py" line="343" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="327" />
+        <location filename="../../app/actions_ui.py" line="346" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="350" />
+        <location filename="../../app/actions_ui.py" line="369" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
@@ -816,117 +840,142 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="27" />
+        <location filename="../../core/presenters/tree.py" line="29" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="27" />
+        <location filename="../../core/presenters/tree.py" line="29" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="28" />
+        <location filename="../../core/presenters/tree.py" line="30" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="28" />
+        <location filename="../../core/presenters/tree.py" line="30" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="29" />
+        <location filename="../../core/presenters/tree.py" line="31" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="29" />
+        <location filename="../../core/presenters/tree.py" line="31" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="30" />
+        <location filename="../../core/presenters/tree.py" line="32" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="31" />
+        <location filename="../../core/presenters/tree.py" line="33" />
         <source>Δ Size</source>
         <translation>Δ 大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="32" />
+        <location filename="../../core/presenters/tree.py" line="34" />
         <source>Δ Modified</source>
         <translation>Δ 修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="149" />
+        <location filename="../../core/presenters/tree.py" line="35" />
+        <source>Closest</source>
+        <translation>最相近</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="160" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="150" />
+        <location filename="../../core/presenters/tree.py" line="161" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="151" />
+        <location filename="../../core/presenters/tree.py" line="162" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="180" />
+        <location filename="../../core/presenters/tree.py" line="165" />
+        <source>{0} share mostly template text</source>
+        <translation>{0} 个主要是模板文字</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="195" />
         <source>too short</source>
         <translation>太短</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="190" />
+        <location filename="../../core/presenters/tree.py" line="199" />
+        <source>template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="210" />
         <source>Reference of the group: every member is compared with it</source>
         <translation>本组的参照文件：每个成员都与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="193" />
+        <location filename="../../core/presenters/tree.py" line="213" />
         <source>Same normalised text as the reference</source>
         <translation>规范化后的文字与参照文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="195" />
+        <location filename="../../core/presenters/tree.py" line="215" />
         <source>measured from both files</source>
         <translation>由两个文件实测</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="196" />
+        <location filename="../../core/presenters/tree.py" line="216" />
         <source>estimated from sketches</source>
         <translation>由草图估计</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="197" />
+        <location filename="../../core/presenters/tree.py" line="217" />
         <source>Text similarity to the reference: {0:.1%} ({1})</source>
         <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="201" />
+        <location filename="../../core/presenters/tree.py" line="221" />
+        <source>Closest member: {0} ({1:.1%})</source>
+        <translation>最相近的成员：{0}（{1:.1%}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="224" />
+        <source>Most of the text it shares with the reference is a template found in {0} other documents (pages of one generator, one licence in many projects): maybe not a copy. Keep rules leave it unmarked unless you say otherwise.</source>
+        <translation>它与参照文件共有的文字大多是模板，另有 {0} 个文档也含有（同一生成器的手册页、许多项目共用的许可证）：它可能不是副本。除非你同意，保留规则不会标记它。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="231" />
         <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
         <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="205" />
+        <location filename="../../core/presenters/tree.py" line="235" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="236" />
+        <location filename="../../core/presenters/tree.py" line="266" />
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="237" />
+        <location filename="../../core/presenters/tree.py" line="267" />
         <source>{0} of {1} groups shown</source>
         <translation>显示 {0} / {1} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="238" />
+        <location filename="../../core/presenters/tree.py" line="268" />
         <source>{0} marked, {1} to reclaim</source>
         <translation>已标记 {0} 个，可腾出 {1}</translation>
     </message>
@@ -1216,32 +1265,32 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="211" />
+        <location filename="../../core/presenters/tree.py" line="241" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="211" />
+        <location filename="../../core/presenters/tree.py" line="241" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="212" />
+        <location filename="../../core/presenters/tree.py" line="242" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="219" />
+        <location filename="../../core/presenters/tree.py" line="249" />
         <source>symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to include it</source>
         <translation>未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="223" />
+        <location filename="../../core/presenters/tree.py" line="253" />
         <source>larger than the maximum size ({0}): raise "Maximum size" in Settings to include it</source>
         <translation>大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="227" />
+        <location filename="../../core/presenters/tree.py" line="257" />
         <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>

@@ -4,6 +4,8 @@ generator are not copies of each other, while every kind of real copy stays grou
 from __future__ import annotations
 
 import random
+import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +148,75 @@ def test_each_file_sits_with_the_reference_it_is_closest_to():
     by_ref = {names[g.representative]: {names[m.index] for m in g.members}
               for g in star_groups(recs, members, v, 64)}
     assert by_ref == {"A": {"A", "C", "D"}, "E": {"E", "B", "F"}}
+
+
+def _session(root, measure: str = "plain") -> Session:
+    s = Session([str(root)], ReviewSettings(use_cache=False, workers=1, measure=measure))
+    s.scan()
+    return s
+
+
+def test_plain_groups_flag_template_siblings_and_keep_rules_leave_them(tmp_path):
+    """The default verdict (plain J) keeps the siblings grouped but says which members share
+    mostly template text, and "keep one" leaves them alone unless told otherwise; the
+    backups of four pages are marked as always."""
+    pages = man_pages(tmp_path / "man", 12)
+    for p in pages[:4]:
+        c = tmp_path / "backup" / (p.rsplit("/", 1)[1] + ".bak.txt")
+        c.parent.mkdir(exist_ok=True)
+        c.write_text(Path(p).read_text(encoding="utf-8") + "\nsaved again\n", encoding="utf-8")
+    s = _session(tmp_path)
+    flagged = {s.records[m.index].path for g in s.groups for m in g.members if m.template}
+    assert len(flagged) >= 6
+    assert all(m.template > 1 for g in s.groups for m in g.members if m.template)
+    files, groups = s.template_members()
+    assert files == len(flagged) and groups >= 1
+    s.mark_keep("oldest")
+    # each page with a backup: one of the two is marked; no other page is
+    for p in pages:
+        c = str(tmp_path / "backup" / (p.rsplit("/", 1)[1] + ".bak.txt"))
+        assert len(s.marks & {p, c}) == (p in pages[:4]), (p, c, s.marks)
+    assert len(s.marks) == 4
+    s.mark_keep("oldest", templates=True)  # told: every group keeps one file
+    assert len(s.marks) > 8  # a file with no kept copy near enough stays (as always)
+    # the mark survives a results file; template counts and closest members too
+    path = tmp_path / "r.json"
+    s.save(str(path))
+    from simdup_gui.core.review.results import load_json
+
+    back = load_json(path.read_text(encoding="utf-8"))
+    got = {back.records[m.index].path: (m.template, m.copy_set, back.records[m.closest].path
+                                         if m.closest >= 0 else None, m.closest_similarity)
+           for g in back.groups for m in g.members}
+    want = {s.records[m.index].path: (m.template, m.copy_set, s.records[m.closest].path
+                                      if m.closest >= 0 else None, m.closest_similarity)
+            for g in s.groups for m in g.members}
+    assert got == want and any(v[0] for v in got.values())
+
+
+def test_template_verdict_flags_nothing_it_kept_apart(tmp_path):
+    man_pages(tmp_path / "man", 12)
+    s = _session(tmp_path, "template")
+    assert s.template_members() == (0, 0)
+
+
+def test_each_member_names_its_closest_member(tmp_path):
+    """A re-wrapped copy of B shown in A's group at 75 % says it is 100 % to B (issue 38,
+    item 6): the closest member and its similarity, files of one text at 100 %."""
+    rng = random.Random(3)
+    words = [_word(rng) for _ in range(400)]
+    a = " ".join(words)
+    b = " ".join(words[:375] + [_word(rng) for _ in range(25)])
+    c = textwrap.fill(b, 50)  # b re-wrapped
+    for name, text in (("a", a), ("b", b), ("c", c), ("a2", a)):
+        (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
+    s = _session(tmp_path)
+    assert len(s.groups) == 1
+    g = s.groups[0]
+    by = {s.records[m.index].path.rsplit("/", 1)[1]: m for m in g.members}
+    name = lambda m: s.records[m.closest].path.rsplit("/", 1)[1]  # noqa: E731
+    assert name(by["c.txt"]) == "b.txt" and by["c.txt"].closest_similarity == 1.0
+    assert name(by["b.txt"]) == "c.txt"
+    assert {name(by["a.txt"]), name(by["a2.txt"])} == {"a2.txt", "a.txt"}
+    assert by["a.txt"].closest_similarity == 1.0
+    assert 0.7 <= by["b.txt"].similarity < 0.95 and by["b.txt"].closest_similarity == 1.0

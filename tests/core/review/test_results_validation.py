@@ -89,6 +89,11 @@ MUTATIONS = {
     "same path in two groups": lambda d: d["groups"].append(copy.deepcopy(d["groups"][0])
                                                             | {"id": 999}),
     "problem not an object": _set(["problems"], ["oops"]),
+    "closest outside the group": _set(["groups", 0, "files", 0, "closest"], "/etc/hostname"),
+    "closest is itself": lambda d: _f(d).__setitem__("closest", _f(d)["path"]),
+    "closest similarity 3": _set(["groups", 0, "files", 0, "closest_similarity"], 3),
+    "template count negative": _set(["groups", 0, "files", 0, "template_documents"], -1),
+    "copy set as text": _set(["groups", 0, "files", 0, "copy_set"], "a"),
 }
 
 
