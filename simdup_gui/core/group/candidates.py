@@ -3,7 +3,8 @@
 Files with identical text (text hash and sketch) are one class (classes.py); a pair of
 classes is a candidate when their SimHash fingerprints are within the distance (the
 pigeonhole block index, index.py), and on large folders also when their sketches collide
-in an LSH band (lsh.py) within that distance. Candidates are only proposals: stage 2
+in an LSH band (lsh.py) within that distance; short texts, whose fingerprints rest on too few
+words, also when their sketches are similar (short.py). Candidates are only proposals: stage 2
 (measure.py) verifies each by its text similarity.
 """
 
@@ -18,6 +19,7 @@ from . import index as _index
 from .classes import RecordsMemo, text_classes
 from .graph import unique_pairs
 from .index import near_pairs, safe_distance
+from .short import short_pairs
 from ..job import NULL_JOB, Job
 from ..models import FileRecord, ProgressEvent
 from ..textsim import sketch_array
@@ -58,6 +60,12 @@ def find_candidates(records: Sequence[FileRecord], bits: int, distance: int,
     source = choose_source(len(members), bits, distance, source, client)
     cpairs, described = candidate_pairs(records, bits, distance, fingerprints, cls, members,
                                         first, source, client)
+    short = short_pairs(records, first)
+    if len(short):  # short texts' candidates from their sketches (short.py)
+        more = len(cpairs)
+        cpairs = unique_pairs(np.concatenate((cpairs, short))) if len(cpairs) else short
+        described += (f"; short texts by their sketches: {len(short)} pairs, "
+                      f"{len(cpairs) - more} new")
     estimates = None
     if source == "cluster" and len(cpairs):  # the sketch estimates on the workers too
         from .distributed import cluster_estimates

@@ -1,0 +1,77 @@
+"""Candidates for short texts from their sketches (issue 37, part 2).
+
+A SimHash fingerprint backed by a few dozen words is unstable: two JSON fixtures or
+``setup.cfg`` files of a few hundred characters at J 0.8 can lie 20 bits apart at 64 bits, so
+the fingerprint index misses them (recall 0.90 in such a family at 64 bits k=16). A short
+text's sketch, though, holds all or most of its 5-grams, so its candidates are found there:
+a similarity join with a prefix filter (Chaudhuri et al. 2006; Bayardo et al. 2007).
+
+Each short text's sketch values are ordered rarest first (by how many short texts hold
+them); two sets with Jaccard >= t must share at least one of the first
+``n - ceil(t * n) + 1`` values of each (their prefixes), so only prefix values are indexed and
+joined. A value in more than MAX_POSTING prefixes (text every fixture holds) joins nothing:
+such families are near-identical, and the fingerprint index finds them. Candidates are then
+verified like any other (measure.py), where a short text's sketch estimate is its exact J
+(a sketch that is not full holds the whole set).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..models import FileRecord
+from ..textsim import EMPTY, sketch_array
+from .graph import unique_pairs
+
+SHORT_FEATURES = 200  # words (features) behind a fingerprint; fewer: a short text
+JOIN_J = 0.5  # the join's threshold: looser than any verdict (DIFFERENT_BELOW), a proposal
+MAX_POSTING = 2_000  # classes sharing one prefix value; more: left to the fingerprint index
+
+
+def short_classes(records: Sequence[FileRecord], first: np.ndarray) -> np.ndarray:
+    """The classes (by their first record) whose text is short and has a sketch."""
+    return np.flatnonzero(np.fromiter(
+        ((0 < records[i].features < SHORT_FEATURES) and len(records[i].sketch) > 0
+         for i in first.tolist()), dtype=bool, count=len(first)))
+
+
+def short_pairs(records: Sequence[FileRecord], first: np.ndarray) -> np.ndarray:
+    """Class pairs of short texts whose sketches may be at least JOIN_J similar (each once,
+    a < b), found by the prefix filter (module docstring)."""
+    cls = short_classes(records, first)
+    if len(cls) < 2:
+        return np.zeros((0, 2), dtype=np.int64)
+    sk = sketch_array((records[i].sketch for i in first[cls].tolist()), len(cls))
+    owner = np.repeat(np.arange(len(cls)), sk.shape[1])
+    vals = sk.ravel()
+    keep = vals != EMPTY
+    owner, vals = owner[keep], vals[keep]
+    uniq, inv, freq = np.unique(vals, return_inverse=True, return_counts=True)
+    # each text's values rarest first; its prefix: the first n - ceil(t n) + 1
+    order = np.lexsort((vals, freq[inv], owner))
+    owner, token = owner[order], inv[order]
+    sizes = np.bincount(owner, minlength=len(cls))
+    start = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    prefix = sizes - np.ceil(JOIN_J * sizes).astype(np.int64) + 1
+    rank = np.arange(len(owner)) - start[owner]
+    inside = rank < prefix[owner]
+    owner, token = owner[inside], token[inside]
+    by = np.lexsort((owner, token))
+    owner, token = owner[by], token[by]
+    starts = np.flatnonzero(np.concatenate(([True], token[1:] != token[:-1])))
+    lengths = np.diff(np.concatenate((starts, [len(token)])))
+    two = starts[lengths == 2]  # most shared values: one pair, made at once
+    out = [np.stack((owner[two], owner[two + 1]), axis=1)]
+    for s, n in zip(starts[(lengths > 2) & (lengths <= MAX_POSTING)].tolist(),
+                    lengths[(lengths > 2) & (lengths <= MAX_POSTING)].tolist()):
+        a, b = np.triu_indices(n, 1)
+        out.append(np.stack((owner[s + a], owner[s + b]), axis=1))
+    pairs = np.concatenate(out)
+    if not len(pairs):
+        return np.zeros((0, 2), dtype=np.int64)
+    pairs = unique_pairs(np.sort(pairs, axis=1))
+    na, nb = sizes[pairs[:, 0]], sizes[pairs[:, 1]]
+    pairs = pairs[np.minimum(na, nb) >= JOIN_J * np.maximum(na, nb)]  # the size filter
+    return np.sort(cls[pairs], axis=1).astype(np.int64)
