@@ -220,3 +220,28 @@ def test_each_member_names_its_closest_member(tmp_path):
     assert {name(by["a.txt"]), name(by["a2.txt"])} == {"a2.txt", "a.txt"}
     assert by["a.txt"].closest_similarity == 1.0
     assert 0.7 <= by["b.txt"].similarity < 0.95 and by["b.txt"].closest_similarity == 1.0
+
+
+def test_a_chain_of_versions_gives_groups_a_user_understands(tmp_path):
+    """Versions v1 ~ v2 ~ ... ~ v5, each about 0.72 like its neighbours and v1 far from v5
+    (0.34), as the README says: every version is in a group, every member is at least the
+    threshold like its group's reference, and each file's closest member is a neighbouring
+    version."""
+    rng = random.Random(3)
+    versions = [[_word(rng) for _ in range(600)]]
+    for _ in range(4):
+        w = list(versions[-1])
+        for i in rng.sample(range(len(w)), 60):
+            w[i] = _word(rng)
+        versions.append(w)
+    for i, w in enumerate(versions, 1):
+        (tmp_path / f"v{i}.txt").write_text(" ".join(w), encoding="utf-8")
+    s = _session(tmp_path)
+    name = lambda i: int(s.records[i].path[-5])  # noqa: E731 - "…/v3.txt" -> 3
+    seen = {name(m.index) for g in s.groups for m in g.members}
+    assert seen == {1, 2, 3, 4, 5}
+    for g in s.groups:
+        for m in g.members:
+            assert m.similarity >= 0.70
+            if len(g.members) > 1:
+                assert abs(name(m.closest) - name(m.index)) == 1
