@@ -36,6 +36,9 @@ def add_scan_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--min-size", type=size_arg, default=1, metavar="N")
     p.add_argument("--max-size", type=size_arg, default=None, metavar="N")
     p.add_argument("--follow-symlinks", action="store_true")
+    p.add_argument("--documents", action=argparse.BooleanOptionalAction, default=True,
+                   help="read the text of .pdf, .docx, .odt, .epub and .rtf files (default: on; "
+                   "--no-documents leaves them out)")
     p.add_argument("--features", choices=FEATURE_MODES, default=DEFAULT_MODE,
                    help=f"feature mode (default {DEFAULT_MODE}, chosen by measured accuracy)")
     p.add_argument("--workers", type=positive_arg, default=0, metavar="N",
@@ -58,6 +61,7 @@ def review_settings(args: argparse.Namespace, distance: int | None = None) -> Re
         features=args.features, include=tuple(args.include), exclude=tuple(args.exclude),
         default_excludes=not args.no_default_excludes, min_size=args.min_size,
         max_size=args.max_size, follow_symlinks=args.follow_symlinks, workers=args.workers,
+        documents=getattr(args, "documents", True),
         use_cache=not args.no_cache, cache_path=args.cache,
         scheduler=getattr(args, "scheduler", ""), **grouping)
 

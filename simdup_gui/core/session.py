@@ -76,6 +76,7 @@ class ReviewSettings:
     min_size: int = 1
     max_size: int | None = None  # bytes; None: no limit
     follow_symlinks: bool = False
+    documents: bool = True  # text of .pdf .docx .odt .epub .rtf (scan/documents.py)
     scheduler: str = ""  # a Dask scheduler ("local:N", "tcp://host:8786"); "": this machine
     default_excludes: bool = True  # skip .git, node_modules, __pycache__, virtualenvs
     workers: int = 0  # processes; 0: one per core
@@ -87,7 +88,8 @@ class ReviewSettings:
                                             exclude=tuple(self.exclude),
                                             default_excludes=self.default_excludes,
                                             min_size=self.min_size, max_size=self.max_size,
-                                            follow_symlinks=self.follow_symlinks),
+                                            follow_symlinks=self.follow_symlinks,
+                                            documents=self.documents),
                            features=FeatureSettings(self.features), workers=self.workers,
                            use_cache=self.use_cache, cache_path=self.cache_path,
                            scheduler=self.scheduler.strip())
@@ -416,6 +418,7 @@ class Session:
                     "measure": s.measure, "roots": self.scanned_roots(), "include": list(s.include),
                     "exclude": list(s.exclude), "min_size": s.min_size,
                     "max_size": s.max_size, "follow_symlinks": s.follow_symlinks,
+                    "documents": s.documents,
                     "index": self.index_plan}
         return Results(self.records, self.groups, self.problems, settings, self.stats,
                        self.grouped_marks())

@@ -218,21 +218,22 @@ class Measurer:
 def read_shingles(r: FileRecord, ordered: bool = True) -> np.ndarray | None:
     """The record's shingle set, from its file; None if it changed since the scan.
     ``ordered=False``: in any order (shingles.distinct_shingles, for jaccard_distinct)."""
-    from ..scan.decode import decode_bytes
+    from ..scan.documents import MAX_DOCUMENT_BYTES, document_kind, text_of
     from ..scan.fingerprint import MAX_FEATURE_CHARS, STREAM_ABOVE
     from ..shingles import distinct_shingles, shingle_set as fast_shingle_set
 
+    limit = MAX_DOCUMENT_BYTES if document_kind(r.path) else STREAM_ABOVE
     try:
-        if r.size > STREAM_ABOVE:
+        if r.size > limit:
             return None  # huge files: the sketch's estimate stands
         with open(r.path, "rb") as fh:
-            data = fh.read(STREAM_ABOVE + 1)
+            data = fh.read(limit + 1)
     except OSError:
         return None
     if r.content_hash and hashlib.blake2b(data, digest_size=16).hexdigest() != r.content_hash:
         return None
     try:
-        text = decode_bytes(data).text
+        text = text_of(r.path, data).text  # a document's extracted text (scan/documents.py)
     except Exception:  # noqa: BLE001 - undecodable now: no measurement
         return None
     text = text[:MAX_FEATURE_CHARS]

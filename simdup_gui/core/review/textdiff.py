@@ -6,7 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from ..scan.decode import decode_bytes
+from ..scan.documents import MAX_DOCUMENT_BYTES, document_kind, text_of
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _PIECES = re.compile(r"\w+|\s+|[^\w\s]", re.U)
@@ -31,20 +31,24 @@ class LoadedText:
 
 
 def load_text(path: str, max_bytes: int = 256 * 1024) -> LoadedText:
-    """Decode up to ``max_bytes`` of a file for display (large files load lazily)."""
+    """Decode up to ``max_bytes`` of a file for display (large files load lazily); of a
+    document (.pdf, .docx, ...) its extracted text, up to ``max_bytes`` characters of it."""
     import os
 
     size = os.path.getsize(path)
+    document = document_kind(path) is not None
     with open(path, "rb") as fh:
-        data = fh.read(max_bytes)
-    d = decode_bytes(data) if data else None
+        data = fh.read(MAX_DOCUMENT_BYTES + 1 if document else max_bytes)
+    d = text_of(path, data) if data else None
     text = d.text if d else ""
+    if document:
+        cut, text = len(text) > max_bytes, text[:max_bytes]
     crlf = text.count("\r\n")
     lf = text.count("\n") - crlf
     kinds = [k for k, c in (("CRLF", crlf), ("LF", lf)) if c]
     newline = "none" if not kinds else (kinds[0] if len(kinds) == 1 else "mixed")
     return LoadedText(text.replace("\r\n", "\n").replace("\r", "\n"), d.encoding if d else "",
-                      newline, size, size > len(data))
+                      newline, size, cut if document else size > len(data))
 
 
 def _tokens(line: str) -> list[str]:

@@ -41,6 +41,14 @@ class DecodeError(ValueError):
         self.kind = kind
 
 
+class DocumentError(DecodeError):
+    """A document (.pdf, .docx, ...: scan/documents.py) that gives no text; the reason
+    says why (problem kind "document")."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason, "document")
+
+
 @dataclass(slots=True)
 class Decoded:
     text: str

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .decode import DECODE_VERSION, SNIFF_BYTES, DecodeError, choose_codec, decode_bytes
+from .documents import EXTRACT_VERSION, document_kind, text_of
 from ..job import Cancelled
 from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSION, FeatureBuilder,
                        rechunk, tokenizer_name)
@@ -40,10 +41,12 @@ class FeatureSettings:
         """Changes whenever fingerprints of the same bytes could change."""
         pairs = "p" if self.mode == "shingles" else ""  # pairs hashed from words' hashes
         return (f"n{NORMALISATION_VERSION}-{self.mode}-{tokenizer_name()}-mmh3x128{pairs}"
-                f"-cap{MAX_FEATURE_CHARS}-d{DECODE_VERSION}-{SKETCH_NAME}")
+                f"-cap{MAX_FEATURE_CHARS}-d{DECODE_VERSION}-x{EXTRACT_VERSION}-{SKETCH_NAME}")
 
 
 def _is_html(path: str, head: bytes) -> bool:
+    if document_kind(path):
+        return False  # an e-book's pages are XHTML: its extracted text has no tags
     if path.lower().endswith(HTML_SUFFIXES):
         return True
     h = head[:512].lstrip().lower()
@@ -144,7 +147,8 @@ def _load_open(path: str, fd: int, st, copy_of: Callable | None = None):
         done = copy_of(content_hash, html, (st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev))
         if done is not None:
             return done
-    dec = decode_bytes(data)
+    # a document's extracted text (documents.py), else decoded
+    dec = text_of(path, data) if document_kind(path) else decode_bytes(data)
     return Loaded(st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev, content_hash,
                   dec.text, dec.encoding, dec.bad_bytes, html)
 
@@ -162,7 +166,7 @@ def _read(path: str, stream: Callable | None = None, copy_of: Callable | None = 
     try:
         if st.st_size == 0:
             return Problem(path, "empty file (0 bytes); not fingerprinted", "empty")
-        if st.st_size > STREAM_ABOVE:
+        if st.st_size > STREAM_ABOVE and not document_kind(path):  # (documents: read whole)
             if stream is None:
                 return None
             fh, fd = open(fd, "rb"), None  # the file object closes it now, whatever happens
@@ -179,7 +183,10 @@ def _read(path: str, stream: Callable | None = None, copy_of: Callable | None = 
 def load_file(path: str) -> Loaded | Problem | None:
     """The first half of :func:`fingerprint_file` (read, hash, decode), as a Loaded for
     the second; a Problem where it stops there; None for a file above STREAM_ABOVE bytes
-    (fingerprint_file reads those in pieces)."""
+    (fingerprint_file reads those in pieces) and for a document (its extraction runs in the
+    scan's workers, pdftext.guarded)."""
+    if document_kind(path):
+        return None
     return _read(path)
 
 
@@ -218,22 +225,23 @@ class Copies:
     whose bytes are the same (a plain copy; the scan puts files of one size in one chunk,
     pipeline._chunks) gets that record with its own path and stat, without being decoded or
     fingerprinted again. Its record is the one the file would get: every other field is a
-    function of the bytes and of whether it is read as HTML (its name), which is in the key.
+    function of the bytes and of how it is read (as HTML, as a document of a format, or as
+    text: from its name), which is in the key.
     The content hash is BLAKE2b's 128 bits, the one actions check before touching a file."""
 
     __slots__ = ("_done",)
 
     def __init__(self) -> None:
-        self._done: dict[tuple[str, bool], FileRecord] = {}
+        self._done: dict[tuple[str, bool, str | None], FileRecord] = {}
 
     def keep(self, rec: FileRecord, html: bool) -> None:
-        self._done.setdefault((rec.content_hash, html), rec)
+        self._done.setdefault((rec.content_hash, html, document_kind(rec.path)), rec)
 
     def find(self, path: str, root: str, content_hash: str, html: bool,
              stat: tuple[int, int, int, int]) -> FileRecord | None:
         """The record for ``path`` (under ``root``, its ``stat``: size, mtime_ns, inode, dev)
         if a file with these bytes was done, else None."""
-        rec = self._done.get((content_hash, html))
+        rec = self._done.get((content_hash, html, document_kind(path)))
         if rec is None:
             return None
         size, mtime_ns, inode, dev = stat
@@ -310,15 +318,24 @@ def _record(path: str, root: str, hash_fn: HashFn | None, fb: FeatureBuilder, ch
 
 
 def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] = _no_check,
-                      release: bool = False,
-                      copies: Copies | None = None) -> list[FileRecord | Problem]:
+                      release: bool = False, copies: Copies | None = None,
+                      crumbs: str | None = None) -> list[FileRecord | Problem]:
     """Worker entry point: fingerprint a chunk of (path, root) items; an item may carry a
     third element, what :func:`load_file` gave for it (a Loaded, or the Problem).
     ``release``: then drop this process's vocabulary and hand the heap back (one of the
     scan's last chunks, on a pool kept for measuring: pipeline._run_pool). ``copies``: the
-    chunk's copies so far, when it comes in pieces (a new one by default)."""
+    chunk's copies so far, when it comes in pieces (a new one by default). ``crumbs``: in a
+    pool worker, the folder where a PDF being read is named (pdftext.guarded)."""
     settings = FeatureSettings(mode)
     copies = Copies() if copies is None else copies
+    if crumbs is not None:
+        from . import pdftext
+
+        pdftext.set_crumbs(crumbs)
+        try:
+            return fingerprint_batch(items, mode, check, release, copies)
+        finally:
+            pdftext.set_crumbs(None)
     out: list[FileRecord | Problem] = []
     big = False
     for path, root, *pre in items:

@@ -6,15 +6,18 @@ import heapq
 import os
 import queue
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 
 from .cache import FingerprintCache
+from .documents import document_kind
 from .fingerprint import (Copies, FeatureSettings, Loaded, fingerprint_batch, load_file,
                           warm_worker)
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
+from .pdftext import HANG_SECONDS, read_crumb
 from .poolctx import abandon, keeping, make_pool, park, pids, pool_context
 from .walk import Candidate, WalkOptions, walk
 
@@ -146,7 +149,9 @@ class _ScanRun:
 
     def fingerprint(self, todo: list[Candidate]) -> None:
         """Fingerprint ``todo``: on the Dask cluster the options name, else in this process
-        when it is small (IN_PROCESS_BELOW) or there is one worker, else on a pool."""
+        when it is small (IN_PROCESS_BELOW) or there is one worker, else on a pool. Documents
+        are read on a pool whatever their number: a crash or hang in a document library then
+        costs the file, never the scan (_run_pool)."""
         opt = self.opt
         if opt.scheduler:  # on a Dask cluster: same chunks, same worker function
             from .distributed import Cluster, run_on_cluster
@@ -158,16 +163,19 @@ class _ScanRun:
             return
         chunks = _chunks(todo, opt.worker_count())
         workers = min(opt.worker_count(), len(chunks))
-        if workers <= 1 or sum(c.size for c in todo) < IN_PROCESS_BELOW:
+        here = workers <= 1 or sum(c.size for c in todo) < IN_PROCESS_BELOW
+        if here and not any(document_kind(c.path) for c in todo):
             self.stats["workers"] = 1
             self._here(chunks)
             return
+        workers = max(1, workers)
         self.stats["workers"] = workers
         from . import kernels
 
         if kernels.will_compile():  # the first scan after an install: say why it waits
             self.report("prepare")
-        _run_pool(chunks, workers, opt.features.mode, self.job, self.take)
+        with tempfile.TemporaryDirectory(prefix="simdup-crumbs-") as crumbs:
+            _run_pool(chunks, workers, opt.features.mode, self.job, self.take, crumbs)
 
     def _here(self, chunks: list[list[Candidate]]) -> None:
         mode, check = self.opt.features.mode, self.job.check
@@ -237,7 +245,7 @@ def _sorted_by_path(records: list[FileRecord]) -> list[FileRecord]:
     return list(heapq.merge(*blocks, key=_path))
 
 
-def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
+def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "") -> None:
     """Fingerprint chunks on a process pool with a bounded number in flight.
 
     Tokenizers hold the GIL, so processes, not threads. On cancel the pool is
@@ -248,7 +256,9 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
     lock stalls the others for good. So when one is seen gone, the pool is ended and a new one
     gets every chunk not yet back (fingerprinting is idempotent; a second answer is ignored).
     A chunk sent ``SENDS`` times without an answer is recorded as problems, so a file that
-    crashes its worker cannot stop the scan.
+    crashes its worker cannot stop the scan. A worker that dies reading a PDF left its path
+    in a breadcrumb in the folder ``crumbs`` (pdftext.guarded): that file alone is then the
+    problem (:func:`_culprits`). ``crumbs`` "": no breadcrumbs.
     """
     ctx = pool_context()
     results: queue.Queue = queue.Queue()
@@ -269,7 +279,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
         sends[i] += 1
         items = loaded.pop(i, None) or [(c.path, c.root) for c in chunks[i]]
         state["pool"].apply_async(fingerprint_batch, (items, mode),
-                                  {"release": i >= last},
+                                  {"release": i >= last, "crumbs": crumbs or None},
                                   callback=lambda r: results.put((r, i)),
                                   error_callback=lambda e: results.put((e, i)))
 
@@ -288,10 +298,10 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take) -> None:
                 job.check()
                 now = _pids(state["pool"])
                 if known - now:  # a worker died: a fresh pool, the lost chunks again
-                    abandon(state["pool"])
-                    state["pool"] = make_pool(workers, warm_worker, ctx)
-                    now = _pids(state["pool"])
-                    state["back"] += _resend_lost(range(nxt), back, sends, send, chunks, take)
+                    now, culprits, named = _new_pool(state, known, now, workers, ctx, crumbs)
+                    state["back"] += _drop(culprits, range(nxt), back, chunks, take)
+                    state["back"] += _resend_lost(range(nxt), back, sends, send, chunks, take,
+                                                  charge=not named)
                 known = now
                 continue
             if back[i]:
@@ -385,13 +395,56 @@ def _pids(pool) -> set[int]:
 SENDS = 2  # times a chunk is sent before its files are recorded as lost with their worker
 
 
-def _resend_lost(sent, back, sends, send, chunks, take) -> int:
+def _new_pool(state: dict, known: set[int], now: set[int], workers: int, ctx,
+              crumbs: str) -> tuple[set[int], set[str], bool]:
+    """End the pool one of whose workers died (``known`` - ``now``) and start another in
+    its place: (its pids, what the dead were reading, whether that names all they did:
+    :func:`_culprits`). The breadcrumbs of the workers ended here are not theirs to blame."""
+    dead = known - now
+    culprits, named = _culprits(crumbs, dead)
+    abandon(state["pool"])
+    for pid in known - dead if crumbs else ():
+        read_crumb(crumbs, pid)
+    state["pool"] = make_pool(workers, warm_worker, ctx)
+    return _pids(state["pool"]), culprits, named
+
+
+def _culprits(crumbs: str, dead: set[int]) -> tuple[set[str], bool]:
+    """(the documents the ``dead`` workers were reading when they ended, whether that names
+    what every one of them was doing): their breadcrumbs (pdftext.guarded)."""
+    found = {pid: read_crumb(crumbs, pid) if crumbs else None for pid in dead}
+    return {p for p in found.values() if p}, all(found.values())
+
+
+def _drop(culprits: set[str], sent, back, chunks, take) -> int:
+    """Take the ``culprits`` out of the chunks not answered, each recorded as a problem;
+    returns how many chunks that emptied (they count as answered)."""
+    emptied = 0
+    for i in sent:
+        if back[i] or not culprits.intersection(c.path for c in chunks[i]):
+            continue
+        gone = [c for c in chunks[i] if c.path in culprits]
+        chunks[i] = [c for c in chunks[i] if c.path not in culprits]
+        take([Problem(c.path, "the document reader crashed or hung on it (its worker process "
+                      f"ended; at most {HANG_SECONDS:.0f} s a document); not read", "document")
+              for c in gone], gone)
+        if not chunks[i]:
+            back[i] = True
+            emptied += 1
+    return emptied
+
+
+def _resend_lost(sent, back, sends, send, chunks, take, charge: bool = True) -> int:
     """Send again every chunk not answered; give up on those sent SENDS times (their files
-    become problems). Returns how many were given up."""
+    become problems). ``charge=False``: what ended the workers is known and taken out
+    (_drop), so this sending is not counted against the others. Returns how many were
+    given up."""
     given_up = 0
     for i in sent:
         if back[i]:
             continue
+        if not charge:
+            sends[i] -= 1
         if sends[i] < SENDS:
             send(i)
         else:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..job import NULL_JOB, Job
 from ..models import Problem, ProgressEvent
+from .documents import document_kind
 
 DEFAULT_EXCLUDES = (
     ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv",
@@ -37,6 +38,7 @@ class WalkOptions:
     min_size: int = 1
     max_size: int | None = None
     follow_symlinks: bool = False
+    documents: bool = True  # .pdf .docx .odt .epub .rtf read (documents.py); off: not walked
 
     def __post_init__(self) -> None:
         if self.min_size < 0:
@@ -157,6 +159,9 @@ class _Walker:
                 if self.excluded(e.name, rel) or (self.opt.include
                                                   and not self.included(e.name, rel)):
                     self.out.excluded += 1
+                    continue
+                if not self.opt.documents and document_kind(e.name):
+                    self.out.excluded += 1  # documents off: left out like a pattern's
                     continue
                 self.consider(e.path, root, est)
             elif not self.excluded(e.name, rel):
