@@ -19,7 +19,7 @@ ZH = {
         "k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实",
     "too short": "太短",
     "With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair "
-    "in a group within k": "仅 SimHash 时：linked 把由近邻对连成链的文件归为一组；strict 要求组内每对都在 k 以内",
+    "in a group within k": "仅 SimHash 时：链式把由近邻对连成链的文件归为一组；严格要求组内每对都在 k 以内",
     "The fingerprint size and distance k only propose candidate pairs. With text similarity, "
     "each candidate is checked: a file joins a group when its text (5-gram Jaccard of the "
     "normalised text) is at least the threshold similar to the group's reference (★). SimHash "
@@ -49,11 +49,11 @@ ZH = {
     "Similarity": "相似度", "Features": "特征", "Grouping": "分组方式",
     "Include patterns": "包含模式", "Exclude patterns": "排除模式", "Minimum size": "最小大小",
     "e.g. *.txt *.md (empty: all text files)": "如 *.txt *.md（留空：所有文本文件）",
-    "e.g. *.log build": "如 *.log build",
+    "e.g. *.log build": "如 *.log 备份",
     "shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words "
     "only; topk: the seeds' top-K keywords":
-        "shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；"
-        "topk：原文的前 K 个关键词",
+        "词语与词对：词语和相邻词对，TF-IDF 加权（实测准确率最高）；词语：只用词语；"
+        "关键词：原文的前 K 个关键词",
     "linked: files joined by any chain of near pairs; strict: every pair in a group within k":
         "linked：由相近文件链连成一组；strict：组内每两个文件的距离都不超过 k",
     "Scan": "扫描", "Cancel": "取消", "Filter by name or folder": "按名称或文件夹筛选",
@@ -113,7 +113,7 @@ ZH.update({
     "Delete marked files permanently…": "永久删除标记的文件…", "Undo the last action": "撤销上一次操作",
     "Save results…": "保存结果…", "Load results…": "载入结果…", "Export groups as": "导出分组为",
     "bits": "位数", "k": "k", "precision": "精确率", "recall": "召回率", "F1": "F1",
-    "TP": "TP", "FP": "FP", "FN": "FN", "chance/file": "随机匹配/文件",
+    "TP": "正确检出", "FP": "误报", "FN": "漏报", "chance/file": "随机匹配/文件",
     "Folder of labelled text files": "带标注的文本文件夹", "Browse…": "浏览…",
     "Synthetic manifest (manifest.json)": "合成语料清单（manifest.json）",
     "CSV of known duplicates": "已知重复文件的 CSV", "Reference: exact Jaccard ≥ threshold":
@@ -335,4 +335,121 @@ ZH.update({
         "例如同一生成器的手册页、许多项目共用的许可证。它们可能不是副本。\n\n"
         "不标记它们（各自的副本仍会分别处理），还是像其他文件一样标记？",
     "Leave them unmarked": "不标记它们", "Mark them too": "也标记它们",
+    # issue 38, item 8 (Chinese UI: the mode names, Qt's picker, the action report's words,
+    # the engine's reasons and index plan as the app shows them)
+    "shingles": "词语与词对", "tokens": "词语", "topk": "关键词", "linked": "链式", "strict": "严格",
+    "&Look in:": "查找范围(&L)：", "Files of &type:": "文件类型(&T)：",
+    "Replace with hard links": "替换为硬链接", "Replace with symbolic links": "替换为符号链接",
+    "Copy": "复制", "Rename": "重命名",
+    "done": "完成", "skipped": "跳过", "failed": "失败", "planned": "计划",
+    "What happened: {0}": "操作结果：{0}", "; ": "；",
+    "would become a hard link to {0}": "将成为指向 {0} 的硬链接",
+    "would become a symbolic link to {0}": "将成为指向 {0} 的符号链接",
+    "now a hard link to {0}": "现在是指向 {0} 的硬链接",
+    "now a symbolic link to {0}": "现在是指向 {0} 的符号链接",
+    "the original is held in {0} for undo": "原件保留在 {0}，以便撤销",
+    "the original is held in {0} for undo (copied: another file system)":
+        "原件保留在 {0}，以便撤销（已复制：另一个文件系统）",
+    "has {0} other hard link(s)": "另有 {0} 个硬链接", "no space is freed": "不会释放空间",
+    "copied across file systems, verified, original removed": "已跨文件系统复制并核实，原件已删除",
+    "undo cannot restore it on this platform: restore it from the system trash":
+        "在此平台上撤销无法恢复它：请从系统回收站中还原",
+    "cancelled before this file": "处理此文件之前已取消",
+    "not byte-identical to any kept copy (a near duplicate): a link would lose its "
+    "differences, so only exact copies are replaced by links":
+        "与任何保留的副本都不是逐字节相同（近似重复）：链接会丢失它的差异，所以只有完全相同的副本才会被替换为链接",
+    "not touched": "未改动",
+    "another simdup is acting on it or on its kept copy right now (another window, user or "
+    "machine)": "另一个 simdup 正在处理它或它的保留副本（另一个窗口、用户或机器）",
+    "not touched, so the two never take both copies": "未改动，以免两者把两个副本都删掉",
+    "no unchanged kept copy remains ({0})": "没有仍未改变的保留副本（{0}）",
+    "no unchanged byte-identical kept copy remains ({0})": "没有仍未改变且逐字节相同的保留副本（{0}）",
+    "is the file to remove itself": "就是要移除的文件本身",
+    "its kept copy {0} changed just now": "它的保留副本 {0} 刚刚被改动",
+    "no longer exists": "已不存在", "is now a symbolic link": "现在是符号链接",
+    "is no longer a regular file": "已不是普通文件",
+    "size changed since the scan ({0} -> {1} bytes)": "扫描后大小已改变（{0} -> {1} 字节）",
+    "modified since the scan (modification time differs)": "扫描后已修改（修改时间不同）",
+    "content changed since the scan (hash differs)": "扫描后内容已改变（哈希不同）",
+    "already back (an earlier undo was cut off)": "已经放回（之前的撤销被中断）",
+    "finished an undo that was cut off": "完成了一次被中断的撤销",
+    "restored, but its content had changed since the action": "已恢复，但它的内容在操作后被改动过",
+    "deleted permanently": "已永久删除", "cannot be restored": "无法恢复",
+    "finished from the journal after an interruption": "中断后根据操作日志完成",
+    "block index: {0} blocks, {1} tables keyed on {2} bits, {3} candidates, {4} pairs":
+        "分块索引：{0} 个块，{1} 张以 {2} 位为键的表，{3} 个候选，{4} 对",
+    "multi-probe block index: {0} blocks, each pair has a block within {1} bits":
+        "多探测分块索引：{0} 个块，每对至少有一个块相差不超过 {1} 位",
+    "{0} bucket look-ups per fingerprint, {1} candidates, {2} pairs":
+        "每个指纹查找 {0} 个桶，{1} 个候选，{2} 对",
+    "vectorised scan of {0} fingerprints ({1}), {2} pairs": "向量化扫描 {0} 个指纹（{1}），{2} 对",
+    "exact matches only (k=0), {0} distinct fingerprints": "只找完全相同的指纹（k=0），{0} 个不同的指纹",
+    "few fingerprints: a scan is cheapest": "指纹少，扫描最省时",
+    "k={0} is too large at {1} bits for blocks to beat a scan": "{1} 位时 k={0} 太大，分块索引不如扫描",
+    "forced": "指定",
+    "short texts by their sketches: {0} pairs, {1} new": "短文本按草图比较：{0} 对，新增 {1} 对",
+    "{0} candidate pairs, {1} verified at the threshold ({2} measured from the files, {3} "
+    "from sketches)": "{0} 个候选对，{1} 对达到阈值（{2} 对由文件实测，{3} 对由草图估计）",
+    "{0} pairs kept apart (a shared template)": "{0} 对被分开（共用模板）",
+    "{0} pairs flagged (a shared template)": "{0} 对已标注（共用模板）",
+    "SimHash k={0} ({1}) plus sketch LSH ({2} bands of {3}) within k={4}: {5} + {6} candidate "
+    "pairs, {7} distinct":
+        "SimHash k={0}（{1}）加上草图 LSH（{2} 个带，每带 {3} 行），k={4} 以内：{5} + {6} 个候选对，"
+        "其中 {7} 个不同",
+    "SimHash k={0} ({1}) plus sketch LSH on the Dask cluster ({2} bands of {3}) within k={4}: "
+    "{5} + {6} candidate pairs, {7} distinct":
+        "SimHash k={0}（{1}）加上在 Dask 集群上的草图 LSH（{2} 个带，每带 {3} 行），k={4} 以内："
+        "{5} + {6} 个候选对，其中 {7} 个不同",
+    "candidate distance lowered from {0} to {1}: at k={0} about {2} pairs of these files "
+    "would be candidates (more than {3})":
+        "候选距离从 {0} 降到 {1}：k={0} 时这些文件约有 {2} 对会成为候选（超过 {3}）",
+    "empty file (0 bytes)": "空文件（0 字节）", "empty file": "空文件", "not fingerprinted": "未计算指纹",
+    "binary content (NUL bytes)": "二进制内容（含空字节）",
+    "binary content (control bytes)": "二进制内容（含控制字节）",
+    "binary content ({0} NUL bytes after the first {1} bytes)":
+        "二进制内容（前 {1} 字节之后有 {0} 个空字节）",
+    "binary or unknown encoding ({0} undecodable characters, best guess {1})":
+        "二进制或未知编码（{0} 个字符无法解码，最接近的猜测是 {1}）",
+    "no words to fingerprint (only spaces or punctuation)": "没有可计算指纹的词语（只有空白或标点）",
+    "permission denied": "没有权限", "vanished during the scan": "扫描期间消失了",
+    "broken symbolic link": "损坏的符号链接", "symbolic link loop": "符号链接循环",
+    "cannot open: {0}": "无法打开：{0}", "read error: {0}": "读取出错：{0}",
+    "cannot stat: {0}": "无法获取文件信息：{0}", "cannot list folder: {0}": "无法列出文件夹：{0}",
+    "cannot read root: {0}": "无法读取扫描文件夹：{0}",
+    "not a regular file (FIFO, socket or device)": "不是普通文件（管道、套接字或设备）",
+    "not a regular file or folder": "不是普通文件或文件夹", "not read": "未读取",
+    "too large to fingerprint in memory": "太大，无法在内存中计算指纹",
+    "folder already visited through a symbolic link (a loop or an alias)":
+        "已经通过符号链接访问过的文件夹（循环或别名）",
+    "not entered again": "不再进入",
+    "same file as {0} (hard link or followed symlink)": "与 {0} 是同一个文件（硬链接或跟随的符号链接）",
+    "read once": "只读取一次",
+    "empty": "空文件", "binary": "二进制", "undecodable": "无法解码", "no text": "无文字",
+    "unreadable": "无法读取", "vanished": "已消失", "special file": "特殊文件",
+    "symbolic link": "符号链接", "link loop": "链接循环", "same file": "同一文件",
+    "too large": "太大", "too small": "太小", "document": "文档", "cache": "缓存", "error": "错误",
+    "exact, no sampling: all {0} pairs of {1} files": "精确计算，未抽样：{1} 个文件的全部 {0} 对",
+    "prefix filtering at J >= {0} gave {1} candidate pairs, {2} candidate pairs measured "
+    "exactly after the size and position filters":
+        "在 J ≥ {0} 处做前缀过滤得到 {1} 个候选对，经大小和位置过滤后精确测量了 {2} 个候选对",
+    "the other {0} pairs are provably below {1} (different)": "其余 {0} 对可以证明低于 {1}（不同）",
+    "{0} duplicate pairs, {1} grey-zone pairs ({2} <= J < {3}) left out of the scores":
+        "{0} 对重复，{1} 对处于灰色地带（{2} ≤ J < {3}），不计入评分",
+    "{0} duplicate pairs, no grey zone": "{0} 对重复，没有灰色地带",
+    "{0} s ({1} s shingling, {2} s join)": "{0} 秒（切片 {1} 秒，连接 {2} 秒）",
+    "Refused, nothing was done: this would leave files with no copy (or none similar enough).":
+        "已拒绝，未做任何改动：这会让一些文件没有副本（或没有足够相似的副本）。",
+    "group {0}: all {1} files are marked": "第 {0} 组：全部 {1} 个文件都已标记",
+    "unmark at least one to keep": "请至少取消标记一个，以便保留",
+    "group {0}: {1} has no kept copy at least {2} similar in text":
+        "第 {0} 组：{1} 没有文本相似度至少 {2} 的保留副本",
+    "the most similar kept copy is {0} at {1}": "最相似的保留副本是 {0}，相似度 {1}",
+    "Unmark a file similar to each of these (the group's reference ★ is similar to every "
+    "member).": "请为其中每个文件取消标记一个与它相似的文件（本组的参照文件 ★ 与每个成员都相似）。",
+    "{0} marked files are in no group, so no copy of them is known to stay (first: {1})":
+        "{0} 个已标记的文件不在任何组中，因此不知道它们有副本会保留（第一个：{1}）",
+    "Refused, nothing was done: {0} marked files are under a reference folder, and files "
+    "there are never touched (first: {1}). Unmark them or change the reference folders.":
+        "已拒绝，未做任何改动：{0} 个已标记的文件位于参照文件夹中，那里的文件从不改动（第一个：{1}）。"
+        "请取消标记它们，或修改参照文件夹。",
 })

@@ -17,16 +17,19 @@ import os
 
 from PySide6.QtCharts import QChart
 from PySide6.QtCore import QEvent, Qt, QThreadPool, Signal
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout,
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QGridLayout, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget)
 
 from simdup_gui.core.lab.experiment import EvalOptions, LabReport, TruthSpec, to_csv
 from simdup_gui.core.lab.workspace import LabWorkspace
 from simdup_gui.core.models import ProgressEvent
-from simdup_gui.core.presenters import lab
+from simdup_gui.core.presenters import engine_text, lab
+from simdup_gui.core.presenters.progress import mode_name
 from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
+from simdup_gui.core.textsim import DEFAULT_SIMILARITY
 
+from . import dialogs
 from .errors import first_line
 from .lab_charts import (RAW_ROLE, AccuracyModel, clear_chart, fill_bar_chart, fill_size_chart,
                          fill_xy_chart, make_chart, make_view)
@@ -85,13 +88,14 @@ class AccuracyTab(QWidget):
         self.threshold = QDoubleSpinBox()
         self.threshold.setRange(0.05, 1.0)
         self.threshold.setSingleStep(0.05)
-        self.threshold.setValue(0.8)
+        self.threshold.setValue(DEFAULT_SIMILARITY)  # the app's and the CLI's threshold
         self.n_docs = QSpinBox()
         self.n_docs.setRange(2, 2000)
         self.n_docs.setValue(100)
         self.features = QComboBox()
-        self.features.addItems(list(FEATURE_MODES))
-        self.features.setCurrentText(DEFAULT_MODE)
+        for mode in FEATURE_MODES:
+            self.features.addItem("", mode)  # named in retranslate
+        self.features.setCurrentIndex(self.features.findData(DEFAULT_MODE))
         self.run_button = QPushButton()
         self.run_button.clicked.connect(self._run_clicked)
         self.cancel_button = QPushButton()
@@ -190,6 +194,8 @@ class AccuracyTab(QWidget):
         self.corpus_label.setText(self.tr("Corpus:"))
         self.truth_label.setText(self.tr("Truth:"))
         self.features_label.setText(self.tr("Features:"))
+        for i in range(self.features.count()):
+            self.features.setItemText(i, mode_name(self.features.itemData(i)))
         for bits, ch in self.size_charts.items():
             ch.setTitle(self.tr("{0} bits: P, R, F1 and chance matches against k").format(bits))
         self.best_chart.setTitle(self.tr("Best F1 per fingerprint size"))
@@ -221,13 +227,13 @@ class AccuracyTab(QWidget):
         self.folder.setEnabled(kind != "generate")
 
     def _browse_folder(self) -> None:
-        d = QFileDialog.getExistingDirectory(self, self.tr("Corpus folder"), self.folder.text())
+        d = dialogs.pick_folder(self, self.tr("Corpus folder"), self.folder.text())
         if d:
             self.folder.setText(d)
 
     def _browse_csv(self) -> None:
-        f, _ = QFileDialog.getOpenFileName(self, self.tr("Known duplicates"), "",
-                                           self.tr("CSV files (*.csv)"))
+        f = dialogs.pick_open_file(self, self.tr("Known duplicates"), "",
+                                   self.tr("CSV files (*.csv)"))
         if f:
             self.csv_path.setText(f)
 
@@ -242,7 +248,7 @@ class AccuracyTab(QWidget):
 
     def _run_clicked(self) -> None:
         kind = self.truth.currentData()
-        opts = EvalOptions(features=self.features.currentText())
+        opts = EvalOptions(features=self.features.currentData())
         try:
             if kind == "generate":
                 self.start_generated(self.n_docs.value(), opts)
@@ -334,7 +340,7 @@ class AccuracyTab(QWidget):
         for b in (self.export_csv_button, self.export_png_button):
             b.setEnabled(True)
         self.status.setText(lab.report_status(report))
-        self.status.setToolTip(report.sampling)
+        self.status.setToolTip(engine_text.LAB_SAMPLING(report.sampling))
         self.headline.setText(lab.headline(report))
         for bits, chart in self.size_charts.items():
             clear_chart(chart)
@@ -360,8 +366,8 @@ class AccuracyTab(QWidget):
         return self.grab().save(path)
 
     def _export_csv_clicked(self) -> None:
-        f, _ = QFileDialog.getSaveFileName(self, self.tr("Export CSV"), "accuracy.csv",
-                                           self.tr("CSV files (*.csv)"))
+        f = dialogs.pick_save_file(self, self.tr("Export CSV"), "accuracy.csv",
+                                   self.tr("CSV files (*.csv)"))
         if f:
             try:
                 self.export_csv(f)
@@ -369,8 +375,8 @@ class AccuracyTab(QWidget):
                 self._fail(e)
 
     def _export_png_clicked(self) -> None:
-        f, _ = QFileDialog.getSaveFileName(self, self.tr("Export PNG"), "accuracy.png",
-                                           self.tr("PNG images (*.png)"))
+        f = dialogs.pick_save_file(self, self.tr("Export PNG"), "accuracy.png",
+                                   self.tr("PNG images (*.png)"))
         if f and not self.export_png(f):
             self._fail(OSError(self.tr("Could not write {0}").format(f)))
 

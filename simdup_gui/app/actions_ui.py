@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 
 from simdup_gui.core.act.actions import ActionRefused, ActionReport
 from simdup_gui.core.act.journal import journal_dir
@@ -183,7 +183,7 @@ class ActionsController(QObject):
             self.mark_all_but_one("encoding", encoding=enc.strip())
 
     def _keep_folder(self) -> None:
-        d = QFileDialog.getExistingDirectory(self.win, self.tr("Keep the copies under this folder"))
+        d = dialogs.pick_folder(self.win, self.tr("Keep the copies under this folder"))
         if d:
             self.mark_all_but_one("folder", folder=d)
 
@@ -217,7 +217,7 @@ class ActionsController(QObject):
         return self.worker is not None or self.win.is_scanning()
 
     def _ask_move_to(self) -> tuple[str | None, bool]:
-        move_to = QFileDialog.getExistingDirectory(self.win, self.tr("Move marked files to"))
+        move_to = dialogs.pick_folder(self.win, self.tr("Move marked files to"))
         if not move_to:
             return None, False
         layout = dialogs.choose(
@@ -286,9 +286,8 @@ class ActionsController(QObject):
         self._start(Worker(self.session.undo, journal))
 
     def _pick_journal(self, title: str) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self.win, title, journal_dir(),
-                                              self.tr("Journals (*.jsonl)"))
-        return path or None
+        return dialogs.pick_open_file(self.win, title, journal_dir(),
+                                      self.tr("Journals (*.jsonl)")) or None
 
     def _choose_resume(self) -> None:
         path = self._pick_journal(self.tr("Resume which action?"))

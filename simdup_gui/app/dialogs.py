@@ -2,19 +2,23 @@
 question defaults to Cancel (Enter or Esc never deletes anything).
 
 Every question goes through :func:`run`, the one place a modal box is shown, so tests can
-answer it (and read the box) without a person.
+answer it (and read the box) without a person. The file and folder pickers are here too
+(:func:`pick_folder`, :func:`pick_open_file`, :func:`pick_save_file`): Qt's own dialog, in
+the interface's language, when the system's native one would speak another.
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtWidgets import (QAbstractButton, QDialog, QDialogButtonBox, QLabel, QMessageBox,
-                               QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtWidgets import (QAbstractButton, QDialog, QDialogButtonBox, QFileDialog, QLabel,
+                               QMessageBox, QTextBrowser, QVBoxLayout, QWidget)
 
 from simdup_gui.core.act.actions import ActionReport
 from simdup_gui.core.presenters import colours
-from simdup_gui.core.presenters.actions import report_summary
+from simdup_gui.core.presenters.actions import action_name, report_summary, status_word
+from simdup_gui.core.presenters.engine_text import outcome_reason
 
 
 def run(box: QMessageBox) -> QAbstractButton | None:
@@ -44,12 +48,48 @@ def confirm(parent: QWidget | None, title: str, text: str, answer: str, *,
     return choose(parent, title, text, [answer], destructive=destructive) == 0
 
 
+# Qt's picker labels these fields with a mnemonic since Qt 6.10; its Chinese translation
+# (qtbase_zh_CN.qm) has only the older words, so ours translates them (context QFileDialog)
+QT_PICKER_WORDS = (QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+                   QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"))
+
+
+def picker_options() -> QFileDialog.Option:
+    """Qt's own (non-native) picker when the interface's language is not the system's: a
+    native picker speaks the system's language (its buttons, its places, its columns)."""
+    from . import i18n
+
+    if i18n.current_language() != i18n.system_language():
+        return QFileDialog.Option.DontUseNativeDialog
+    return QFileDialog.Option(0)
+
+
+def pick_folder(parent: QWidget | None, title: str, start: str = "") -> str:
+    """A folder chosen by the user ("" when cancelled)."""
+    return QFileDialog.getExistingDirectory(
+        parent, title, start, QFileDialog.Option.ShowDirsOnly | picker_options())
+
+
+def pick_open_file(parent: QWidget | None, title: str, start: str = "",
+                   filters: str = "") -> str:
+    """A file to read, chosen by the user ("" when cancelled)."""
+    return QFileDialog.getOpenFileName(parent, title, start, filters,
+                                       options=picker_options())[0]
+
+
+def pick_save_file(parent: QWidget | None, title: str, start: str = "",
+                   filters: str = "") -> str:
+    """A file to write, chosen by the user ("" when cancelled)."""
+    return QFileDialog.getSaveFileName(parent, title, start, filters,
+                                       options=picker_options())[0]
+
+
 class ReportDialog(QDialog):
     """Each file's outcome, failures first and never shown as success."""
 
     def __init__(self, report: ActionReport, parent=None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("What happened"))
+        self.setWindowTitle(self.tr("What happened: {0}").format(action_name(report.action)))
         self.resize(900, 500)
         lay = QVBoxLayout(self)
         lay.addWidget(QLabel("<b>" + html.escape(report_summary(report)) + "</b>"))
@@ -60,8 +100,9 @@ class ReportDialog(QDialog):
         for o in sorted(report.outcomes, key=lambda o: order.get(o.status, 2)):
             c = scheme.status.get(o.status, scheme.text)
             dest = f" → {html.escape(o.dest)}" if o.dest else ""
-            why = f" <i>({html.escape(o.reason)})</i>" if o.reason else ""
-            rows.append(f'<div><b style="color:{c}">{html.escape(o.status)}</b> '
+            reason = outcome_reason(o.reason)
+            why = f" <i>({html.escape(reason)})</i>" if reason else ""
+            rows.append(f'<div><b style="color:{c}">{html.escape(status_word(o.status))}</b> '
                         f"{html.escape(o.path)}{dest}{why}</div>")
         if report.journal:
             rows.append("<p>" + html.escape(self.tr("Journal: {0}").format(report.journal)) + "</p>")

@@ -9,6 +9,7 @@ import traceback
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from simdup_gui.core.presenters.engine_text import REFUSALS
 from simdup_gui.core.session import Refusal
 
 EXPECTED = (Refusal, OSError, ValueError)  # ActionRefused is a ValueError
@@ -32,9 +33,10 @@ def first_line(error: BaseException) -> str:
 
 def show_error(parent: QWidget | None, title: str, error: BaseException,
                about: str = "") -> None:
-    """A message box for ``error``; ``about`` (a path) heads the reason."""
+    """A message box for ``error``; ``about`` (a path) heads the reason, in the interface's
+    language where the engine's words are known (presenters.engine_text)."""
     if isinstance(error, EXPECTED):
-        reason = error_text(error)
+        reason = REFUSALS(error_text(error))
         QMessageBox.warning(parent, title,
                             f"{about}:\n{reason}" if about and about not in reason else reason)
     else:

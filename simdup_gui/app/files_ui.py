@@ -6,13 +6,13 @@ import os
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtWidgets import QMenu
 
 from simdup_gui.core.act.trust import results_file_problem
 from simdup_gui.core.review.export import export_results, load_results, save_results
 from simdup_gui.core.review.process_load import load_results_in_process
 
-from . import heap
+from . import dialogs, heap
 from .errors import show_error
 from .workers import Worker
 
@@ -51,8 +51,8 @@ class FilesController(QObject):
         self.export_menu.setTitle(self.tr("Export groups as"))
 
     def _save(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Save results"), "results.json",
-                                              "JSON (*.json)")
+        path = dialogs.pick_save_file(self.win, self.tr("Save results"), "results.json",
+                                      "JSON (*.json)")
         if path:
             self.write(path)
 
@@ -104,8 +104,7 @@ class FilesController(QObject):
         self.session.save(path)
 
     def _load(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.win, self.tr("Load results"), "",
-                                              "JSON (*.json)")
+        path = dialogs.pick_open_file(self.win, self.tr("Load results"), "", "JSON (*.json)")
         if path:
             self.load_from(path)
 
@@ -161,8 +160,8 @@ class FilesController(QObject):
         w.model.marks_changed(set(self.session.marks))
 
     def _export(self, fmt: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.win, self.tr("Export groups"),
-                                              f"simdup-groups.{fmt}", f"{fmt.upper()} (*.{fmt})")
+        path = dialogs.pick_save_file(self.win, self.tr("Export groups"),
+                                      f"simdup-groups.{fmt}", f"{fmt.upper()} (*.{fmt})")
         if path:
             self.export_to(path, fmt)
 

@@ -1,18 +1,23 @@
 """Interface languages: English (source) and Simplified Chinese (Qt .qm files shipped inside
 the package, in ``simdup_gui/resources/i18n``, read with :mod:`importlib.resources` so an
-installed wheel finds them as a source checkout does)."""
+installed wheel finds them as a source checkout does).
+
+Qt's own words (the buttons of message boxes and dialogs, the file and folder pickers)
+come from Qt's translation, ``qtbase_<code>.qm``, which PySide6 ships in its translations
+folder: it is installed beside ours, and its absence only leaves those words in English."""
 
 from __future__ import annotations
 
 from importlib import resources
 
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
 I18N_PACKAGE = "simdup_gui"
 I18N_PATH = ("resources", "i18n")
 
-_installed: QTranslator | None = None
+_installed: list[QTranslator] = []  # ours first, then Qt's own (when found)
+_language = "en"
 
 
 class LanguageError(Exception):
@@ -33,16 +38,29 @@ def translation_data(code: str) -> bytes:
         raise LanguageError(f"{res}: {e.strerror or e}") from None
 
 
+def current_language() -> str:
+    """The language installed by :func:`set_language` ("en" before any)."""
+    return _language
+
+
+def qt_translator(code: str, parent=None) -> QTranslator | None:
+    """Qt's own translation for ``code`` (qtbase_zh_CN.qm from PySide6's translations
+    folder), or None when this Qt has none."""
+    tr = QTranslator(parent)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    return tr if tr.load(QLocale(code), "qtbase", "_", folder) else None
+
+
 def set_language(code: str) -> None:
-    """Install the translator for ``code`` ("en" removes it). LanguageError (and English)
-    when its translation cannot be loaded."""
-    global _installed
+    """Install the translators for ``code``, ours and Qt's own ("en" removes them).
+    LanguageError (and English) when ours cannot be loaded."""
+    global _language
     app = QCoreApplication.instance()
     if app is None:
         raise LanguageError("no application to install a translation in")
-    if _installed is not None:
-        app.removeTranslator(_installed)
-        _installed = None
+    while _installed:
+        app.removeTranslator(_installed.pop())
+    _language = "en"
     if code == "en":
         return
     data = translation_data(code)
@@ -50,8 +68,12 @@ def set_language(code: str) -> None:
     tr._data = data  # QTranslator reads the buffer in place: keep it alive with the translator
     if not tr.load(data):
         raise LanguageError(f"simdup_{code}.qm is not a Qt translation file")
-    app.installTranslator(tr)
-    _installed = tr
+    qt = qt_translator(code, app)
+    for t in (qt, tr):  # the last installed is asked first: ours before Qt's
+        if t is not None:
+            app.installTranslator(t)
+            _installed.append(t)
+    _language = code
 
 
 def switch_window(window, code: str) -> bool:

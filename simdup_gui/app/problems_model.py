@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
 from simdup_gui.core.models import Problem
+from simdup_gui.core.presenters.engine_text import problem_kind
 from simdup_gui.core.presenters.tree import problem_reason, problems_headers
 
 
@@ -40,5 +41,5 @@ class ProblemsModel(QAbstractTableModel):
             return None
         p = self.problems[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return [p.kind, problem_reason(p), p.path][index.column()]
+            return [problem_kind(p.kind), problem_reason(p), p.path][index.column()]
         return None

@@ -6,7 +6,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,11 +21,13 @@ from PySide6.QtWidgets import (
 from simdup_gui.core.group.cluster import GROUPING_MODES
 from simdup_gui.core.models import ALLOWED_BITS
 from simdup_gui.core.presenters import colours
-from simdup_gui.core.presenters.progress import ProgressView, chance_warning, distance_hint
+from simdup_gui.core.presenters.progress import (ProgressView, chance_warning, distance_hint,
+                                                 mode_name)
 from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler
 from simdup_gui.core.scan.features import FEATURE_MODES
 from simdup_gui.core.session import ReviewSettings
 
+from . import dialogs
 from . import options as opt
 from .folders import FolderList
 
@@ -73,8 +74,8 @@ class ScanPanel(QWidget):
         self.distance_box = QSpinBox()
         self.distance_box.setRange(0, 64)
         self.similarity_label = QLabel()
-        self.mode_box = _combo(FEATURE_MODES, named=True)
-        self.grouping_box = _combo(GROUPING_MODES, named=True)
+        self.mode_box = _combo(FEATURE_MODES)  # named in retranslate
+        self.grouping_box = _combo(GROUPING_MODES)
         self.verify_box = _combo(("sketch", "none"))  # named in retranslate
         self.threshold_box = QSpinBox()
         self.threshold_box.setRange(30, 100)
@@ -175,6 +176,9 @@ class ScanPanel(QWidget):
         self.grouping_box.setToolTip(self.tr("With SimHash only: linked joins files by any "
                                              "chain of near pairs; strict keeps every pair "
                                              "in a group within k"))
+        for box in (self.mode_box, self.grouping_box):
+            for i in range(box.count()):
+                box.setItemText(i, mode_name(box.itemData(i)))
         self.verify_box.setItemText(0, self.tr("text similarity (recommended)"))
         self.verify_box.setItemText(1, self.tr("SimHash only (for comparison)"))
         self.verify_box.setToolTip(self.tr(
@@ -325,7 +329,7 @@ class ScanPanel(QWidget):
 
     # ---- running -------------------------------------------------------------------
     def choose_folder(self) -> None:
-        d = QFileDialog.getExistingDirectory(self, self.tr("Add a folder to scan"))
+        d = dialogs.pick_folder(self, self.tr("Add a folder to scan"))
         if d:
             self.folders.add_folder(d)
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QLabel, QMainWindow, QMessageBox, QScrollArea, QS
 from simdup_gui.core import presenters
 from simdup_gui.core.group import lsh  # noqa: F401 - imported up front: see numpy.random above
 from simdup_gui.core.models import FileRecord, ProgressEvent
-from simdup_gui.core.presenters import progress
+from simdup_gui.core.presenters import engine_text, progress
 from simdup_gui.core.presenters.details import comparison_pair
 from simdup_gui.core.scan.pipeline import ScanOptions, ScanResult
 from simdup_gui.core.session import Session
@@ -388,7 +388,7 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, self.tr("About simdup"), self.tr(
             "simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, "
             "re-wrapped or lightly edited copies that byte-hash tools miss.\n\nIndex: {0}").format(
-                self.session.index_plan or "-"))
+                engine_text.index_plan(self.session.index_plan) or "-"))
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.worker is not None:

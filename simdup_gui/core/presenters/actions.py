@@ -1,18 +1,44 @@
-"""What an action or an undo did, as one translated line (status bar, report dialog)."""
+"""What an action or an undo did, as translated text: one summary line (status bar, report
+dialog), each outcome's status word, and its reason (:mod:`.engine_text`)."""
 
 from __future__ import annotations
 
 from ..act.actions import STATUSES, ActionReport
 from ..models import human_size
+from .engine_text import QT_TRANSLATE_NOOP
 from .i18n import translate
+
+
+_ACTIONS = {"move": QT_TRANSLATE_NOOP("Report", "Move"),
+            "trash": QT_TRANSLATE_NOOP("Report", "Trash"),
+            "delete": QT_TRANSLATE_NOOP("Report", "Delete"),
+            "hardlink": QT_TRANSLATE_NOOP("Report", "Replace with hard links"),
+            "symlink": QT_TRANSLATE_NOOP("Report", "Replace with symbolic links"),
+            "copy": QT_TRANSLATE_NOOP("Report", "Copy"),
+            "rename": QT_TRANSLATE_NOOP("Report", "Rename"),
+            "undo": QT_TRANSLATE_NOOP("Report", "Undo"),
+            "release": QT_TRANSLATE_NOOP("Report", "Release held originals")}
+_STATUS_WORDS = {"done": QT_TRANSLATE_NOOP("Report", "done"),
+                 "skipped": QT_TRANSLATE_NOOP("Report", "skipped"),
+                 "failed": QT_TRANSLATE_NOOP("Report", "failed"),
+                 "planned": QT_TRANSLATE_NOOP("Report", "planned")}
+
+
+def action_name(action: str) -> str:
+    """The action as the user knows it ("hardlink": "Replace with hard links")."""
+    name = _ACTIONS.get(action)
+    return action if name is None else translate("Report", name)
+
+
+def status_word(status: str) -> str:
+    """"done", "skipped", "failed" or "planned" in the interface's language."""
+    word = _STATUS_WORDS.get(status)
+    return status if word is None else translate("Report", word)
 
 
 def report_summary(report: ActionReport) -> str:
     """E.g. "Undo: 433 put back", "Move: dry run, nothing touched: 3 planned" or
-    "Release: 2 released; 1.5 MB freed"."""
-    names = {"move": translate("Report", "Move"), "trash": translate("Report", "Trash"),
-             "delete": translate("Report", "Delete"), "undo": translate("Report", "Undo"),
-             "release": translate("Report", "Release held originals")}
+    "Release held originals: 2 released; 1.5 MB freed"."""
     counts = {"done": translate("Report", "{0} done"),
               "skipped": translate("Report", "{0} skipped"),
               "failed": translate("Report", "{0} failed"),
@@ -26,7 +52,7 @@ def report_summary(report: ActionReport) -> str:
     body = ", ".join(parts) or translate("Report", "nothing to do")
     if report.dry_run:
         body = translate("Report", "dry run, nothing touched: {0}").format(body)
-    text = translate("Report", "{0}: {1}").format(names.get(report.action, report.action), body)
+    text = translate("Report", "{0}: {1}").format(action_name(report.action), body)
     freed = getattr(report, "freed", 0)  # a release's bytes
     if freed:
         text += (translate("Report", "; would free {0}") if report.dry_run

@@ -1,4 +1,5 @@
-"""Scan progress and the status line as texts: rate, elapsed and remaining time."""
+"""Scan progress and the status line as texts: rate, elapsed and remaining time; the
+settings' names and hints."""
 
 from __future__ import annotations
 
@@ -84,6 +85,16 @@ def status_line(session) -> str:
         "{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems"
     ).format(len(session.groups), session.file_count(), len(session.grouped_marks()),
              human_size(session.marked_size()), len(session.records), len(session.problems))
+
+
+def mode_name(mode: str) -> str:
+    """A feature or grouping mode (scan.features, group.cluster) as the settings show it."""
+    names = {"shingles": translate("MainWindow", "shingles"),
+             "tokens": translate("MainWindow", "tokens"),
+             "topk": translate("MainWindow", "topk"),
+             "linked": translate("MainWindow", "linked"),
+             "strict": translate("MainWindow", "strict")}
+    return names.get(mode, mode)
 
 
 def distance_hint(bits: int, distance: int, verify: str) -> str:

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 
 from ..models import FileRecord, Group, Member, Problem, human_size
+from . import engine_text
 from .i18n import translate
 
 COL_NAME, COL_FOLDER, COL_SIZE, COL_MODIFIED, COL_ENCODING, COL_DISTANCE, COL_SIMILARITY = range(7)
@@ -257,7 +258,7 @@ def problem_reason(p: Problem) -> str:
         return translate("ProblemsModel", "smaller than the minimum size ({0}): lower \"Minimum "
                                           "size\" in Settings to include it").format(
             human_size(int(size.group(1))))
-    return p.reason
+    return engine_text.PROBLEMS(p.reason)
 
 
 def results_summary(shown: int, groups: int, marked: int, marked_bytes: int) -> str:

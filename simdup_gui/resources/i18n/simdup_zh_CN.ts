@@ -30,17 +30,17 @@
     <message>
         <location filename="../../core/presenters/lab.py" line="29" />
         <source>TP</source>
-        <translation>TP</translation>
+        <translation>正确检出</translation>
     </message>
     <message>
         <location filename="../../core/presenters/lab.py" line="29" />
         <source>FP</source>
-        <translation>FP</translation>
+        <translation>误报</translation>
     </message>
     <message>
         <location filename="../../core/presenters/lab.py" line="30" />
         <source>FN</source>
-        <translation>FN</translation>
+        <translation>漏报</translation>
     </message>
     <message>
         <location filename="../../core/presenters/lab.py" line="31" />
@@ -51,149 +51,149 @@
 <context>
     <name>AccuracyTab</name>
     <message>
-        <location filename="../../app/accuracy.py" line="175" />
+        <location filename="../../app/accuracy.py" line="179" />
         <source>Folder of labelled text files</source>
         <translation>带标注的文本文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="176" />
+        <location filename="../../app/accuracy.py" line="180" />
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="177" />
+        <location filename="../../app/accuracy.py" line="181" />
         <source>Synthetic manifest (manifest.json)</source>
         <translation>合成语料清单（manifest.json）</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="178" />
+        <location filename="../../app/accuracy.py" line="182" />
         <source>CSV of known duplicates</source>
         <translation>已知重复文件的 CSV</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="179" />
+        <location filename="../../app/accuracy.py" line="183" />
         <source>Reference: exact Jaccard ≥ threshold</source>
         <translation>参照：精确 Jaccard ≥ 阈值</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="180" />
+        <location filename="../../app/accuracy.py" line="184" />
         <source>Generate a synthetic corpus</source>
         <translation>生成合成语料</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="182" />
+        <location filename="../../app/accuracy.py" line="186" />
         <source>CSV: group,path or path_a,path_b,label</source>
         <translation>CSV：group,path 或 path_a,path_b,label</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="183" />
+        <location filename="../../app/accuracy.py" line="187" />
         <source>CSV…</source>
         <translation>CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="184" />
+        <location filename="../../app/accuracy.py" line="188" />
         <source>Jaccard ≥ </source>
         <translation>Jaccard ≥ </translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="185" />
+        <location filename="../../app/accuracy.py" line="189" />
         <source> documents</source>
         <translation> 篇文档</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="186" />
+        <location filename="../../app/accuracy.py" line="190" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="187" />
+        <location filename="../../app/accuracy.py" line="191" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="189" />
+        <location filename="../../app/accuracy.py" line="193" />
         <source>Choose a corpus and its truth, then press Run.</source>
         <translation>选择语料和标注来源，然后点击“运行”。</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="190" />
+        <location filename="../../app/accuracy.py" line="194" />
         <source>Corpus:</source>
         <translation>语料：</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="191" />
+        <location filename="../../app/accuracy.py" line="195" />
         <source>Truth:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="192" />
+        <location filename="../../app/accuracy.py" line="196" />
         <source>Features:</source>
         <translation>特征：</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="194" />
+        <location filename="../../app/accuracy.py" line="200" />
         <source>{0} bits: P, R, F1 and chance matches against k</source>
         <translation>{0} 位：P、R、F1 与随机匹配随 k 的变化</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="195" />
+        <location filename="../../app/accuracy.py" line="201" />
         <source>Best F1 per fingerprint size</source>
         <translation>各指纹位数的最佳 F1</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="196" />
+        <location filename="../../app/accuracy.py" line="202" />
         <source>Precision-recall curves (one point per k)</source>
         <translation>精确率-召回率曲线（每个 k 一个点）</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="197" />
+        <location filename="../../app/accuracy.py" line="203" />
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="198" />
+        <location filename="../../app/accuracy.py" line="204" />
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="200" />
+        <location filename="../../app/accuracy.py" line="206" />
         <source>Per-size charts: &lt;b style='color:#1f77b4'&gt;precision&lt;/b&gt;, &lt;b style='color:#ff7f0e'&gt;recall&lt;/b&gt;, &lt;b style='color:#2ca02c'&gt;F1&lt;/b&gt; (left axis); &lt;b style='color:#7f7f7f'&gt;dashed: chance matches per file&lt;/b&gt; (right axis, log scale); &lt;b style='color:#d62728'&gt;dotted: one random match per file&lt;/b&gt;. A pink chart or row means random fingerprints already match more than once per file.</source>
         <translation>各位数的图：&lt;b style='color:#1f77b4'&gt;精确率&lt;/b&gt;、&lt;b style='color:#ff7f0e'&gt;召回率&lt;/b&gt;、&lt;b style='color:#2ca02c'&gt;F1&lt;/b&gt;（左轴）；&lt;b style='color:#7f7f7f'&gt;虚线：每个文件的随机匹配数&lt;/b&gt;（右轴，对数刻度）；&lt;b style='color:#d62728'&gt;点线：每个文件一次随机匹配&lt;/b&gt;。粉色的图或行表示随机指纹平均已经匹配不止一次。</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="224" />
+        <location filename="../../app/accuracy.py" line="230" />
         <source>Corpus folder</source>
         <translation>语料文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="229" />
+        <location filename="../../app/accuracy.py" line="235" />
         <source>Known duplicates</source>
         <translation>已知的重复文件</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="230" />
-        <location filename="../../app/accuracy.py" line="364" />
+        <location filename="../../app/accuracy.py" line="236" />
+        <location filename="../../app/accuracy.py" line="370" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="263" />
-        <location filename="../../app/accuracy.py" line="277" />
+        <location filename="../../app/accuracy.py" line="269" />
+        <location filename="../../app/accuracy.py" line="283" />
         <source>An evaluation is already running</source>
         <translation>已有评估在运行</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="272" />
+        <location filename="../../app/accuracy.py" line="278" />
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="288" />
+        <location filename="../../app/accuracy.py" line="294" />
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="296" />
+        <location filename="../../app/accuracy.py" line="302" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -274,12 +274,12 @@
         <translation>验证后</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="315" />
+        <location filename="../../app/accuracy.py" line="321" />
         <source>Failed: {0}</source>
         <translation>失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="319" />
+        <location filename="../../app/accuracy.py" line="325" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -304,23 +304,23 @@
         <translation>。粉色行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="344" />
+        <location filename="../../app/accuracy.py" line="350" />
         <source>k (max Hamming distance)</source>
         <translation>k（最大海明距离）</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="345" />
+        <location filename="../../app/accuracy.py" line="351" />
         <source>chance matches/file</source>
         <translation>随机匹配/文件</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="350" />
+        <location filename="../../app/accuracy.py" line="356" />
         <location filename="../../core/presenters/lab.py" line="158" />
         <source>precision</source>
         <translation>精确率</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="349" />
+        <location filename="../../app/accuracy.py" line="355" />
         <location filename="../../core/presenters/lab.py" line="159" />
         <source>recall</source>
         <translation>召回率</translation>
@@ -347,29 +347,59 @@
         <translation>{0} 位</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="355" />
+        <location filename="../../app/accuracy.py" line="361" />
         <source>Nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="363" />
+        <location filename="../../app/accuracy.py" line="369" />
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="372" />
+        <location filename="../../app/accuracy.py" line="378" />
         <source>Export PNG</source>
         <translation>导出 PNG</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="373" />
+        <location filename="../../app/accuracy.py" line="379" />
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="375" />
+        <location filename="../../app/accuracy.py" line="381" />
         <source>Could not write {0}</source>
         <translation>无法写入 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="233" />
+        <source>exact, no sampling: all {0} pairs of {1} files</source>
+        <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="234" />
+        <source>prefix filtering at J &gt;= {0} gave {1} candidate pairs, {2} candidate pairs measured exactly after the size and position filters</source>
+        <translation>在 J ≥ {0} 处做前缀过滤得到 {1} 个候选对，经大小和位置过滤后精确测量了 {2} 个候选对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="237" />
+        <source>the other {0} pairs are provably below {1} (different)</source>
+        <translation>其余 {0} 对可以证明低于 {1}（不同）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="238" />
+        <source>{0} duplicate pairs, {1} grey-zone pairs ({2} &lt;= J &lt; {3}) left out of the scores</source>
+        <translation>{0} 对重复，{1} 对处于灰色地带（{2} ≤ J &lt; {3}），不计入评分</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="240" />
+        <source>{0} duplicate pairs, no grey zone</source>
+        <translation>{0} 对重复，没有灰色地带</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="241" />
+        <source>{0} s ({1} s shingling, {2} s join)</source>
+        <translation>{0} 秒（切片 {1} 秒，连接 {2} 秒）</translation>
     </message>
 </context>
 <context>
@@ -580,7 +610,7 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
     </message>
     <message>
         <location filename="../../app/actions_ui.py" line="265" />
-        <location filename="../../app/actions_ui.py" line="366" />
+        <location filename="../../app/actions_ui.py" line="365" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
@@ -665,57 +695,57 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="294" />
+        <location filename="../../app/actions_ui.py" line="293" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="299" />
+        <location filename="../../app/actions_ui.py" line="298" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="314" />
+        <location filename="../../app/actions_ui.py" line="313" />
         <source>Cannot release now: wait for the scan or action under way to finish.</source>
         <translation>现在无法释放：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="316" />
+        <location filename="../../app/actions_ui.py" line="315" />
         <source>Checking the held originals…</source>
         <translation>正在检查保留的原件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="328" />
+        <location filename="../../app/actions_ui.py" line="327" />
         <source>Release held originals</source>
         <translation>释放保留的原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="329" />
+        <location filename="../../app/actions_ui.py" line="328" />
         <source>Delete {0} held originals ({1})? Each was replaced by a link, and its kept copy has the same bytes now. Undo can then no longer put these originals back; the links stay.</source>
         <translation>删除 {0} 个保留的原件（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。此后撤销将无法放回这些原件；链接会保留。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="332" />
+        <location filename="../../app/actions_ui.py" line="331" />
         <source>Release {0} originals</source>
         <translation>释放 {0} 个原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="333" />
+        <location filename="../../app/actions_ui.py" line="332" />
         <source>Nothing released.</source>
         <translation>没有释放任何文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="343" />
+        <location filename="../../app/actions_ui.py" line="342" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="346" />
+        <location filename="../../app/actions_ui.py" line="345" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="369" />
+        <location filename="../../app/actions_ui.py" line="368" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
@@ -815,24 +845,24 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="119" />
-        <location filename="../../app/files_ui.py" line="133" />
-        <location filename="../../app/files_ui.py" line="142" />
+        <location filename="../../app/files_ui.py" line="118" />
+        <location filename="../../app/files_ui.py" line="132" />
+        <location filename="../../app/files_ui.py" line="141" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="120" />
+        <location filename="../../app/files_ui.py" line="119" />
         <source>{0} is not used: {1}</source>
         <translation>未使用 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="136" />
+        <location filename="../../app/files_ui.py" line="135" />
         <source>Loading {0}…</source>
         <translation>正在载入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="164" />
+        <location filename="../../app/files_ui.py" line="163" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -840,142 +870,142 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="29" />
+        <location filename="../../core/presenters/tree.py" line="30" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="29" />
+        <location filename="../../core/presenters/tree.py" line="30" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="30" />
+        <location filename="../../core/presenters/tree.py" line="31" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="30" />
+        <location filename="../../core/presenters/tree.py" line="31" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="31" />
+        <location filename="../../core/presenters/tree.py" line="32" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="31" />
+        <location filename="../../core/presenters/tree.py" line="32" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="32" />
+        <location filename="../../core/presenters/tree.py" line="33" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="33" />
+        <location filename="../../core/presenters/tree.py" line="34" />
         <source>Δ Size</source>
         <translation>Δ 大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="34" />
+        <location filename="../../core/presenters/tree.py" line="35" />
         <source>Δ Modified</source>
         <translation>Δ 修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="35" />
+        <location filename="../../core/presenters/tree.py" line="36" />
         <source>Closest</source>
         <translation>最相近</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="160" />
+        <location filename="../../core/presenters/tree.py" line="161" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="161" />
+        <location filename="../../core/presenters/tree.py" line="162" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="162" />
+        <location filename="../../core/presenters/tree.py" line="163" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="165" />
+        <location filename="../../core/presenters/tree.py" line="166" />
         <source>{0} share mostly template text</source>
         <translation>{0} 个主要是模板文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="195" />
+        <location filename="../../core/presenters/tree.py" line="196" />
         <source>too short</source>
         <translation>太短</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="199" />
+        <location filename="../../core/presenters/tree.py" line="200" />
         <source>template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="210" />
+        <location filename="../../core/presenters/tree.py" line="211" />
         <source>Reference of the group: every member is compared with it</source>
         <translation>本组的参照文件：每个成员都与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="213" />
+        <location filename="../../core/presenters/tree.py" line="214" />
         <source>Same normalised text as the reference</source>
         <translation>规范化后的文字与参照文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="215" />
+        <location filename="../../core/presenters/tree.py" line="216" />
         <source>measured from both files</source>
         <translation>由两个文件实测</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="216" />
+        <location filename="../../core/presenters/tree.py" line="217" />
         <source>estimated from sketches</source>
         <translation>由草图估计</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="217" />
+        <location filename="../../core/presenters/tree.py" line="218" />
         <source>Text similarity to the reference: {0:.1%} ({1})</source>
         <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="221" />
+        <location filename="../../core/presenters/tree.py" line="222" />
         <source>Closest member: {0} ({1:.1%})</source>
         <translation>最相近的成员：{0}（{1:.1%}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="224" />
+        <location filename="../../core/presenters/tree.py" line="225" />
         <source>Most of the text it shares with the reference is a template found in {0} other documents (pages of one generator, one licence in many projects): maybe not a copy. Keep rules leave it unmarked unless you say otherwise.</source>
         <translation>它与参照文件共有的文字大多是模板，另有 {0} 个文档也含有（同一生成器的手册页、许多项目共用的许可证）：它可能不是副本。除非你同意，保留规则不会标记它。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="231" />
+        <location filename="../../core/presenters/tree.py" line="232" />
         <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
         <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="235" />
+        <location filename="../../core/presenters/tree.py" line="236" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="266" />
+        <location filename="../../core/presenters/tree.py" line="267" />
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="267" />
+        <location filename="../../core/presenters/tree.py" line="268" />
         <source>{0} of {1} groups shown</source>
         <translation>显示 {0} / {1} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="268" />
+        <location filename="../../core/presenters/tree.py" line="269" />
         <source>{0} marked, {1} to reclaim</source>
         <translation>已标记 {0} 个，可腾出 {1}</translation>
     </message>
@@ -1034,6 +1064,84 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <location filename="../../app/results_ui.py" line="73" />
         <source>Cannot change the ignore list</source>
         <translation>无法修改忽略列表</translation>
+    </message>
+</context>
+<context>
+    <name>IndexPlan</name>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="137" />
+        <source>block index: {0} blocks, {1} tables keyed on {2} bits, {3} candidates, {4} pairs</source>
+        <translation>分块索引：{0} 个块，{1} 张以 {2} 位为键的表，{3} 个候选，{4} 对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="139" />
+        <source>multi-probe block index: {0} blocks, each pair has a block within {1} bits</source>
+        <translation>多探测分块索引：{0} 个块，每对至少有一个块相差不超过 {1} 位</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="141" />
+        <source>{0} bucket look-ups per fingerprint, {1} candidates, {2} pairs</source>
+        <translation>每个指纹查找 {0} 个桶，{1} 个候选，{2} 对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="143" />
+        <source>vectorised scan of {0} fingerprints ({1}), {2} pairs</source>
+        <translation>向量化扫描 {0} 个指纹（{1}），{2} 对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="144" />
+        <source>exact matches only (k=0), {0} distinct fingerprints</source>
+        <translation>只找完全相同的指纹（k=0），{0} 个不同的指纹</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="145" />
+        <source>few fingerprints: a scan is cheapest</source>
+        <translation>指纹少，扫描最省时</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="146" />
+        <source>k={0} is too large at {1} bits for blocks to beat a scan</source>
+        <translation>{1} 位时 k={0} 太大，分块索引不如扫描</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="147" />
+        <source>forced</source>
+        <translation>指定</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="148" />
+        <source>short texts by their sketches: {0} pairs, {1} new</source>
+        <translation>短文本按草图比较：{0} 对，新增 {1} 对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="149" />
+        <source>{0} candidate pairs, {1} verified at the threshold ({2} measured from the files, {3} from sketches)</source>
+        <translation>{0} 个候选对，{1} 对达到阈值（{2} 对由文件实测，{3} 对由草图估计）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="151" />
+        <source>{0} pairs kept apart (a shared template)</source>
+        <translation>{0} 对被分开（共用模板）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="152" />
+        <source>{0} pairs flagged (a shared template)</source>
+        <translation>{0} 对已标注（共用模板）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="153" />
+        <source>SimHash k={0} ({1}) plus sketch LSH ({2} bands of {3}) within k={4}: {5} + {6} candidate pairs, {7} distinct</source>
+        <translation>SimHash k={0}（{1}）加上草图 LSH（{2} 个带，每带 {3} 行），k={4} 以内：{5} + {6} 个候选对，其中 {7} 个不同</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="155" />
+        <source>SimHash k={0} ({1}) plus sketch LSH on the Dask cluster ({2} bands of {3}) within k={4}: {5} + {6} candidate pairs, {7} distinct</source>
+        <translation>SimHash k={0}（{1}）加上在 Dask 集群上的草图 LSH（{2} 个带，每带 {3} 行），k={4} 以内：{5} + {6} 个候选对，其中 {7} 个不同</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="158" />
+        <source>candidate distance lowered from {0} to {1}: at k={0} about {2} pairs of these files would be candidates (more than {3})</source>
+        <translation>候选距离从 {0} 降到 {1}：k={0} 时这些文件约有 {2} 对会成为候选（超过 {3}）</translation>
     </message>
 </context>
 <context>
@@ -1106,17 +1214,17 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>扫描已经进行了一段时间。要取消吗？当前显示的结果保持不变；首次扫描会显示已经计算指纹的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/i18n.py" line="77" />
+        <location filename="../../app/i18n.py" line="99" />
         <source>Cannot load the {0} translation, so the interface stays in English: {1}</source>
         <translation>无法加载{0}翻译，界面保持英文：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="91" />
+        <location filename="../../core/presenters/progress.py" line="102" />
         <source>k={0} of {1} bits: files within k are grouped, unchecked</source>
         <translation>k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="93" />
+        <location filename="../../core/presenters/progress.py" line="104" />
         <source>k={0} of {1} bits proposes candidates; their text decides</source>
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
@@ -1151,66 +1259,91 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="31" />
+        <location filename="../../core/presenters/progress.py" line="32" />
         <source>Listing files: {0} found
 {1}</source>
         <translation>正在列出文件：已找到 {0} 个
 {1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="34" />
+        <location filename="../../core/presenters/progress.py" line="35" />
         <source>Preparing the fast code, once after an install (about a minute); later scans start at once…</source>
         <translation>正在准备快速代码，安装后只需一次（约一分钟）；之后的扫描会立即开始…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="42" />
+        <location filename="../../core/presenters/progress.py" line="43" />
         <source>{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}
 {5}</source>
         <translation>{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}
 {5}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="53" />
+        <location filename="../../core/presenters/progress.py" line="54" />
         <source>Grouping {0} files: finding candidate pairs…</source>
         <translation>正在分组 {0} 个文件：查找候选文件对…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="57" />
+        <location filename="../../core/presenters/progress.py" line="58" />
         <source>Grouping: {0} of {1} pairs near the threshold measured from the files, remaining {2}</source>
         <translation>正在分组：已从文件实测 {0}/{1} 对接近阈值的文件，剩余 {2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="61" />
+        <location filename="../../core/presenters/progress.py" line="62" />
         <source>Grouping: making groups from {0} verified pairs…</source>
         <translation>正在分组：用 {0} 对已验证的文件组成分组…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="68" />
+        <location filename="../../core/presenters/progress.py" line="69" />
         <source>Cancelled: the previous results are kept as they were ({0} groups, {1} marked); nothing of the cancelled scan replaced them.</source>
         <translation>已取消：之前的结果保持不变（{0} 组，已标记 {1} 个）；取消的扫描没有替换它们。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="74" />
+        <location filename="../../core/presenters/progress.py" line="75" />
         <source>Cancelled, partial results: {0} files fingerprinted before the cancel are shown; scan again for all of them.</source>
         <translation>已取消，结果不完整：显示取消前已计算指纹的 {0} 个文件；重新扫描可得到全部结果。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="76" />
+        <location filename="../../core/presenters/progress.py" line="77" />
         <source>Scanned {0} files in {1}.</source>
         <translation>扫描了 {0} 个文件，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="103" />
+        <location filename="../../core/presenters/progress.py" line="92" />
+        <source>shingles</source>
+        <translation>词语与词对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="93" />
+        <source>tokens</source>
+        <translation>词语</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="94" />
+        <source>topk</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="95" />
+        <source>linked</source>
+        <translation>链式</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="96" />
+        <source>strict</source>
+        <translation>严格</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="114" />
         <source>they are grouped as duplicates</source>
         <translation>它们会被归为重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="104" />
+        <location filename="../../core/presenters/progress.py" line="115" />
         <source>text similarity rejects them, but each costs time</source>
         <translation>文本相似度会排除它们，但每个都要花时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="105" />
+        <location filename="../../core/presenters/progress.py" line="116" />
         <source>⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} unrelated files by chance: {4}. Choose a larger fingerprint size or a smaller k.</source>
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
@@ -1230,7 +1363,7 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="82" />
+        <location filename="../../core/presenters/progress.py" line="83" />
         <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
         <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
     </message>
@@ -1265,34 +1398,410 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="241" />
+        <location filename="../../core/presenters/tree.py" line="242" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="241" />
+        <location filename="../../core/presenters/tree.py" line="242" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="242" />
+        <location filename="../../core/presenters/tree.py" line="243" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="249" />
+        <location filename="../../core/presenters/tree.py" line="250" />
         <source>symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to include it</source>
         <translation>未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="253" />
+        <location filename="../../core/presenters/tree.py" line="254" />
         <source>larger than the maximum size ({0}): raise "Maximum size" in Settings to include it</source>
         <translation>大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="257" />
+        <location filename="../../core/presenters/tree.py" line="258" />
         <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="180" />
+        <source>empty file (0 bytes)</source>
+        <translation>空文件（0 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="181" />
+        <source>empty file</source>
+        <translation>空文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="182" />
+        <source>not fingerprinted</source>
+        <translation>未计算指纹</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="183" />
+        <source>binary content (NUL bytes)</source>
+        <translation>二进制内容（含空字节）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="184" />
+        <source>binary content (control bytes)</source>
+        <translation>二进制内容（含控制字节）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="185" />
+        <source>binary content ({0} NUL bytes after the first {1} bytes)</source>
+        <translation>二进制内容（前 {1} 字节之后有 {0} 个空字节）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="186" />
+        <source>binary or unknown encoding ({0} undecodable characters, best guess {1})</source>
+        <translation>二进制或未知编码（{0} 个字符无法解码，最接近的猜测是 {1}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="188" />
+        <source>no words to fingerprint (only spaces or punctuation)</source>
+        <translation>没有可计算指纹的词语（只有空白或标点）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="189" />
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="190" />
+        <source>vanished during the scan</source>
+        <translation>扫描期间消失了</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="191" />
+        <source>broken symbolic link</source>
+        <translation>损坏的符号链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="192" />
+        <source>symbolic link loop</source>
+        <translation>符号链接循环</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="193" />
+        <source>cannot open: {0}</source>
+        <translation>无法打开：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="194" />
+        <source>read error: {0}</source>
+        <translation>读取出错：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="195" />
+        <source>cannot stat: {0}</source>
+        <translation>无法获取文件信息：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="196" />
+        <source>cannot list folder: {0}</source>
+        <translation>无法列出文件夹：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="197" />
+        <source>cannot read root: {0}</source>
+        <translation>无法读取扫描文件夹：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="198" />
+        <source>not a regular file (FIFO, socket or device)</source>
+        <translation>不是普通文件（管道、套接字或设备）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="199" />
+        <source>not a regular file or folder</source>
+        <translation>不是普通文件或文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="200" />
+        <source>not read</source>
+        <translation>未读取</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="201" />
+        <source>too large to fingerprint in memory</source>
+        <translation>太大，无法在内存中计算指纹</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="202" />
+        <source>folder already visited through a symbolic link (a loop or an alias)</source>
+        <translation>已经通过符号链接访问过的文件夹（循环或别名）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="204" />
+        <source>not entered again</source>
+        <translation>不再进入</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="205" />
+        <source>same file as {0} (hard link or followed symlink)</source>
+        <translation>与 {0} 是同一个文件（硬链接或跟随的符号链接）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="206" />
+        <source>read once</source>
+        <translation>只读取一次</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="209" />
+        <source>empty</source>
+        <translation>空文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="210" />
+        <source>binary</source>
+        <translation>二进制</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="211" />
+        <source>undecodable</source>
+        <translation>无法解码</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="212" />
+        <source>no text</source>
+        <translation>无文字</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="213" />
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="214" />
+        <source>vanished</source>
+        <translation>已消失</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="215" />
+        <source>special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="216" />
+        <source>symbolic link</source>
+        <translation>符号链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="217" />
+        <source>link loop</source>
+        <translation>链接循环</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="218" />
+        <source>same file</source>
+        <translation>同一文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="219" />
+        <source>too large</source>
+        <translation>太大</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="220" />
+        <source>too small</source>
+        <translation>太小</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="221" />
+        <source>document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="222" />
+        <source>cache</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="223" />
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../app/dialogs.py" line="53" />
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/dialogs.py" line="54" />
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>Reason</name>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="94" />
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="98" />
+        <source>would become a hard link to {0}</source>
+        <translation>将成为指向 {0} 的硬链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="99" />
+        <source>would become a symbolic link to {0}</source>
+        <translation>将成为指向 {0} 的符号链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="100" />
+        <source>now a hard link to {0}</source>
+        <translation>现在是指向 {0} 的硬链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="101" />
+        <source>now a symbolic link to {0}</source>
+        <translation>现在是指向 {0} 的符号链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="102" />
+        <source>the original is held in {0} for undo</source>
+        <translation>原件保留在 {0}，以便撤销</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="103" />
+        <source>the original is held in {0} for undo (copied: another file system)</source>
+        <translation>原件保留在 {0}，以便撤销（已复制：另一个文件系统）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="105" />
+        <source>has {0} other hard link(s)</source>
+        <translation>另有 {0} 个硬链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="106" />
+        <source>no space is freed</source>
+        <translation>不会释放空间</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="107" />
+        <source>copied across file systems, verified, original removed</source>
+        <translation>已跨文件系统复制并核实，原件已删除</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="108" />
+        <source>undo cannot restore it on this platform: restore it from the system trash</source>
+        <translation>在此平台上撤销无法恢复它：请从系统回收站中还原</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="110" />
+        <source>cancelled before this file</source>
+        <translation>处理此文件之前已取消</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="111" />
+        <source>not byte-identical to any kept copy (a near duplicate): a link would lose its differences, so only exact copies are replaced by links</source>
+        <translation>与任何保留的副本都不是逐字节相同（近似重复）：链接会丢失它的差异，所以只有完全相同的副本才会被替换为链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="114" />
+        <source>not touched</source>
+        <translation>未改动</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="115" />
+        <source>another simdup is acting on it or on its kept copy right now (another window, user or machine)</source>
+        <translation>另一个 simdup 正在处理它或它的保留副本（另一个窗口、用户或机器）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="117" />
+        <source>not touched, so the two never take both copies</source>
+        <translation>未改动，以免两者把两个副本都删掉</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="118" />
+        <source>no unchanged kept copy remains ({0})</source>
+        <translation>没有仍未改变的保留副本（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="119" />
+        <source>no unchanged byte-identical kept copy remains ({0})</source>
+        <translation>没有仍未改变且逐字节相同的保留副本（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="120" />
+        <source>is the file to remove itself</source>
+        <translation>就是要移除的文件本身</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="121" />
+        <source>its kept copy {0} changed just now</source>
+        <translation>它的保留副本 {0} 刚刚被改动</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="122" />
+        <source>no longer exists</source>
+        <translation>已不存在</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="123" />
+        <source>is now a symbolic link</source>
+        <translation>现在是符号链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="124" />
+        <source>is no longer a regular file</source>
+        <translation>已不是普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="125" />
+        <source>size changed since the scan ({0} -&gt; {1} bytes)</source>
+        <translation>扫描后大小已改变（{0} -&gt; {1} 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="126" />
+        <source>modified since the scan (modification time differs)</source>
+        <translation>扫描后已修改（修改时间不同）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="127" />
+        <source>content changed since the scan (hash differs)</source>
+        <translation>扫描后内容已改变（哈希不同）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="128" />
+        <source>already back (an earlier undo was cut off)</source>
+        <translation>已经放回（之前的撤销被中断）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="129" />
+        <source>finished an undo that was cut off</source>
+        <translation>完成了一次被中断的撤销</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="130" />
+        <source>restored, but its content had changed since the action</source>
+        <translation>已恢复，但它的内容在操作后被改动过</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="131" />
+        <source>deleted permanently</source>
+        <translation>已永久删除</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="132" />
+        <source>cannot be restored</source>
+        <translation>无法恢复</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="133" />
+        <source>finished from the journal after an interruption</source>
+        <translation>中断后根据操作日志完成</translation>
     </message>
 </context>
 <context>
@@ -1314,9 +1823,52 @@ Index: {0}</source>
     </message>
 </context>
 <context>
+    <name>Refusal</name>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="164" />
+        <source>Refused, nothing was done: this would leave files with no copy (or none similar enough).</source>
+        <translation>已拒绝，未做任何改动：这会让一些文件没有副本（或没有足够相似的副本）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="166" />
+        <source>group {0}: all {1} files are marked</source>
+        <translation>第 {0} 组：全部 {1} 个文件都已标记</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="167" />
+        <source>unmark at least one to keep</source>
+        <translation>请至少取消标记一个，以便保留</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="168" />
+        <source>group {0}: {1} has no kept copy at least {2} similar in text</source>
+        <translation>第 {0} 组：{1} 没有文本相似度至少 {2} 的保留副本</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="169" />
+        <source>the most similar kept copy is {0} at {1}</source>
+        <translation>最相似的保留副本是 {0}，相似度 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="170" />
+        <source>Unmark a file similar to each of these (the group's reference ★ is similar to every member).</source>
+        <translation>请为其中每个文件取消标记一个与它相似的文件（本组的参照文件 ★ 与每个成员都相似）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="172" />
+        <source>{0} marked files are in no group, so no copy of them is known to stay (first: {1})</source>
+        <translation>{0} 个已标记的文件不在任何组中，因此不知道它们有副本会保留（第一个：{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="174" />
+        <source>Refused, nothing was done: {0} marked files are under a reference folder, and files there are never touched (first: {1}). Unmark them or change the reference folders.</source>
+        <translation>已拒绝，未做任何改动：{0} 个已标记的文件位于参照文件夹中，那里的文件从不改动（第一个：{1}）。请取消标记它们，或修改参照文件夹。</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
-        <location filename="../../core/presenters/actions.py" line="13" />
+        <location filename="../../core/presenters/actions.py" line="12" />
         <source>Move</source>
         <translation>移动</translation>
     </message>
@@ -1331,82 +1883,122 @@ Index: {0}</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="14" />
+        <location filename="../../core/presenters/actions.py" line="15" />
+        <source>Replace with hard links</source>
+        <translation>替换为硬链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="16" />
+        <source>Replace with symbolic links</source>
+        <translation>替换为符号链接</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="17" />
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="18" />
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="19" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="15" />
+        <location filename="../../core/presenters/actions.py" line="20" />
         <source>Release held originals</source>
         <translation>释放保留的原件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="16" />
+        <location filename="../../core/presenters/actions.py" line="21" />
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="22" />
+        <source>skipped</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="23" />
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="24" />
+        <source>planned</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/actions.py" line="42" />
         <source>{0} done</source>
         <translation>{0} 个完成</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="17" />
+        <location filename="../../core/presenters/actions.py" line="43" />
         <source>{0} skipped</source>
         <translation>{0} 个跳过</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="18" />
+        <location filename="../../core/presenters/actions.py" line="44" />
         <source>{0} failed</source>
         <translation>{0} 个失败</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="19" />
+        <location filename="../../core/presenters/actions.py" line="45" />
         <source>{0} planned</source>
         <translation>{0} 个计划中</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="21" />
+        <location filename="../../core/presenters/actions.py" line="47" />
         <source>{0} put back</source>
         <translation>{0} 个已放回</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="23" />
+        <location filename="../../core/presenters/actions.py" line="49" />
         <source>{0} released</source>
         <translation>{0} 个已释放</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="24" />
+        <location filename="../../core/presenters/actions.py" line="50" />
         <source>{0} to release</source>
         <translation>{0} 个待释放</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="26" />
+        <location filename="../../core/presenters/actions.py" line="52" />
         <source>nothing to do</source>
         <translation>无事可做</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="28" />
+        <location filename="../../core/presenters/actions.py" line="54" />
         <source>dry run, nothing touched: {0}</source>
         <translation>演练，未改动任何文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="29" />
+        <location filename="../../core/presenters/actions.py" line="55" />
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="32" />
+        <location filename="../../core/presenters/actions.py" line="58" />
         <source>; would free {0}</source>
         <translation>；将释放 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="33" />
+        <location filename="../../core/presenters/actions.py" line="59" />
         <source>; {0} freed</source>
         <translation>；已释放 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="35" />
+        <location filename="../../core/presenters/actions.py" line="61" />
         <source>; cancelled</source>
         <translation>；已取消</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/actions.py" line="37" />
+        <location filename="../../core/presenters/actions.py" line="63" />
         <source>; stopped: {0}</source>
         <translation>；已停止：{0}</translation>
     </message>
@@ -1414,17 +2006,17 @@ Index: {0}</source>
 <context>
     <name>ReportDialog</name>
     <message>
-        <location filename="../../app/dialogs.py" line="52" />
-        <source>What happened</source>
-        <translation>操作结果</translation>
+        <location filename="../../app/dialogs.py" line="92" />
+        <source>What happened: {0}</source>
+        <translation>操作结果：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/dialogs.py" line="67" />
+        <location filename="../../app/dialogs.py" line="108" />
         <source>Journal: {0}</source>
         <translation>操作日志：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/dialogs.py" line="68" />
+        <location filename="../../app/dialogs.py" line="109" />
         <source>Nothing to do.</source>
         <translation>没有需要处理的内容。</translation>
     </message>
@@ -1511,177 +2103,177 @@ Index: {0}</source>
 <context>
     <name>ScanPanel</name>
     <message>
-        <location filename="../../app/scan_panel.py" line="142" />
+        <location filename="../../app/scan_panel.py" line="143" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="143" />
+        <location filename="../../app/scan_panel.py" line="144" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="144" />
+        <location filename="../../app/scan_panel.py" line="145" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="145" />
+        <location filename="../../app/scan_panel.py" line="146" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="146" />
+        <location filename="../../app/scan_panel.py" line="147" />
         <source>Text similarity at least</source>
         <translation>文本相似度至少</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="146" />
+        <location filename="../../app/scan_panel.py" line="147" />
         <source>Verify</source>
         <translation>核实方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="147" />
+        <location filename="../../app/scan_panel.py" line="148" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="147" />
+        <location filename="../../app/scan_panel.py" line="148" />
         <source>Candidate distance k</source>
         <translation>候选距离 k</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="148" />
+        <location filename="../../app/scan_panel.py" line="149" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="148" />
+        <location filename="../../app/scan_panel.py" line="149" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="149" />
+        <location filename="../../app/scan_panel.py" line="150" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="149" />
+        <location filename="../../app/scan_panel.py" line="150" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="150" />
+        <location filename="../../app/scan_panel.py" line="151" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="150" />
+        <location filename="../../app/scan_panel.py" line="151" />
         <source>Maximum size</source>
         <translation>最大大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="151" />
+        <location filename="../../app/scan_panel.py" line="152" />
         <source>Dask scheduler</source>
         <translation>Dask 调度器</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="154" />
+        <location filename="../../app/scan_panel.py" line="155" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="155" />
+        <location filename="../../app/scan_panel.py" line="156" />
         <source>e.g. *.log build</source>
-        <translation>如 *.log build</translation>
+        <translation>如 *.log 备份</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="156" />
+        <location filename="../../app/scan_panel.py" line="157" />
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="157" />
+        <location filename="../../app/scan_panel.py" line="158" />
         <source>Larger files are skipped and listed under Problems.</source>
         <translation>更大的文件会被跳过，并列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="158" />
+        <location filename="../../app/scan_panel.py" line="159" />
         <source>Keep documents made from one template apart</source>
         <translation>区分由同一模板生成的不同文档</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="160" />
+        <location filename="../../app/scan_panel.py" line="161" />
         <source>Man pages of one generator, or one licence notice in many projects, share most of their text without being copies of each other: when ticked, a pair whose shared text is found in many other documents is not grouped. Copies are.</source>
         <translation>同一工具生成的手册页，或许多项目中的同一份许可声明，大部分文字相同，却并非彼此的副本：勾选后，如果两份文件共有的文字也出现在许多其他文档中，就不把它们分为一组。真正的副本仍会分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="163" />
+        <location filename="../../app/scan_panel.py" line="164" />
         <source>Follow symbolic links</source>
         <translation>跟随符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="165" />
+        <location filename="../../app/scan_panel.py" line="166" />
         <source>Scan the files and folders that symbolic links point to (each file once). Unticked, links are listed under Problems.</source>
         <translation>扫描符号链接指向的文件和文件夹（每个文件只扫描一次）。不勾选时，链接列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="167" />
+        <location filename="../../app/scan_panel.py" line="168" />
         <source>empty: this machine</source>
         <translation>留空：本机</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="169" />
+        <location filename="../../app/scan_panel.py" line="170" />
         <source>Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 uses a running scheduler (every worker must see the folders at the same path). Empty: this machine's cores. Needs pip install "simdup[dask]".</source>
         <translation>在 Dask 集群上计算指纹：local:N 在本机启动 N 个工作进程，tcp://host:8786 使用正在运行的调度器（每个工作进程都必须在相同路径下看到这些文件夹）。留空：使用本机的处理器核心。需要 pip install "simdup[dask]"。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="172" />
+        <location filename="../../app/scan_panel.py" line="173" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
-        <translation>shingles：词语和相邻词对，TF-IDF 加权（实测准确率最高）；tokens：只用词语；topk：原文的前 K 个关键词</translation>
+        <translation>词语与词对：词语和相邻词对，TF-IDF 加权（实测准确率最高）；词语：只用词语；关键词：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="175" />
+        <location filename="../../app/scan_panel.py" line="176" />
         <source>With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair in a group within k</source>
-        <translation>仅 SimHash 时：linked 把由近邻对连成链的文件归为一组；strict 要求组内每对都在 k 以内</translation>
+        <translation>仅 SimHash 时：链式把由近邻对连成链的文件归为一组；严格要求组内每对都在 k 以内</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="178" />
+        <location filename="../../app/scan_panel.py" line="182" />
         <source>text similarity (recommended)</source>
         <translation>文本相似度（推荐）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="179" />
+        <location filename="../../app/scan_panel.py" line="183" />
         <source>SimHash only (for comparison)</source>
         <translation>仅 SimHash（用于比较）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="181" />
+        <location filename="../../app/scan_panel.py" line="185" />
         <source>The fingerprint size and distance k only propose candidate pairs. With text similarity, each candidate is checked: a file joins a group when its text (5-gram Jaccard of the normalised text) is at least the threshold similar to the group's reference (★). SimHash only groups by fingerprint distance alone.</source>
         <translation>指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="186" />
+        <location filename="../../app/scan_panel.py" line="190" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="187" />
+        <location filename="../../app/scan_panel.py" line="191" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="262" />
+        <location filename="../../app/scan_panel.py" line="266" />
         <source>The maximum size is below the minimum size: raise "Maximum size" or lower "Minimum size" in Settings.</source>
         <translation>最大大小低于最小大小：请在“设置”中调高“最大大小”或调低“最小大小”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="269" />
+        <location filename="../../app/scan_panel.py" line="273" />
         <source>"Dask scheduler" in Settings must be empty (this machine), local:N (N workers here) or an address such as tcp://host:8786, not "{0}".</source>
         <translation>“设置”中的“Dask 调度器”必须留空（本机）、为 local:N（本机 N 个工作进程）或 tcp://host:8786 这样的地址，而不是“{0}”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="328" />
+        <location filename="../../app/scan_panel.py" line="332" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
