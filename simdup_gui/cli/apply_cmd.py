@@ -41,7 +41,13 @@ def register(sub) -> None:
                    "reference is mostly a template found in many other files (man pages of "
                    "one generator, one licence in many projects): maybe not copies, so by "
                    "default they are neither kept nor marked")
-    p.add_argument("--reference", action="append", default=[], metavar="DIR",
+    p.add_argument("--keep-path", action="append", default=[], metavar="GLOB",
+                   help="keep the files whose path matches GLOB and mark the rest of their "
+                   "group (a GLOB with a slash matches the whole path, e.g. '*/master/*', "
+                   "one without the file name, e.g. '*.orig'; repeatable); groups with no "
+                   "such file are left to --keep, or untouched without it")
+    p.add_argument("--reference", "--reference-folder", dest="reference", action="append",
+                   default=[], metavar="DIR",
                    help="files under DIR are never touched (repeatable)")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--move-to", metavar="DIR", help="move the others into DIR")
@@ -145,8 +151,10 @@ def run_apply(args: argparse.Namespace) -> int:
     saved_marks = bool(session.marks)
     session.set_reference(args.reference)  # drops the marks under a reference folder
     try:
-        if args.keep or args.prefer_folder or args.prefer_encoding:
-            session.mark_keep(_rule(args), templates=args.include_templates)
+        if args.keep or args.prefer_folder or args.prefer_encoding or args.keep_path:
+            rule = (_rule(args) if args.keep or args.prefer_folder or args.prefer_encoding
+                    else None)
+            session.mark_keep(rule, templates=args.include_templates, paths=args.keep_path)
             files, groups = session.template_members()
             if files and not args.include_templates:
                 print(f"simdup apply: note: {files} files in {groups} groups share mostly "

@@ -33,13 +33,15 @@ from dataclasses import dataclass, field
 
 from .act import marking
 from .act.actions import ActionReport, Plan, bind_scan_identity, execute, plan_action
+from .act.copyplan import plan_copy, plan_rename
 from .act.journal import JournalRefused
 from .act.lock import ActionLocked
 from .act.recovery import resume, undo
 from .act.release import ReleaseReport, journals_to_release, release
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_MEASURE, DEFAULT_VERIFY
 from .group import ignore as ignore_list
-from .group.cluster import group_records
+from .group.cluster import group_records, pair_measurer
+from .group.rereference import apply_chosen
 from .group.templates import MEASURES
 from .group.verify import VERIFY_MODES, RecordsMemo
 from .job import NULL_JOB, Job
@@ -50,7 +52,7 @@ from .scan.cache import FingerprintCache
 from .scan.features import DEFAULT_MODE
 from .scan.fingerprint import FeatureSettings
 from .scan.pipeline import ScanOptions, ScanResult, scan
-from .scan.walk import WalkOptions
+from .scan.walk import WalkOptions, folder_pattern
 from .textsim import DEFAULT_SIMILARITY
 
 KEEP_RULES = marking.PLAIN_RULES  # the rules that need no argument, for menus
@@ -58,6 +60,17 @@ KEEP_RULES = marking.PLAIN_RULES  # the rules that need no argument, for menus
 
 class Refusal(Exception):
     """What the core refused before touching anything: the CLI's error text."""
+
+
+@dataclass
+class ReferenceChange:
+    """What :meth:`Session.make_reference` did: the group's new reference, the files that
+    left the group (below the threshold against it) and the marks that changed."""
+
+    path: str
+    group_id: int
+    left: list[str] = field(default_factory=list)
+    marks_changed: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -169,6 +182,10 @@ class Session:
         self.removed: set[str] = set()
         self._all_groups: list[Group] = []  # the groups before the ignore list
         self._grouped_records: list[FileRecord] = self.records
+        # The references the user chose (make_reference), the latest last: applied to the
+        # groups of every grouping, each such group measured again around its file.
+        self.chosen_references: list[str] = []
+        self._rereferenced: dict = {}  # what rereference measured, by group and settings
 
     # ------------------------------------------------------------------ scanning
     def scan_request(self, options: ScanOptions | None = None) -> ScanRequest:
@@ -210,15 +227,19 @@ class Session:
         if not self.is_current(request):
             return False
         self._all_groups, self.group_bits, self.index_plan = groups, request.bits, plan
-        self._grouped_records = request.records
+        self._grouped_records, self._rereferenced = request.records, {}
         self._apply_ignore()
         return True
 
     def _apply_ignore(self) -> None:
         if self._grouped_records is not self.records:
             return  # the records changed since grouping: the next grouping applies it
-        self.groups = ignore_list.apply(self._all_groups, self.records, self.ignore,
-                                        self.removed)
+        s = self.settings
+        groups = apply_chosen(
+            self._all_groups, self.records, self.chosen_references, self._rereferenced,
+            lambda: pair_measurer(self.records, s.cache_path, s.use_cache),
+            bits=self.group_bits, threshold=s.similarity, verify=s.verify, distance=s.distance)
+        self.groups = ignore_list.apply(groups, self.records, self.ignore, self.removed)
         self._grouped_source, self._grouped_paths = (self.groups, self.records), None
 
     @property
@@ -327,6 +348,72 @@ class Session:
         self.removed |= set(paths)
         self._apply_ignore()
 
+    def remove_marked_from_results(self) -> set[str]:
+        """Hide the marked grouped files from the results (dupeGuru's "Remove marked from
+        results": the files stay on disk, their groups shrink, a group left with one file
+        goes) and drop their marks; the paths removed."""
+        gone = self.grouped_marks()
+        self.set_marks(self.marks - gone)
+        self.remove_from_results(gone)
+        return gone
+
+    def grouped_under(self, folder: str) -> set[str]:
+        """The grouped files in ``folder`` or below it."""
+        return {p for p in self._grouped if marking.is_under(p, folder)}
+
+    def exclude_folder(self, folder: str) -> str:
+        """Leave ``folder`` out of later scans (its exact path joins the settings' exclude
+        patterns: walk.folder_pattern) and its files out of these results; the pattern.
+        Refusal for a folder that is not inside a scanned folder (a scanned folder itself
+        is taken out of the folders to scan instead)."""
+        folder = os.path.abspath(folder)
+        if not any(marking.is_under(folder, r) and os.path.normpath(folder) !=
+                   os.path.normpath(r) for r in self.scanned_roots() + self.roots):
+            raise Refusal(f"{folder} is not inside a scanned folder; to stop scanning a "
+                          "scanned folder, remove it from the folders to scan")
+        pattern = folder_pattern(folder)
+        if pattern not in self.settings.exclude:
+            self.settings.exclude = (*self.settings.exclude, pattern)
+        self.remove_from_results(self.grouped_under(folder))
+        return pattern
+
+    # ------------------------------------------------------------------ references
+    def make_reference(self, path: str) -> ReferenceChange:
+        """Make ``path`` the reference of its group (dupeGuru's "Make selected into
+        reference"): each member is measured again against it (group/rereference.py) and
+        those below the threshold leave the group; keep rules then keep it, and it is
+        never marked (like a file under a reference folder). The choice holds across
+        regroupings and rescans, and is saved with the results. Refusal if ``path`` is in
+        no group."""
+        shown = next((g for g in self.groups
+                      if any(self.records[i].path == path for i in g.indices())), None)
+        if shown is None:
+            raise Refusal(f"{path} is in no group")
+        before = {self.records[i].path for i in shown.indices()}
+        if self.records[shown.representative].path == path:
+            return ReferenceChange(path, shown.id)
+        made = next((g for g in self._all_groups
+                     if any(self.records[i].path == path for i in g.indices())), shown)
+        members = {self.records[i].path for i in made.indices()}
+        self.chosen_references = [p for p in self.chosen_references if p not in members]
+        if self.records[made.representative].path != path:
+            self.chosen_references.append(path)
+        self._apply_ignore()
+        changed = self.set_marks(self.marks - {path})
+        return ReferenceChange(path, shown.id, sorted(before - self._grouped), changed)
+
+    def protected(self) -> list[str]:
+        """What is never marked: the reference folders, and the references the user chose
+        that are a group's reference now."""
+        return [*self.reference, *sorted(self._chosen_now())]
+
+    def _chosen_now(self) -> set[str]:
+        """The references the user chose that are a group's reference now."""
+        if not self.chosen_references:
+            return set()
+        refs = {self.records[g.representative].path for g in self.groups}
+        return {p for p in self.chosen_references if p in refs}
+
     # ------------------------------------------------------------------ marks
     def grouped_marks(self) -> set[str]:
         """The marks on files that are in a group now: what an action would touch."""
@@ -347,24 +434,29 @@ class Session:
         """Mark or unmark one file (a checkbox)."""
         return self.set_marks(self.marks | {path} if on else self.marks - {path})
 
-    def mark_keep(self, rule: str | marking.KeepRule, *, templates: bool = False,
-                  **options) -> set[str]:
+    def mark_keep(self, rule: str | marking.KeepRule | None, *, templates: bool = False,
+                  paths: Sequence[str] = (), **options) -> set[str]:
         """Mark all but one file of each group; ``rule`` (a keep rule, or its name with
         ``options``) picks the one kept. Marks on files in no group stay as they are;
         members whose shared text is a template take part only with ``templates``
-        (:meth:`template_members` counts them, for the question to ask first)."""
-        return self.set_marks(self.keep_marks(rule, templates=templates,
+        (:meth:`template_members` counts them, for the question to ask first). ``paths``:
+        glob patterns (marking.path_matcher) of files to keep, the rest of their group
+        marked; a group with no such file is left to ``rule`` (None: as it was)."""
+        return self.set_marks(self.keep_marks(rule, templates=templates, paths=paths,
                                               **options)(self.results()))
 
-    def keep_marks(self, rule: str | marking.KeepRule, *, templates: bool = False,
-                   **options) -> Callable[[Results], set[str]]:
+    def keep_marks(self, rule: str | marking.KeepRule | None, *, templates: bool = False,
+                   paths: Sequence[str] = (), **options) -> Callable[[Results], set[str]]:
         """What :meth:`mark_keep` marks, as a function of the results (a snapshot of them
         may be marked off the window's thread); a bad rule raises ValueError here."""
-        if not isinstance(rule, marking.KeepRule):
+        if rule is not None and not isinstance(rule, marking.KeepRule):
             rule = marking.KeepRule(rule, **options)
-        reference = list(self.reference)
+        keep = marking.path_matcher(paths) if paths else None
+        if rule is None and keep is None:
+            raise ValueError("no keep rule and no path to keep")
+        reference = self.protected()
         return lambda res: marking.mark_all_but_one(res, rule, reference, res.marks,
-                                                    templates=templates)
+                                                    templates=templates, keep=keep)
 
     def template_members(self) -> tuple[int, int]:
         """(files, groups): members whose text shared with the reference is a template, and
@@ -374,16 +466,16 @@ class Session:
 
     def inverted_marks(self) -> Callable[[Results], set[str]]:
         """What :meth:`invert` marks, as a function of the results."""
-        reference = list(self.reference)
+        reference = self.protected()
         return lambda res: marking.invert_marks(res, res.marks, reference)
 
     def mark(self, paths: Iterable[str], on: bool = True) -> set[str]:
         """Mark (or unmark) ``paths``; files under a reference folder are never marked."""
-        return self.set_marks(marking.mark_selected(self.marks, paths, self.reference) if on
+        return self.set_marks(marking.mark_selected(self.marks, paths, self.protected()) if on
                               else marking.unmark_selected(self.marks, paths))
 
     def toggle(self, paths: Iterable[str]) -> set[str]:
-        return self.set_marks(marking.toggle_selected(self.marks, paths, self.reference))
+        return self.set_marks(marking.toggle_selected(self.marks, paths, self.protected()))
 
     def mark_matching(self, pattern: str, *, regex: bool = False) -> set[str]:
         """Mark the grouped files whose name matches a glob (or a regular expression);
@@ -421,7 +513,7 @@ class Session:
                     "documents": s.documents,
                     "index": self.index_plan}
         return Results(self.records, self.groups, self.problems, settings, self.stats,
-                       self.grouped_marks())
+                       self.grouped_marks(), self._chosen_now())
 
     def plan(self, action: str, *, move_to: str | None = None, flat: bool = False,
              trusted: Iterable[str] = ()) -> Plan:
@@ -430,9 +522,27 @@ class Session:
         can write them (act/trust.py)."""
         res = self.results()
         plan = bind_scan_identity(plan_action(res, res.marks, action, move_to=move_to,
-                                              flat=flat, reference=self.reference), res)
+                                              flat=flat, reference=self.protected()), res)
         plan.trusted = [os.path.abspath(t) for t in trusted]
         return plan
+
+    def plan_copy(self, copy_to: str, *, flat: bool = False, trusted: Iterable[str] = ()
+                  ) -> Plan:
+        """The plan to copy the marked files into ``copy_to`` (dupeGuru's "Copy marked
+        to…"): nothing is removed, nothing is written over; undo removes each copy that is
+        unchanged while its original still is (act/copying.py). ValueError for a bad
+        destination."""
+        res = self.results()
+        plan = bind_scan_identity(plan_copy(res, res.marks, copy_to, flat=flat), res)
+        plan.trusted = [os.path.abspath(t) for t in trusted]
+        return plan
+
+    def plan_rename(self, path: str, new_name: str) -> Plan:
+        """The plan to give the grouped file ``path`` the name ``new_name`` in its folder (a
+        move within the folder, checked, journaled and undone as one); ValueError for a
+        name that is not a plain file name or that exists."""
+        res = self.results()
+        return bind_scan_identity(plan_rename(res, path, new_name), res)
 
     @staticmethod
     def execute(plan: Plan, *, dry_run: bool = False, journal: str | None = None,
@@ -492,8 +602,11 @@ class Session:
         """Keep ``report`` as the last action; drop files that are gone from the review and
         bring back files an undo restored. True if the records changed (regroup then)."""
         self.last_report = report
-        if report.dry_run or report.action == "release":  # a release changes no record
+        if report.dry_run or report.action in ("release", "copy"):  # (no record changes)
             return False
+        if report.action == "rename":
+            return self._renamed({o.path: o.dest for o in report.outcomes
+                                  if o.status == "done" and o.dest})
         gone = {o.path for o in report.outcomes if o.status == "done"
                 and report.action in ("move", "trash", "delete", "hardlink", "symlink")}
         if report.action.startswith("undo"):
@@ -507,6 +620,17 @@ class Session:
             self._removed_marks = self.marks & gone
             self.records = [r for r in self.records if r.path not in gone]
         self.marks -= gone
+        return True
+
+    def _renamed(self, new: dict[str, str]) -> bool:
+        """The records of renamed files take their new paths (their marks and chosen
+        references follow); the old ones are kept for an undo, as removed files are."""
+        self._removed = [r for r in self.records if r.path in new]
+        self._removed_marks = self.marks & set(new)
+        self.records = [dataclasses.replace(r, path=new[r.path]) if r.path in new else r
+                        for r in self.records]
+        self.marks = {new.get(p, p) for p in self.marks}
+        self.chosen_references = [new.get(p, p) for p in self.chosen_references]
         return True
 
     def clear_cache(self) -> int:
@@ -551,12 +675,13 @@ class Session:
             self.settings.verify = res.settings["verify"]
         if res.settings.get("measure") in MEASURES:
             self.settings.measure = res.settings["measure"]
-        self.marks = marking.without_reference(res.marks, self.reference)
+        self.chosen_references = sorted(res.chosen)
+        self.marks = marking.without_reference(res.marks, [*self.reference, *res.chosen])
         self._removed, self._removed_marks = [], set()
         if keep_groups:
             self._all_groups, self.group_bits = list(res.groups), res.bits
             self.index_plan = str(res.settings.get("index") or "")
-            self._grouped_records = self.records
+            self._grouped_records, self._rereferenced = self.records, {}
             self._apply_ignore()
 
 

@@ -134,8 +134,9 @@ def _keepers(recs: list[FileRecord], first: list[FileRecord], rule: KeepRule, g:
     return kept
 
 
-def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = (),
-                     marks: Iterable[str] = (), *, templates: bool = False) -> set[str]:
+def mark_all_but_one(res: Results, rule: KeepRule | None, reference: Sequence[str] = (),
+                     marks: Iterable[str] = (), *, templates: bool = False,
+                     keep: Callable[[str], bool] | None = None) -> set[str]:
     """Mark every file but one in each group.
 
     A group with a file under a reference folder keeps its reference files and marks the
@@ -150,8 +151,12 @@ def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = ()
     ``templates`` (Member.copy_set: files joined by pairs that are not template pairs; a
     page and its backup are one set, two pages of one generator two). A set of one file
     is left as it was.
+
+    ``keep``: a test of paths (:func:`path_matcher`) whose files are kept like reference
+    files, the rest of their group marked; with ``rule`` None, a group where no file is
+    kept that way is left as it was.
     """
-    grouped = grouped_paths(res)
+    grouped, marks = grouped_paths(res), set(marks)
     out = {p for p in marks if p not in grouped}
     threshold = results_threshold(res)
     sims = PairSimilarity()
@@ -161,9 +166,12 @@ def mark_all_but_one(res: Results, rule: KeepRule, reference: Sequence[str] = ()
                 out.update(p for p in marks if p == res.records[part[0].index].path)
                 continue
             recs = [res.records[m.index] for m in part]
-            refs = [r for r in recs if under_any(r.path, reference)]
+            refs = [r for r in recs if under_any(r.path, reference) or keep and keep(r.path)]
+            if not refs and rule is None:  # nothing to keep here: left as it was
+                out.update(r.path for r in recs if r.path in marks)
+                continue
             first = refs or [choose_keeper(recs, rule)]
-            kept = _keepers(recs, first, rule, g, res, threshold, sims)
+            kept = _keepers(recs, first, rule or KeepRule("oldest"), g, res, threshold, sims)
             keep_paths = {c.path for c in kept}
             out.update(r.path for r in recs
                        if r.path not in keep_paths and not under_any(r.path, reference))
@@ -179,6 +187,25 @@ def _copy_sets(g: Group, templates: bool) -> list[list[Member]]:
     for m in g.members:
         sets.setdefault(m.copy_set, []).append(m)
     return list(sets.values())
+
+
+def path_matcher(patterns: Iterable[str]) -> Callable[[str], bool]:
+    """Whether a path matches one of the glob ``patterns``: a pattern with a slash is
+    matched against the whole path ("*/master/*", "/data/keep/*"), one without against the
+    file name ("*.orig"); ``*`` crosses slashes. ValueError for an empty pattern."""
+    pats = list(patterns)
+    if not pats or not all(p.strip() for p in pats):
+        raise ValueError("a path pattern is empty")
+    norm = os.path.normcase
+    full = [norm(p) for p in pats if "/" in p or os.sep in p]
+    names = [norm(p) for p in pats if not ("/" in p or os.sep in p)]
+
+    def match(path: str) -> bool:
+        p, name = norm(path), norm(os.path.basename(path))
+        return (any(fnmatch.fnmatchcase(p, x) for x in full)
+                or any(fnmatch.fnmatchcase(name, x) for x in names))
+
+    return match
 
 
 def results_threshold(res: Results) -> float:

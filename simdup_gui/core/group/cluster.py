@@ -9,7 +9,8 @@ around a reference file (verify.py says how). With ``verify="none"``, SimHash al
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -119,19 +120,30 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
                    use_cache: bool, client=None, read_workers: int = 1,
                    job: Job = NULL_JOB, memo: RecordsMemo | None = None,
                    verdict: str = DEFAULT_MEASURE) -> tuple[list[Group], str]:
+    with pair_measurer(records, cache_path, use_cache and verify != "none",
+                       read_workers) as measure:
+        return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
+                            similarity=similarity, measure=measure, client=client, job=job,
+                            memo=memo, verdict=verdict)
+
+
+@contextmanager
+def pair_measurer(records: Sequence[FileRecord], cache_path: str | None, use_cache: bool,
+                  workers: int = 1) -> Iterator[Measurer]:
+    """A :class:`Measurer` of ``records`` that remembers what it measures in the
+    fingerprint cache (``use_cache``; a cache that cannot be opened only costs speed),
+    closed (with its pool and the cache) on the way out."""
     store = None
-    if use_cache and verify != "none":
+    if use_cache:
         from ..scan.cache import FingerprintCache
 
         try:
             store = FingerprintCache(cache_path)
         except Exception:  # noqa: BLE001 - no cache (unwritable, corrupt) only costs speed
             store = None
-    measure = Measurer(records, store, workers=read_workers)
+    measure = Measurer(records, store, workers=workers)
     try:
-        return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
-                            similarity=similarity, measure=measure, client=client, job=job,
-                            memo=memo, verdict=verdict)
+        yield measure
     finally:
         measure.close()
         if store is not None:

@@ -76,8 +76,8 @@ def _receive(conn, child, path: str, job: Job) -> Results:
         elif kind == "marks":
             marks.update(payload)
         else:  # "done"
-            settings, stats = payload
-            return Results(records, groups, problems, settings, stats, marks)
+            settings, stats, chosen = payload
+            return Results(records, groups, problems, settings, stats, marks, set(chosen))
 
 
 MEMBER_FIELDS = Member.__slots__
@@ -101,7 +101,7 @@ def _child(path: str, conn, chunk: int) -> None:
             return
         for kind, piece in _pieces(res, chunk):
             conn.send((kind, piece))
-        conn.send(("done", (res.settings, res.stats)))
+        conn.send(("done", (res.settings, res.stats, sorted(res.chosen))))
     finally:
         conn.close()
 

@@ -29,6 +29,7 @@ class Results:
     settings: dict
     stats: dict = field(default_factory=dict)
     marks: set[str] = field(default_factory=set)  # marked paths
+    chosen: set[str] = field(default_factory=set)  # references the user chose (never marked)
 
     @property
     def bits(self) -> int:
@@ -38,7 +39,8 @@ class Results:
         """A copy whose lists, sets and dicts are its own (records and groups are shared, never
         changed once made): written out on a worker while the review goes on."""
         return Results(list(self.records), list(self.groups), list(self.problems),
-                       copy.deepcopy(self.settings), copy.deepcopy(self.stats), set(self.marks))
+                       copy.deepcopy(self.settings), copy.deepcopy(self.stats), set(self.marks),
+                       set(self.chosen))
 
 
 def percent(sim: float | None) -> str:
@@ -68,8 +70,11 @@ def _group_entry(res: Results, g: Group, bits: int) -> dict:
                          recs[m.index].path in res.marks,
                          recs[m.closest].path if m.closest >= 0 else None)
              for m in g.members]
-    return {"id": g.id, "exact": g.exact, "reference": recs[g.representative].path,
-            "template_members": g.templates, "files": files}
+    entry = {"id": g.id, "exact": g.exact, "reference": recs[g.representative].path,
+             "template_members": g.templates, "files": files}
+    if entry["reference"] in res.chosen:
+        entry["reference_chosen"] = True  # the user's choice: keep rules keep it
+    return entry
 
 
 def _group_entries(res: Results) -> Iterator[dict]:
@@ -288,6 +293,7 @@ def load_json(text: str) -> Results:
         records.append(r)
     groups: list[Group] = []
     marks: set[str] = set()
+    chosen: set[str] = set()
     seen_ids: set[int] = set()
     grouped: set[str] = set()
     for gi, gd in enumerate(top.list("groups")):
@@ -324,9 +330,11 @@ def load_json(text: str) -> Results:
         if members:
             _closest_members(go, members, closest, index)
             groups.append(Group(gid, rep if rep >= 0 else members[0].index, members))
+            if go.bool("reference_chosen"):
+                chosen.add(records[groups[-1].representative].path)
     problems = []
     for pi, pd in enumerate(top.list("problems")):
         po = Obj(pd, f"problems[{pi}]")
         problems.append(Problem(po.str("path", max_len=65536), po.str("reason", max_len=65536),
                                 po.str("kind", "error", max_len=64)))
-    return Results(records, groups, problems, settings, stats, marks)
+    return Results(records, groups, problems, settings, stats, marks, chosen)
