@@ -30,7 +30,8 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from .fileops import (Anchored, anchor, duplicate_at,
+from .copying import KEEPS_ALL, rename_journaled, rename_problem
+from .fileops import (Anchored, anchor, copy_at, duplicate_at,
                       find_trash_entry, hash_at, is_link_to, is_under, make_link_at,
                       move_file, replace_at, same_file, send_to_trash,
                       sibling, temp_name_for, unique_path, unlink_at)
@@ -52,6 +53,7 @@ from ..validate import one_of
 
 ACTIONS = ("move", "trash", "delete", "hardlink", "symlink")
 LINK_ACTIONS = ("hardlink", "symlink")  # replace the file by a link to a byte-identical kept copy
+TO_FOLDER = ("move", "copy")  # actions that put files into a destination folder
 class ActionRefused(ValueError):
     """The marks would lose data (a file with no similar copy left, or a file under a
     reference folder), so nothing was done."""
@@ -107,7 +109,8 @@ class Plan:
         """One line for a confirmation: the action, the count and the size."""
         verb = {"move": f"Move to {self.move_to}", "trash": "Send to the trash",
                 "delete": "Delete permanently", "hardlink": "Replace with hard links",
-                "symlink": "Replace with symbolic links"}[self.action]
+                "symlink": "Replace with symbolic links", "copy": f"Copy to {self.move_to}",
+                "rename": "Rename"}[self.action]
         return f"{verb}: {len(self.ops)} files, {human_size(self.total_bytes)}"
 
 
@@ -315,7 +318,7 @@ def _execute(plan: Plan, job: Job, dry_run: bool, journal: str | None,
     total_bytes = sum(op.size for op in ops)
     kept = KeptChecker({op.root for op in plan.ops if op.root}, plan.trusted)
     kept.linked = symlinked_targets() if plan.ops else {}
-    if plan.action == "move" and plan.move_to:  # not into another account's reach
+    if plan.action in TO_FOLDER and plan.move_to:  # not into another account's reach
         kept.destination = destination_problem(plan.move_to, plan.trusted)
     taken: set[str] = set()
     claimed: set[str] = set()
@@ -408,7 +411,7 @@ class _Step:
     def why_not(self, taken: set[str], dry_run: bool) -> str | None:
         """Why the file is not to be acted on now, or None (every check passed)."""
         op, st, why = self.op, self.st, self.why
-        links = self.kept.linked.get(op.path)
+        links = self.kept.linked.get(op.path) if op.action != "copy" else None
         if why is None and links:
             why = (f"{len(links)} symbolic link(s) that simdup made point to it (first: "
                    f"{links[0]}); acting on it would leave them dangling: undo that action "
@@ -417,12 +420,15 @@ class _Step:
             self.k, why = self.kept.identical(op, st)
             if why is None:
                 why = self._link_target()
-        elif why is None:
+        elif why is None and op.action not in KEEPS_ALL:  # (a copy or a rename loses nothing)
             self.k, why = self.kept.usable(op, st)
         self.note = _nlink_note(st) if op.action in ("trash", "delete") else ""
-        if why is None and op.action == "move":
+        if why is None and op.action == "rename":
+            self.out.dest = op.dest
+            why = rename_problem(op)
+        if why is None and op.action in TO_FOLDER:
             why = self.kept.destination
-        if why is None and op.action == "move":
+        if why is None and op.action in TO_FOLDER:
             self.out.dest = unique_path(op.dest or "", taken)
             taken.add(self.out.dest)
             if not self.plan.move_to or not is_under(self.out.dest, self.plan.move_to):
@@ -453,7 +459,7 @@ class _Step:
         assert writer is not None and self.loc is not None and self.st is not None
         guard = PairGuard()
         try:
-            if op.action != "move":  # (a move loses nothing: both files stay somewhere)
+            if op.action not in ("move", *KEEPS_ALL):  # (these lose nothing)
                 why = guard.take(self.loc, self.st, self.k, self.kept.roots)
                 if why is not None:
                     out.reason = why
@@ -461,6 +467,13 @@ class _Step:
                     return out
             if op.action == "move":
                 self._move(taken)
+            elif op.action == "copy":
+                self._copy(taken)
+            elif op.action == "rename":
+                how = rename_journaled(op, self.loc, self.writer, move_file)
+                self.acted = True
+                journal_write(self.writer, {"type": "done", "seq": op.seq, "dest": op.dest,
+                                            "how": how}, sync=False)
             elif op.action in LINK_ACTIONS:
                 if not self._link(held):
                     return out
@@ -488,6 +501,16 @@ class _Step:
             self.note = "copied across file systems, verified, original removed"
         journal_write(self.writer, {"type": "done", "seq": op.seq, "dest": out.dest,
                                     "how": how}, sync=False)
+
+    def _copy(self, taken: set[str]) -> None:
+        """A copy of the checked file under its destination, never over a file there."""
+        op, out, loc, st = self.op, self.out, self.loc, self.st
+        out.dest, cst = _move_journaled(op, loc, out.dest or "", self.plan.move_to or "",
+                                        taken, self.writer,
+                                        lambda _s, d, h, tmp: copy_at(loc, st, d, h, tmp))
+        self.acted = True
+        journal_write(self.writer, {"type": "done", "seq": op.seq, "dest": out.dest,
+                                    "ino": cst.st_ino, "dev": cst.st_dev}, sync=False)
 
     def _link(self, held: str | None) -> bool:
         op, kloc = self.op, self.kloc
@@ -655,16 +678,18 @@ def _path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str
 
 
 def _move_journaled(op: PlannedOp, loc: Anchored, dest: str, move_to: str, taken: set[str],
-                    writer: JournalWriter) -> tuple[str, str]:
+                    writer: JournalWriter, place: Callable | None = None) -> tuple[str, object]:
     """Move the checked file ``loc`` to ``dest`` (inside ``move_to``, reached without
-    following links), journaling the names first; a name taken meanwhile gets a new one."""
+    following links), journaling the names first; a name taken meanwhile gets a new one.
+    ``place`` (source, destination, hash, tmp) puts it there instead of a move (a copy).
+    Returns the destination and what ``place`` (default: move_file) returned."""
     for _ in range(100):
         tmp = temp_name_for(dest)
         with anchor(dest, move_to, create=True) as d:
             journal_write(writer, {"type": "begin", "seq": op.seq, "path": op.path, "dest": dest,
                          "tmp": tmp})
             try:
-                return dest, move_file(loc, d, op.content_hash, tmp)
+                return dest, (place or move_file)(loc, d, op.content_hash, tmp)
             except FileExistsError:
                 dest = unique_path(dest, taken)  # something appeared there meanwhile
                 taken.add(dest)

@@ -464,6 +464,17 @@ def _move_at(src: Anchored, dest: Anchored, expected_hash: str, tmp: str | None)
             _remove_src_or_undo_at(src, dest, st)
         _fsync_fd(dest.dir_fd)
         return how
+    tst = copy_at(src, st, dest, expected_hash, tmp)
+    _remove_src_or_undo_at(src, dest, st, tst)
+    return "copy"
+
+
+def copy_at(src: Anchored, st: os.stat_result, dest: Anchored, expected_hash: str,
+            tmp: str | None = None) -> os.stat_result:
+    """Copy the checked file ``src`` (status ``st``) to ``dest``, never over anything there
+    (FileExistsError): into the temporary name ``tmp`` beside it (journal it first) with
+    its mode and times, fsynced, verified by ``expected_hash``, then given the name
+    ``dest``. Returns the copy's status. A half-made copy is removed on failure."""
     tmp = tmp or temp_name_for(str(dest))
     tname = AtName(os.path.basename(tmp) if FD_SAFE else tmp, tmp)
     made = False
@@ -494,8 +505,7 @@ def _move_at(src: Anchored, dest: Anchored, expected_hash: str, tmp: str | None)
                 pass
         raise
     _fsync_fd(dest.dir_fd)
-    _remove_src_or_undo_at(src, dest, st, tst)
-    return "copy"
+    return tst
 
 
 def prune_empty_at(top: str, folder: str) -> None:

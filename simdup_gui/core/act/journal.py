@@ -333,7 +333,7 @@ class JournalState:
             r = self.results[s]
             if action in ("hardlink", "symlink") and s in self.released:
                 continue  # its original is gone: nothing to put back
-            if action in ("move", "hardlink", "symlink") or (
+            if action in ("move", "rename", "hardlink", "symlink") or (
                     action == "trash" and r.get("restorable")):
                 return True
         return False
@@ -501,6 +501,12 @@ def check_journal(state: JournalState, for_resume: bool = False) -> None:
         c.kept_copies()
 
 
+def _renamed_in_place(path: str, dest: object) -> bool:
+    """``dest`` is another plain name in the folder of ``path``, not a temporary one."""
+    return (_plain(dest) and dest != path and os.path.dirname(dest) == os.path.dirname(path)
+            and not os.path.basename(dest).startswith(TMP_PREFIX))
+
+
 def _tmp_beside(tmp: object, path: object) -> bool:
     """``tmp`` is a simdup temporary file in the folder of ``path``."""
     return (_plain(tmp) and isinstance(path, str)
@@ -530,7 +536,7 @@ class _Checker:
     def start(self) -> None:
         s, bad = self.state.start, self.bad
         self.action = action = s.get("action")
-        if action not in ("move", "trash", "delete", "hardlink", "symlink"):
+        if action not in ("move", "trash", "delete", "hardlink", "symlink", "copy", "rename"):
             bad(f"unknown action {action!r}")
         self.linking = action in ("hardlink", "symlink")
         self.held = held = s.get("held")
@@ -539,9 +545,10 @@ class _Checker:
         if not self.linking and held is not None:
             bad(f"a {action} holds no originals")
         self.move_to = s.get("move_to")
-        if action == "move" and not _plain(self.move_to):
+        self.to_folder = action in ("move", "copy")
+        if self.to_folder and not _plain(self.move_to):
             bad("its destination folder is not a plain absolute path")
-        if action != "move" and self.move_to is not None:
+        if not self.to_folder and self.move_to is not None:
             bad(f"a {action} has no destination folder")
         self.raw = s.get("ops")
         if not isinstance(self.raw, list):
@@ -564,9 +571,11 @@ class _Checker:
             if _plain(path) and _plain(root) and is_under(path, root):
                 self.live.add(i)
                 self.roots.add(root)
-            if action == "move" and op["dest"] is not None and not is_under(op["dest"],
-                                                                            self.move_to):
+            if self.to_folder and op["dest"] is not None and not is_under(op["dest"],
+                                                                         self.move_to):
                 bad(f"the destination of {path} is not inside {self.move_to}")
+            if action == "rename" and not _renamed_in_place(path, op["dest"]):
+                bad(f"{path} is renamed to {op['dest']!r}, not a new name in its folder")
 
     def begun(self) -> None:
         state, raw, bad = self.state, self.raw, self.bad
@@ -578,8 +587,10 @@ class _Checker:
         for seq, b in state.begun.items():
             if "path" in b and b["path"] != raw[seq]["path"]:
                 bad(f"an entry names {b['path']!r} for {raw[seq]['path']!r}")
-            if self.action == "move":
+            if self.to_folder:
                 self._begun_move(seq, b)
+            if self.action == "rename" and b.get("dest") != raw[seq]["dest"]:
+                bad(f"it renames {raw[seq]['path']} to {b.get('dest')!r}, not its new name")
             if self.linking:
                 self._begun_link(seq, b)
 
@@ -629,10 +640,13 @@ class _Checker:
         for seq, r in self.state.results.items():
             if r.get("type") not in ("done", "kept-both"):
                 continue
-            if self.action == "move":
+            if self.to_folder:
                 dest = r.get("dest")
                 if not (_plain(dest) and is_under(dest, move_to)):
                     self.bad(f"it says {raw[seq]['path']} went to {dest!r}, outside {move_to}")
+            elif self.action == "rename" and r.get("dest") != raw[seq]["dest"]:
+                self.bad(f"it says {raw[seq]['path']} was renamed to {r.get('dest')!r}, not "
+                         "its new name")
             elif self.action == "trash" and (r.get("trash_file") or r.get("trash_info")):
                 why = trash_entry_reason(raw[seq]["path"], r.get("trash_file"),
                                          r.get("trash_info"))
@@ -642,7 +656,7 @@ class _Checker:
     def kept_copies(self) -> None:
         bad = self.bad
         for i, op in enumerate(self.raw):
-            if i not in self.live:
+            if i not in self.live or self.action in ("copy", "rename"):  # (nothing removed)
                 continue
             if not op["kept"]:
                 bad(f"{op['path']} has no kept copy")

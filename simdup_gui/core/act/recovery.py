@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 
 from .actions import LINK_ACTIONS, Plan, PlannedOp, execute
+from .copying import settle_copy, undo_copy
 from .fileops import (TMP_PREFIX, Anchored, Unsafe, anchor, duplicate_at, find_trash_entry,
                       hash_at, hash_file, is_link_to, move_file, prune_empty_at, replace_at,
                       same_file, send_to_trash, sibling, temp_name_for, trash_root_of,
@@ -56,8 +57,9 @@ def _hash_or_none(a: Anchored, st: os.stat_result) -> str | None:
 
 def _settle_move(state: JournalState, op: PlannedOp, dest: str, tmp: str | None, mode: str,
                  out: Outcome) -> str:
-    """Settle a half-done move of ``op`` to ``dest``; returns the outcome to journal."""
-    move_to = state.start.get("move_to") or ""
+    """Settle a half-done move (or rename) of ``op`` to ``dest``; returns the outcome to
+    journal."""
+    move_to = _top(state, op)
     with anchor(op.path, op.root) as src, anchor(dest, move_to) as new:
         s_st, d_st = src.lstat(), new.lstat()
         if s_st is not None and tmp:
@@ -93,6 +95,12 @@ def _settle_move(state: JournalState, op: PlannedOp, dest: str, tmp: str | None,
         if d_st is not None:
             return "done"
     raise OSError(f"{op.path} is at neither its old nor its new path")
+
+
+def _top(state: JournalState, op: PlannedOp) -> str:
+    """The folder a moved (or renamed) file's new name is reached from: the destination
+    folder of a move, the scan root of a rename (its new name is in its folder)."""
+    return op.root if op.action == "rename" else state.start.get("move_to") or ""
 
 
 def is_ours(a: Anchored, st: os.stat_result | None, op: PlannedOp, b: dict) -> bool:
@@ -170,8 +178,11 @@ def _settle(state: JournalState, seq: int, mode: str, w: JournalWriter) -> Outco
     out = Outcome(src, "skipped", op.action, dest=dest, size=op.size, group_id=op.group_id)
     entry: dict = {"type": "resolved", "seq": seq, "time": time.time()}
     try:
-        if op.action == "move" and dest:
+        if op.action in ("move", "rename") and dest:
             outcome = _settle_move(state, op, dest, tmp, mode, out)
+            entry.update(outcome=outcome, dest=dest)
+        elif op.action == "copy" and dest:
+            outcome = settle_copy(state, op, b, mode)
             entry.update(outcome=outcome, dest=dest)
         elif op.action in LINK_ACTIONS:
             out.dest = b.get("target")
@@ -295,8 +306,8 @@ class _UndoStop(Exception):
 
 def _source_of(state: JournalState, op: PlannedOp, r: dict) -> tuple[str | None, str]:
     """Where a done op's file is now, and the folder to reach it from."""
-    if op.action == "move":
-        return r.get("dest"), state.start.get("move_to") or ""
+    if op.action in ("move", "rename"):
+        return r.get("dest"), _top(state, op)
     src = r.get("trash_file")
     return src, trash_root_of(src) if src else ""
 
@@ -316,6 +327,8 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
         return out
     if op.action in LINK_ACTIONS:
         return _undo_link(state, op, out, record)
+    if op.action == "copy":
+        return undo_copy(state, op, out, record)
     if op.action == "trash" and not (r.get("restorable") and r.get("trash_file")):
         out.status = "skipped"
         out.reason = "the trash on this platform cannot be restored by simdup; restore it " \

@@ -59,25 +59,43 @@ _GLOB_CHARS = frozenset("*?[")
 
 
 def _matcher(patterns: Iterable[str]):
-    """``m(name, rel)``: whether ``name`` or ``rel`` matches one of ``patterns`` (as
-    fnmatch.fnmatch would say). Plain names (the default excludes: ".git", "node_modules",
-    ...) from a set, since such a pattern matches a relative path only where it is that
-    name; the other patterns by one compiled regex."""
+    """``m(name, rel, path)``: whether ``name`` or ``rel`` matches one of ``patterns`` (as
+    fnmatch.fnmatch would say), or, for an absolute pattern ("/home/me/old/*", what
+    :func:`folder_pattern` makes), the full ``path``. Plain names (the default excludes:
+    ".git", "node_modules", ...) from a set, since such a pattern matches a relative path
+    only where it is that name; the other patterns by one compiled regex each for the
+    relative and the absolute ones."""
     pats = [os.path.normcase(p) for p in patterns]
     plain = frozenset(p for p in pats
                       if not (_GLOB_CHARS.intersection(p) or "/" in p or os.sep in p))
-    rest = [p for p in pats if p not in plain]
-    rx = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in rest)).match if rest else None
+    absolute = [p for p in pats if os.path.isabs(p)]
+    rest = [p for p in pats if p not in plain and p not in absolute]
+    rx = _regex(rest)
+    full = _regex(absolute)
     normcase = os.path.normcase
     folds = normcase("A") != "A"  # Windows: names and paths are compared folded
 
-    def m(name: str, rel: str) -> bool:
+    def m(name: str, rel: str, path: str = "") -> bool:
         if folds:
-            name, rel = normcase(name), normcase(rel)
+            name, rel, path = normcase(name), normcase(rel), normcase(path)
         return name in plain or (rx is not None and (rx(name) is not None
-                                                     or rx(rel) is not None))
+                                                     or rx(rel) is not None)) or (
+            full is not None and full(path) is not None)
 
     return m
+
+
+def _regex(patterns: list[str]):
+    return re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns)).match \
+        if patterns else None
+
+
+def folder_pattern(folder: str) -> str:
+    """An exclude pattern for exactly ``folder`` (an absolute path): its glob characters
+    escaped, and each space (or other white space) a ``?``, so that the pattern stays one
+    word of a space-separated list of patterns."""
+    escaped = re.sub(r"([*?\[])", r"[\1]", os.path.abspath(folder))
+    return re.sub(r"\s", "?", escaped)
 
 
 def _is_venv(path: str) -> bool:
@@ -156,15 +174,15 @@ class _Walker:
                 if self.enters(e, rel, est):
                     subdirs.append(e.path)
             elif stat.S_ISREG(est.st_mode):
-                if self.excluded(e.name, rel) or (self.opt.include
-                                                  and not self.included(e.name, rel)):
+                if self.excluded(e.name, rel, p) or (self.opt.include
+                                                     and not self.included(e.name, rel, p)):
                     self.out.excluded += 1
                     continue
                 if not self.opt.documents and document_kind(e.name):
                     self.out.excluded += 1  # documents off: left out like a pattern's
                     continue
                 self.consider(e.path, root, est)
-            elif not self.excluded(e.name, rel):
+            elif not self.excluded(e.name, rel, p):
                 self.problem(e.path, "not a regular file (FIFO, socket or device); not read",
                              "special")
         return subdirs
@@ -191,7 +209,7 @@ class _Walker:
     def enters(self, e: os.DirEntry, rel: str, est: os.stat_result) -> bool:
         """Whether the walk goes into the subfolder ``e``: not excluded, not a virtual
         environment, not a folder seen before (a loop or an alias through a symlink)."""
-        if self.excluded(e.name, rel) or _is_venv(e.path):
+        if self.excluded(e.name, rel, e.path) or _is_venv(e.path):
             self.out.excluded += 1
             return False
         key = (est.st_dev, est.st_ino)
