@@ -452,4 +452,9 @@ ZH.update({
     "there are never touched (first: {1}). Unmark them or change the reference folders.":
         "已拒绝，未做任何改动：{0} 个已标记的文件位于参照文件夹中，那里的文件从不改动（第一个：{1}）。"
         "请取消标记它们，或修改参照文件夹。",
+    # issue 41, part 1: documents (scan settings)
+    "Read documents (PDF, Word, OpenDocument, EPUB, RTF)": "读取文档（PDF、Word、OpenDocument、EPUB、RTF）",
+    "Compare the text of .pdf, .docx, .odt, .epub and .rtf files with text files. "
+    "Unticked, these files are left out of the scan.":
+        "将 .pdf、.docx、.odt、.epub 和 .rtf 文件中的文字与文本文件比较。不勾选时，扫描会略过这些文件。",
 })

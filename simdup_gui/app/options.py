@@ -35,6 +35,7 @@ EXCLUDE = Option("exclude", str, "")
 MIN_SIZE = Option("min_size", int, 1)
 MAX_SIZE_MB = Option("max_size_mb", int, 0)  # 0: no limit
 FOLLOW_SYMLINKS = Option("follow_symlinks", bool, False)
+DOCUMENTS = Option("documents", bool, True)  # text of .pdf .docx .odt .epub .rtf
 SCHEDULER = Option("scheduler", str, "")  # a Dask scheduler; "": this machine
 REFERENCE_FOLDERS = Option("reference_folders", list, [])
 DUPES_ONLY = Option("view/dupes_only", bool, False)

@@ -90,6 +90,7 @@ class ScanPanel(QWidget):
         self.max_size.setRange(0, 1 << 20)
         self.max_size.setSuffix(" MB")
         self.follow_links = QCheckBox()
+        self.documents_check = QCheckBox()  # read .pdf .docx .odt .epub .rtf (issue 41)
         self.scheduler_edit = QLineEdit()
         self.chance_label = QLabel()  # a warning when small fingerprints match by chance
         self.chance_label.setWordWrap(True)
@@ -125,7 +126,7 @@ class ScanPanel(QWidget):
                   self.distance_box,
                   self.similarity_label, self.chance_label, self.mode_box, self.grouping_box,
                   self.include_edit, self.exclude_edit, self.min_size, self.max_size,
-                  self.follow_links, self.scheduler_edit)
+                  self.follow_links, self.documents_check, self.scheduler_edit)
         self.form_labels = [QLabel() for _ in fields]
         for label, w in zip(self.form_labels, fields, strict=True):
             form.addRow(label, w)
@@ -148,7 +149,7 @@ class ScanPanel(QWidget):
                   self.tr("Fingerprint size (bits)"), self.tr("Candidate distance k"),
                   "", "", self.tr("Features"), self.tr("Grouping"),
                   self.tr("Include patterns"), self.tr("Exclude patterns"),
-                  self.tr("Minimum size"), self.tr("Maximum size"), "",
+                  self.tr("Minimum size"), self.tr("Maximum size"), "", "",
                   self.tr("Dask scheduler")]
         for label, text in zip(self.form_labels, labels):
             label.setText(text)
@@ -165,6 +166,10 @@ class ScanPanel(QWidget):
         self.follow_links.setToolTip(self.tr(
             "Scan the files and folders that symbolic links point to (each file once). "
             "Unticked, links are listed under Problems."))
+        self.documents_check.setText(self.tr("Read documents (PDF, Word, OpenDocument, EPUB, RTF)"))
+        self.documents_check.setToolTip(self.tr(
+            "Compare the text of .pdf, .docx, .odt, .epub and .rtf files with text files. "
+            "Unticked, these files are left out of the scan."))
         self.scheduler_edit.setPlaceholderText(self.tr("empty: this machine"))
         self.scheduler_edit.setToolTip(self.tr(
             "Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 "
@@ -223,6 +228,7 @@ class ScanPanel(QWidget):
         self.min_size.setValue(p.get(opt.MIN_SIZE))
         self.max_size.setValue(p.get(opt.MAX_SIZE_MB))
         self.follow_links.setChecked(p.get(opt.FOLLOW_SYMLINKS))
+        self.documents_check.setChecked(p.get(opt.DOCUMENTS))
         self.scheduler_edit.setText(p.get(opt.SCHEDULER))
 
     def save(self) -> None:
@@ -240,6 +246,7 @@ class ScanPanel(QWidget):
         p.set(opt.MIN_SIZE, self.min_size.value())
         p.set(opt.MAX_SIZE_MB, self.max_size.value())
         p.set(opt.FOLLOW_SYMLINKS, self.follow_links.isChecked())
+        p.set(opt.DOCUMENTS, self.documents_check.isChecked())
         p.set(opt.SCHEDULER, self.scheduler_edit.text().strip())
 
     def bits(self) -> int:
@@ -258,6 +265,7 @@ class ScanPanel(QWidget):
             exclude=tuple(self.exclude_edit.text().split()), min_size=self.min_size.value(),
             max_size=self.max_size.value() << 20 or None,
             follow_symlinks=self.follow_links.isChecked(),
+            documents=self.documents_check.isChecked(),
             scheduler=self.scheduler_edit.text().strip())
 
     def settings_problem(self) -> str:

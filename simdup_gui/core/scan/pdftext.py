@@ -124,7 +124,7 @@ def _pages(pdfium, doc) -> tuple[str, str]:
     parts: list[str] = []
     read = 0
     for i in range(min(n, MAX_PDF_PAGES)):
-        if time.monotonic() > deadline:
+        if i and time.monotonic() > deadline:  # (the first page is always read)
             break
         parts.append(_page_text(pdfium, doc, i))
         read = i + 1
