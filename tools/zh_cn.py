@@ -37,10 +37,10 @@ ZH = {
     "Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. The "
     "index splits the {1} bits into {4} blocks (blue lines); {5} of them match exactly (shaded): "
     "by the pigeonhole principle a pair within k differs in at most k blocks, so it shares at "
-    "least {6} whole blocks and the index finds it.":
+    "least {6} and the index finds it.":
         "海明距离 {0}（共 {1} 位），{2:.1%} 的位相同（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} "
         "块（蓝线）；其中 {5} 块完全相同（加深）：根据抽屉原理，距离不超过 k 的两个指纹最多有 k "
-        "块不同，因此至少有 {6} 块完全相同，索引一定能找到它们。",
+        "块不同，因此至少有 {6}，索引一定能找到它们。",
     "Select a file": "请选择文件",
     "simdup: near-duplicate text files": "simdup：近似重复的文本文件",
     "Folders to scan (drop folders here)": "要扫描的文件夹（可把文件夹拖到这里）",
@@ -457,4 +457,106 @@ ZH.update({
     "Compare the text of .pdf, .docx, .odt, .epub and .rtf files with text files. "
     "Unticked, these files are left out of the scan.":
         "将 .pdf、.docx、.odt、.epub 和 .rtf 文件中的文字与文本文件比较。不勾选时，扫描会略过这些文件。",
+    # issue 38, item 12 (words: "1 file", not "1 files"; no "remaining 0:00" before a rate)
+    "1 file": "1 个文件", "{0} files": "{0} 个文件", "1 pair": "1 对", "{0} pairs": "{0} 对",
+    "1 group": "1 组", "{0} groups": "{0} 组", "1 problem": "1 个问题", "{0} problems": "{0} 个问题",
+    "1 whole block": "1 个完全相同的块", "{0} whole blocks": "{0} 个完全相同的块",
+    "1 held original": "1 个保留的原件", "{0} held originals": "{0} 个保留的原件",
+    "Release 1 original": "释放 1 个原件",
+    "Delete {0} ({1}) permanently? This cannot be undone.": "永久删除 {0}（{1}）？此操作无法撤销。",
+    "Delete {0}": "删除 {0}", "Send {0} ({1}) to the trash?": "把 {0}（{1}）移到回收站？",
+    "Send {0} to the trash": "把 {0} 移到回收站",
+    "Replace {0} ({1}) with links to their kept copy? Only exact (byte-identical) copies are "
+    "replaced; near duplicates are skipped. Undo puts the originals back.":
+        "把 {0}（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，"
+        "近似重复的会跳过。撤销可放回原件。",
+    "Replace {0}": "替换 {0}", "Move {0} ({1}) to {2}?": "把 {0}（{1}）移动到 {2}？",
+    "Move {0}": "移动 {0}",
+    "Delete {0} ({1})? Each was replaced by a link, and its kept copy has the same bytes now. "
+    "Undo can then no longer put these originals back; the links stay.":
+        "删除 {0}（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。"
+        "此后撤销将无法放回这些原件；链接会保留。",
+    "{0} and {1} are never shown as duplicates. Kept in {2}": "{0}和 {1}不再显示为重复。保存在 {2}",
+    "{0} of {1} files, elapsed {2}\n{3}": "{0} / {1} 个文件，已用 {2}\n{3}",
+    "Grouping: measuring {0} pairs near the threshold from the files…":
+        "正在分组：从文件实测 {0} 对接近阈值的文件…",
+    "{0}, {1} in groups, {2} marked ({3}); {4} scanned, {5}":
+        "{0}，组内 {1}，已标记 {2} 个（{3}）；共扫描 {4}，{5}",
+    "Scanned {0} in {1}.": "扫描了 {0}，用时 {1}。",
+    "Cancelled, partial results: {0} fingerprinted before the cancel are shown; scan again for "
+    "all of them.": "已取消，结果不完整：显示取消前已计算指纹的 {0}；重新扫描可得到全部结果。",
+    # issue 38, items 7 and 14-17: make reference, copy marked to, rename, custom command,
+    # remove marked, folder actions, clipboard, the column chooser (app/review_ui.py, columns.py)
+    "Preferences": "首选项", "Preferences…": "首选项…",
+    "Custom command (Actions > Open with the custom command):":
+        "自定义命令（操作 > 用自定义命令打开）：",
+    "%a is the selected file, %b the reference of its group (for the reference itself, the "
+    "member closest to it). For example: meld %a %b, kdiff3 %a %b, code --diff %a %b. The "
+    "command runs without a shell: a file name with spaces or quotes stays one argument.":
+        "%a 是选中的文件，%b 是它所在组的参照文件（若选中的就是参照文件，则为与它最相近的成员）。"
+        "例如：meld %a %b、kdiff3 %a %b、code --diff %a %b。命令不经过 shell 运行："
+        "含空格或引号的文件名仍是一个参数。",
+    "Make the selected file its group's reference": "把选中的文件设为所在组的参照文件",
+    "Copy marked files to…": "把标记的文件复制到…",
+    "Rename the selected file…": "重命名选中的文件…",
+    "Open with the custom command": "用自定义命令打开",
+    "Remove the marked files from the results (they stay on disk)":
+        "从结果中移除标记的文件（文件仍留在磁盘上）",
+    "Copy to the clipboard": "复制到剪贴板", "Full path": "完整路径",
+    "This folder: {0}": "此文件夹：{0}",
+    "Mark every file in it (and below)": "标记其中（含子文件夹）的所有文件",
+    "Unmark every file in it (and below)": "取消标记其中（含子文件夹）的所有文件",
+    "Remove its files from the results": "从结果中移除其中的文件",
+    "Exclude it from later scans": "以后的扫描排除此文件夹",
+    "Select a file first.": "请先选择一个文件。",
+    "Cannot make it the reference": "无法设为参照文件",
+    "{0} is now the reference of its group; keep rules keep it.":
+        "{0} 现在是所在组的参照文件；保留规则会保留它。",
+    "and {0} more": "以及另外 {0} 个",
+    "Files left the group": "有文件离开了该组",
+    "{0} is now the reference of its group. Measured against it, these files are less similar "
+    "than the threshold ({1} %) and left the group:\n\n{2}":
+        "{0} 现在是所在组的参照文件。与它比较后，以下文件的相似度低于阈值（{1} %），"
+        "已离开该组：\n\n{2}",
+    "Copy marked files to": "把标记的文件复制到", "Mark the files to copy first.": "请先标记要复制的文件。",
+    "Copy the marked files ({0}: {1}) to {2}? Nothing is removed or written over; undo removes "
+    "the copies.": "把标记的文件（{0} 个：{1}）复制到 {2}？不会删除或覆盖任何文件；撤销会删除这些副本。",
+    "New name for {0}:": "{0} 的新名称：", "Cannot rename": "无法重命名", "Not renamed": "未重命名",
+    "Renamed to {0}; Undo gives it its old name back.": "已重命名为 {0}；撤销可恢复原名。",
+    "No custom command": "没有自定义命令",
+    "Set the command first, e.g. meld %a %b (File > Preferences).":
+        "请先设置命令，例如 meld %a %b（文件 > 首选项）。",
+    "Cannot run the custom command": "无法运行自定义命令", "Started: {0}": "已启动：{0}",
+    "Nothing is marked.": "没有标记任何文件。",
+    "Marked files removed from the results: {0}. They stay on disk; a new scan shows them again.":
+        "已从结果中移除标记的文件：{0} 个。文件仍留在磁盘上；重新扫描会再次显示它们。",
+    "The files of {0} are removed from the results; a new scan shows them again.":
+        "{0} 中的文件已从结果中移除；重新扫描会再次显示它们。",
+    "Cannot exclude the folder": "无法排除该文件夹",
+    "{0} is left out of later scans (Settings: Exclude) and its files out of these results.":
+        "以后的扫描将排除 {0}（设置：排除），其中的文件也已从当前结果中移除。",
+    # the engine's words for them (presenters/engine_text.py)
+    "the copy was removed": "副本已删除", "the copy {0} is gone already": "副本 {0} 已不存在",
+    "the copy {0} was changed since it was made": "副本 {0} 在复制后被修改过",
+    "{0} is no longer the copy simdup made": "{0} 已不是 simdup 制作的副本",
+    "left it there": "保留原处",
+    "its original {0} is not as it was ({1}), so the copy may be the last one of its text":
+        "它的原件 {0} 已与原来不同（{1}），此副本可能是该文本仅存的一份",
+    "the copy stays at {0}": "副本保留在 {0}",
+    "{0} exists already: a rename never replaces a file": "{0} 已存在：重命名从不替换文件",
+    "not renamed": "未重命名", "{0} is in no group": "{0} 不在任何组中",
+    "{0} has that name already": "{0} 已经是这个名称",
+    "the new name is empty": "新名称为空",
+    "{0} is not a file name (a name has no folder in it)": "{0} 不是文件名（文件名中不能含文件夹）",
+    "destination is not a folder: {0}": "目标不是文件夹：{0}",
+    "{0} is not inside a scanned folder": "{0} 不在扫描的文件夹内",
+    "to stop scanning a scanned folder, remove it from the folders to scan":
+        "要停止扫描某个扫描文件夹，请把它从要扫描的文件夹中移除",
+    "{0} is inside the scanned folder {1}: the copies will be found as duplicates by its next "
+    "scan": "{0} 位于扫描的文件夹 {1} 内：下次扫描会把这些副本当作重复文件找出",
+    "a folder outside keeps them out": "选择外部的文件夹可避免这种情况",
+    "the custom command cannot be read: {0}": "无法解析自定义命令：{0}",
+    "no custom command is set (Preferences)": "尚未设置自定义命令（首选项）",
+    "the custom command needs a second file (%b), and there is none":
+        "自定义命令需要第二个文件（%b），但没有",
 })

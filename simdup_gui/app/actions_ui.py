@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 from simdup_gui.core.act.actions import ActionRefused, ActionReport
 from simdup_gui.core.act.journal import journal_dir
 from simdup_gui.core.presenters.actions import report_summary
+from simdup_gui.core.presenters import i18n as counts
+from simdup_gui.core.presenters.i18n import counted
 from simdup_gui.core.session import KEEP_RULES, Refusal, Session
 
 from . import dialogs
@@ -216,8 +218,8 @@ class ActionsController(QObject):
     def _busy(self) -> bool:
         return self.worker is not None or self.win.is_scanning()
 
-    def _ask_move_to(self) -> tuple[str | None, bool]:
-        move_to = dialogs.pick_folder(self.win, self.tr("Move marked files to"))
+    def _ask_move_to(self, title: str | None = None) -> tuple[str | None, bool]:
+        move_to = dialogs.pick_folder(self.win, title or self.tr("Move marked files to"))
         if not move_to:
             return None, False
         layout = dialogs.choose(
@@ -231,22 +233,23 @@ class ActionsController(QObject):
 
     def _confirm(self, action: str, count: int, size: int, move_to: str | None) -> bool:
         if action == "delete":
-            text = self.tr("Delete {0} files ({1}) permanently? This cannot be undone.")
-            answer = self.tr("Delete {0} files")
+            text = self.tr("Delete {0} ({1}) permanently? This cannot be undone.")
+            answer = self.tr("Delete {0}")
         elif action == "trash":
-            text = self.tr("Send {0} files ({1}) to the trash?")
-            answer = self.tr("Send {0} files to the trash")
+            text = self.tr("Send {0} ({1}) to the trash?")
+            answer = self.tr("Send {0} to the trash")
         elif action in ("hardlink", "symlink"):
-            text = self.tr("Replace {0} files ({1}) with links to their kept copy? Only exact "
+            text = self.tr("Replace {0} ({1}) with links to their kept copy? Only exact "
                            "(byte-identical) copies are replaced; near duplicates are skipped. "
                            "Undo puts the originals back.")
-            answer = self.tr("Replace {0} files")
+            answer = self.tr("Replace {0}")
         else:
-            text = self.tr("Move {0} files ({1}) to {2}?")
-            answer = self.tr("Move {0} files")
+            text = self.tr("Move {0} ({1}) to {2}?")
+            answer = self.tr("Move {0}")
+        what = counts.files(count)  # "1 file", "3 files"
         return dialogs.confirm(self.win, self.tr("Confirm"),
-                               text.format(count, human_size(size), move_to or ""),
-                               answer.format(count))
+                               text.format(what, human_size(size), move_to or ""),
+                               answer.format(what))
 
     def act_on_marked(self, action: str, move_to: str | None = None, flat: bool = False,
                       dry_run: bool | None = None, journal: str | None = None) -> bool:
@@ -323,12 +326,14 @@ class ActionsController(QObject):
             self._done(preview)
             return
         size = human_size(getattr(preview, "freed", 0))
+        held = counted(count, self.tr("1 held original"), self.tr("{0} held originals"))
         if not dialogs.confirm(
                 self.win, self.tr("Release held originals"),
-                self.tr("Delete {0} held originals ({1})? Each was replaced by a link, and its "
-                        "kept copy has the same bytes now. Undo can then no longer put these "
-                        "originals back; the links stay.").format(count, size),
-                self.tr("Release {0} originals").format(count)):
+                self.tr("Delete {0} ({1})? Each was replaced by a link, and its kept copy has "
+                        "the same bytes now. Undo can then no longer put these originals back; "
+                        "the links stay.").format(held, size),
+                counted(count, self.tr("Release 1 original"),
+                        self.tr("Release {0} originals"))):
             self.win.statusBar().showMessage(self.tr("Nothing released."), 15000)
             self.actionFinished.emit(None)
             return

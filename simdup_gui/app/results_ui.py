@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QLabel, QLi
                                QListWidget, QListWidgetItem, QMenu, QVBoxLayout)
 
 from simdup_gui.core.group.ignore import default_path
+from simdup_gui.core.presenters import i18n as counts  # "1 file", "3 files"
 from simdup_gui.core.presenters.tree import DELTA_COLUMNS, results_summary
 from simdup_gui.core.session import Refusal
 
@@ -61,9 +62,9 @@ class IgnoreListDialog(QDialog):
             item = QListWidgetItem(self.tr("pair: {0}  ↔  {1}").format(a, b))
             item.setData(FILE_ROLE, (a, b))
             self.list.addItem(item)
-        self.where.setText(self.tr("{0} files and {1} pairs are never shown as duplicates. "
-                                   "Kept in {2}").format(len(ign.files), len(ign.pairs),
-                                                         self.session.ignore_path or "-"))
+        self.where.setText(self.tr("{0} and {1} are never shown as duplicates. Kept in {2}")
+                           .format(counts.files(len(ign.files)), counts.pairs(len(ign.pairs)),
+                                   self.session.ignore_path or "-"))
         self.clear_btn.setEnabled(len(ign) > 0)
 
     def _change(self, fn, *args) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 
 from simdup_gui.core.act.actions import ActionRefused
 from simdup_gui.core.act.journal import journal_to_undo, last_journal
@@ -111,18 +112,24 @@ def _rule(args: argparse.Namespace) -> KeepRule:
 
 
 def print_kept(plan) -> None:
-    """Per group, the file it keeps and the marked files that go (a dry run's preview)."""
+    """Per group, the file it keeps and the marked files that go (a dry run's preview); a
+    link action counts only the byte-identical copies it replaces."""
     by_group: dict[int, list] = {}
     for op in plan.ops:
         by_group.setdefault(op.group_id, []).append(op)
+    actable = {op.path for op in plan.actable().ops}
     for gid, ops in by_group.items():
         kept = sorted({k.path for op in ops for k in op.kept})
-        size = sum(op.size for op in ops)
+        going = [op for op in ops if op.path in actable]
+        size = sum(op.size for op in going)
         verb = {"hardlink": "replace by hard links", "symlink": "replace by symbolic links"
                 }.get(plan.action, plan.action)
+        near = len(ops) - len(going)
         print(shown(f"group {gid}: keeps {', '.join(kept) or '(nothing: refused)'}; "
-                     f"{len(ops)} file{'s' if len(ops) != 1 else ''} to {verb}, "
-                     f"{human_size(size)}"))
+                     f"{len(going)} file{'s' if len(going) != 1 else ''} to {verb}, "
+                     f"{human_size(size)}"
+                     + (f"; {near} near duplicate{'s' if near != 1 else ''} left as "
+                        f"{'they are' if near != 1 else 'it is'}" if near else "")))
 
 
 def run_apply(args: argparse.Namespace) -> int:
@@ -182,14 +189,16 @@ def run_apply(args: argparse.Namespace) -> int:
         if args.format == "text":
             print_kept(plan)
         print_report(rep, args.format)
-        if args.format == "text":
-            print(shown(f"would {plan.describe()[0].lower()}{plan.describe()[1:]}"))
+        if args.format == "text":  # what the dry run planned, not every marked file
+            planned = {o.path for o in rep.outcomes if o.status == "planned"}
+            what = replace(plan, ops=[op for op in plan.ops if op.path in planned]).describe()
+            print(shown(f"would {what[0].lower()}{what[1:]}"))
         return 0
     if not args.yes:
         if not sys.stdin.isatty():
-            return error("apply", f"{plan.describe()}; refusing without --yes because there "
-                        "is no terminal to ask (try --dry-run first)")
-        if not confirm(plan.describe() + ". Proceed?"):
+            return error("apply", f"{plan.actable().describe()}; refusing without --yes "
+                        "because there is no terminal to ask (try --dry-run first)")
+        if not confirm(plan.actable().describe() + ". Proceed?"):
             print("nothing done")
             return 0
     try:
@@ -197,7 +206,7 @@ def run_apply(args: argparse.Namespace) -> int:
     except Refusal as e:  # the lock is held, or the journal could not be started
         return error("apply", shown(str(e)))
     print_report(rep, args.format)
-    if rep.journal and args.format == "text":
+    if rep.journal and args.format == "text" and rep.count("done"):  # something to undo
         print(shown(f"undo with: simdup undo {rep.journal}"))
     say_stopped("apply", rep)
     return rep.exit_code

@@ -117,8 +117,9 @@ def write_atomic(path: str, text: str | Iterable[str]) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".simdup-save-", dir=folder)
-    except OSError as e:  # name the file the user chose, not the temporary one
-        raise OSError(e.errno, f"cannot write {path}: {e.strerror}") from e
+    except OSError as e:  # name the file the user chose, not the temporary one (a caller
+        # says "cannot write" itself: "cannot write X: No such file or directory", once)
+        raise OSError(e.errno, e.strerror, path) from e
     try:
         try:  # mkstemp makes it private: give it the mode the file has, or would have had,
             # but never writable by other accounts (a results file names files to act on,

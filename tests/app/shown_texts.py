@@ -13,7 +13,8 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpin
 # Words that stay as they are in Chinese: names (of the app, of methods, of products), file
 # formats, units, the language menu's "English", and command or address syntax in a tooltip.
 ALLOWED = {"simdup", "SimHash", "Jaccard", "TF", "IDF", "Dask", "English",
-           "CSV", "JSON", "HTML", "PNG", "KB", "MB", "GB", "LF", "CRLF", "CR", "BOM",
+           "CSV", "JSON", "HTML", "PNG", "PDF", "Word", "OpenDocument", "EPUB", "RTF",
+           "KB", "MB", "GB", "LF", "CRLF", "CR", "BOM",
            "LSH", "local", "tcp", "host", "pip", "install", "dask"}
 
 
@@ -114,7 +115,7 @@ def english(items, data: tuple[str, ...] = ()) -> list[tuple[str, str, list[str]
         for d in sorted(data, key=len, reverse=True):
             t = t.replace(d, " ")
         t = re.sub(r"\S*[/\\*]\S*", " ", t)  # paths, patterns
-        t = re.sub(r"\S+\.[A-Za-z]\w{0,4}\b", " ", t)  # file names
+        t = re.sub(r"\S*\.[A-Za-z]\w{0,4}\b", " ", t)  # file names, extensions (.rtf)
         t = re.sub(r"\b[0-9a-f]{8,}\b", " ", t)  # fingerprints
         words = [w for w in re.findall(r"[A-Za-z][A-Za-z']+", t) if w not in ALLOWED]
         if words:

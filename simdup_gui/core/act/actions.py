@@ -28,7 +28,7 @@ import stat
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from .copying import KEEPS_ALL, rename_journaled, rename_problem
 from .fileops import (Anchored, anchor, copy_at, duplicate_at,
@@ -111,7 +111,18 @@ class Plan:
                 "delete": "Delete permanently", "hardlink": "Replace with hard links",
                 "symlink": "Replace with symbolic links", "copy": f"Copy to {self.move_to}",
                 "rename": "Rename"}[self.action]
-        return f"{verb}: {len(self.ops)} files, {human_size(self.total_bytes)}"
+        n = len(self.ops)
+        return f"{verb}: {n} file{'s' if n != 1 else ''}, {human_size(self.total_bytes)}"
+
+    def actable(self) -> Plan:
+        """The plan without the files it will skip for sure: for a link, those with no
+        byte-identical kept copy (near duplicates, kept as they are). What a confirmation
+        and a summary count."""
+        if self.action not in LINK_ACTIONS:
+            return self
+        ops = [op for op in self.ops if any(k.content_hash == op.content_hash
+                                            for k in op.kept)]
+        return replace(self, ops=ops)
 
 
 def _intended_dest(path: str, root: str, move_to: str, flat: bool) -> str:

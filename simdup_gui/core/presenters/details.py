@@ -15,7 +15,7 @@ from ..models import FileRecord, Group, human_size
 from ..review.bitdiff import BitDiff, bit_diff
 from ..review.textdiff import DiffRow, LoadedText, diff_rows, load_text
 from . import colours
-from .i18n import translate
+from .i18n import counted, translate
 
 INITIAL_BYTES = 128 * 1024  # the text diff loads this much of each file, then 4x per "more"
 
@@ -59,9 +59,11 @@ def bit_diff_text(diff: BitDiff | None, name_a: str = "", name_b: str = "") -> B
         "Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. "
         "The index splits the {1} bits into {4} blocks (blue lines); {5} of them match "
         "exactly (shaded): by the pigeonhole principle a pair within k differs in at most k "
-        "blocks, so it shares at least {6} whole blocks and the index finds it.").format(
+        "blocks, so it shares at least {6} and the index finds it.").format(
             diff.distance, diff.bits, diff.similarity, verdict, len(diff.blocks),
-            len(diff.matching_blocks), max(0, len(diff.blocks) - diff.distance_limit))
+            len(diff.matching_blocks), counted(max(0, len(diff.blocks) - diff.distance_limit),
+                                               translate("BitDiffView", "1 whole block"),
+                                               translate("BitDiffView", "{0} whole blocks")))
     return BitDiffText(f"A: {name_a}  <code>{diff.hex_a}</code>",
                        f"B: {name_b}  <code>{diff.hex_b}</code>", summary)
 

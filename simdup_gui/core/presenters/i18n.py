@@ -19,3 +19,25 @@ def set_translator(fn: Callable[[str, str], str] | None) -> None:
 
 def translate(context: str, text: str) -> str:
     return text if _translator is None else _translator(context, text)
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """``one`` when ``n`` is 1 (a text that says "1 file"), else ``many`` with ``n`` for {0}:
+    English plurals ("1 file", "3 files", "0 files"); a language without them translates the
+    two alike."""
+    return one if n == 1 else many.format(n)
+
+
+def files(n: int) -> str:
+    """"1 file", "3 files"."""
+    return counted(n, translate("Count", "1 file"), translate("Count", "{0} files"))
+
+
+def pairs(n: int) -> str:
+    """"1 pair", "3 pairs"."""
+    return counted(n, translate("Count", "1 pair"), translate("Count", "{0} pairs"))
+
+
+def groups(n: int) -> str:
+    """"1 group", "3 groups"."""
+    return counted(n, translate("Count", "1 group"), translate("Count", "{0} groups"))

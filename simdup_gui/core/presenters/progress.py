@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from ..group.index import chance_matches
 from ..models import ProgressEvent, human_size
-from .i18n import translate
+from . import i18n
+from .i18n import counted, translate
 
 
 def clock(seconds: float) -> str:
@@ -38,11 +39,15 @@ def scan_progress(ev: ProgressEvent, elapsed: float) -> ProgressView | None:
     if ev.phase != "fingerprint":
         return None
     mbs = ev.bytes_done / 1e6 / max(elapsed, 1e-3)
-    left = ((ev.bytes_total - ev.bytes_done) / (ev.bytes_done / elapsed)
-            if ev.bytes_done and elapsed > 0 else 0)
-    text = translate("MainWindow",
-                     "{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}\n{5}").format(
-        ev.files_done, ev.files_total, mbs, clock(elapsed), clock(left), ev.current)
+    if not ev.bytes_done or elapsed <= 0:  # no rate yet, so no time left to say
+        text = translate("MainWindow", "{0} of {1} files, elapsed {2}\n{3}").format(
+            ev.files_done, ev.files_total, clock(elapsed), ev.current)
+    else:
+        left = (ev.bytes_total - ev.bytes_done) / (ev.bytes_done / elapsed)
+        text = translate("MainWindow",
+                         "{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}\n{5}"
+                         ).format(ev.files_done, ev.files_total, mbs, clock(elapsed),
+                                  clock(left), ev.current)
     return ProgressView(text, ev.files_done, max(1, ev.files_total),
                         f"{ev.files_done} / {ev.files_total}")
 
@@ -53,8 +58,11 @@ def group_progress(ev: ProgressEvent, elapsed: float) -> str | None:
     if ev.phase == "candidates":
         return translate("MainWindow", "Grouping {0} files: finding candidate pairs…").format(
             ev.files_total)
+    if ev.phase == "verify" and not ev.files_done:  # no rate yet
+        return translate("MainWindow", "Grouping: measuring {0} pairs near the threshold from "
+                         "the files…").format(ev.files_total)
     if ev.phase == "verify":
-        left = (ev.files_total - ev.files_done) * elapsed / ev.files_done if ev.files_done else 0
+        left = (ev.files_total - ev.files_done) * elapsed / ev.files_done
         return translate("MainWindow", "Grouping: {0} of {1} pairs near the threshold measured "
                          "from the files, remaining {2}").format(ev.files_done, ev.files_total,
                                                                  clock(left))
@@ -72,19 +80,22 @@ def scan_cancelled_kept(groups: int, marks: int) -> str:
 
 
 def scan_finished(files: int, cancelled: bool, elapsed: float) -> str:
-    msg = (translate("MainWindow", "Cancelled, partial results: {0} files fingerprinted before "
+    msg = (translate("MainWindow", "Cancelled, partial results: {0} fingerprinted before "
                      "the cancel are shown; scan again for all of them.")
-           if cancelled else translate("MainWindow", "Scanned {0} files in {1}."))
-    return msg.format(files, clock(elapsed))
+           if cancelled else translate("MainWindow", "Scanned {0} in {1}."))
+    return msg.format(i18n.files(files), clock(elapsed))
 
 
 def status_line(session) -> str:
     """Groups, grouped files, marks and their size, files scanned, problems."""
+    problems = len(session.problems)
     return translate(
-        "MainWindow",
-        "{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems"
-    ).format(len(session.groups), session.file_count(), len(session.grouped_marks()),
-             human_size(session.marked_size()), len(session.records), len(session.problems))
+        "MainWindow", "{0}, {1} in groups, {2} marked ({3}); {4} scanned, {5}"
+    ).format(i18n.groups(len(session.groups)), i18n.files(session.file_count()),
+             len(session.grouped_marks()), human_size(session.marked_size()),
+             i18n.files(len(session.records)),
+             counted(problems, translate("MainWindow", "1 problem"),
+                     translate("MainWindow", "{0} problems")))
 
 
 def mode_name(mode: str) -> str:

@@ -372,32 +372,32 @@
         <translation>无法写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="233" />
+        <location filename="../../core/presenters/engine_text.py" line="261" />
         <source>exact, no sampling: all {0} pairs of {1} files</source>
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="234" />
+        <location filename="../../core/presenters/engine_text.py" line="262" />
         <source>prefix filtering at J &gt;= {0} gave {1} candidate pairs, {2} candidate pairs measured exactly after the size and position filters</source>
         <translation>在 J ≥ {0} 处做前缀过滤得到 {1} 个候选对，经大小和位置过滤后精确测量了 {2} 个候选对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="237" />
+        <location filename="../../core/presenters/engine_text.py" line="265" />
         <source>the other {0} pairs are provably below {1} (different)</source>
         <translation>其余 {0} 对可以证明低于 {1}（不同）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="238" />
+        <location filename="../../core/presenters/engine_text.py" line="266" />
         <source>{0} duplicate pairs, {1} grey-zone pairs ({2} &lt;= J &lt; {3}) left out of the scores</source>
         <translation>{0} 对重复，{1} 对处于灰色地带（{2} ≤ J &lt; {3}），不计入评分</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="240" />
+        <location filename="../../core/presenters/engine_text.py" line="268" />
         <source>{0} duplicate pairs, no grey zone</source>
         <translation>{0} 对重复，没有灰色地带</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="241" />
+        <location filename="../../core/presenters/engine_text.py" line="269" />
         <source>{0} s ({1} s shingling, {2} s join)</source>
         <translation>{0} 秒（切片 {1} 秒，连接 {2} 秒）</translation>
     </message>
@@ -405,147 +405,147 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="112" />
+        <location filename="../../app/actions_ui.py" line="114" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="113" />
+        <location filename="../../app/actions_ui.py" line="115" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="114" />
+        <location filename="../../app/actions_ui.py" line="116" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="115" />
+        <location filename="../../app/actions_ui.py" line="117" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="115" />
+        <location filename="../../app/actions_ui.py" line="117" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="116" />
+        <location filename="../../app/actions_ui.py" line="118" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="116" />
+        <location filename="../../app/actions_ui.py" line="118" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="117" />
+        <location filename="../../app/actions_ui.py" line="119" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="117" />
+        <location filename="../../app/actions_ui.py" line="119" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="120" />
+        <location filename="../../app/actions_ui.py" line="122" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="121" />
+        <location filename="../../app/actions_ui.py" line="123" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="122" />
+        <location filename="../../app/actions_ui.py" line="124" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="123" />
+        <location filename="../../app/actions_ui.py" line="125" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="124" />
+        <location filename="../../app/actions_ui.py" line="126" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="125" />
+        <location filename="../../app/actions_ui.py" line="127" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="126" />
+        <location filename="../../app/actions_ui.py" line="128" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="127" />
+        <location filename="../../app/actions_ui.py" line="129" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="128" />
+        <location filename="../../app/actions_ui.py" line="130" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="129" />
+        <location filename="../../app/actions_ui.py" line="131" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="130" />
+        <location filename="../../app/actions_ui.py" line="132" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="131" />
+        <location filename="../../app/actions_ui.py" line="133" />
         <source>Replace marked files with hard links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的硬链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="132" />
+        <location filename="../../app/actions_ui.py" line="134" />
         <source>Replace marked files with symbolic links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="134" />
+        <location filename="../../app/actions_ui.py" line="136" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="135" />
+        <location filename="../../app/actions_ui.py" line="137" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="136" />
+        <location filename="../../app/actions_ui.py" line="138" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="137" />
+        <location filename="../../app/actions_ui.py" line="139" />
         <source>Release held originals…</source>
         <translation>释放保留的原件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="139" />
+        <location filename="../../app/actions_ui.py" line="141" />
         <source>Free the space of the originals that replacing files with links holds for undo, where the kept copy still has their bytes</source>
         <translation>释放“替换为链接”为撤销而保留的原件所占的空间（仅限保留的副本仍有相同字节的原件）</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="141" />
+        <location filename="../../app/actions_ui.py" line="143" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="170" />
+        <location filename="../../app/actions_ui.py" line="172" />
         <source>{0} files in {1} groups share mostly template text with their group's reference: text found in many other files, like man pages of one generator or one licence in many projects. They may not be copies.
 
 Leave them unmarked (each keeps its own copies apart), or mark them like the others?</source>
@@ -554,198 +554,213 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 不标记它们（各自的副本仍会分别处理），还是像其他文件一样标记？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="175" />
+        <location filename="../../app/actions_ui.py" line="177" />
         <source>Template text</source>
         <translation>模板文字</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="176" />
+        <location filename="../../app/actions_ui.py" line="178" />
         <source>Leave them unmarked</source>
         <translation>不标记它们</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="176" />
+        <location filename="../../app/actions_ui.py" line="178" />
         <source>Mark them too</source>
         <translation>也标记它们</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="180" />
+        <location filename="../../app/actions_ui.py" line="182" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="181" />
+        <location filename="../../app/actions_ui.py" line="183" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="186" />
+        <location filename="../../app/actions_ui.py" line="188" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="204" />
+        <location filename="../../app/actions_ui.py" line="206" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="205" />
+        <location filename="../../app/actions_ui.py" line="207" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="220" />
+        <location filename="../../app/actions_ui.py" line="222" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
+        <location filename="../../app/actions_ui.py" line="236" />
+        <source>Delete {0} ({1}) permanently? This cannot be undone.</source>
+        <translation>永久删除 {0}（{1}）？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="237" />
+        <source>Delete {0}</source>
+        <translation>删除 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="239" />
+        <source>Send {0} ({1}) to the trash?</source>
+        <translation>把 {0}（{1}）移到回收站？</translation>
+    </message>
+    <message>
         <location filename="../../app/actions_ui.py" line="240" />
-        <source>Replace {0} files ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
-        <translation>把 {0} 个文件（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的文件会被跳过。撤销可以放回原文件。</translation>
+        <source>Send {0} to the trash</source>
+        <translation>把 {0} 移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="243" />
-        <source>Replace {0} files</source>
-        <translation>替换 {0} 个文件</translation>
+        <location filename="../../app/actions_ui.py" line="242" />
+        <source>Replace {0} ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
+        <translation>把 {0}（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的会跳过。撤销可放回原件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="265" />
-        <location filename="../../app/actions_ui.py" line="365" />
+        <location filename="../../app/actions_ui.py" line="245" />
+        <source>Replace {0}</source>
+        <translation>替换 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="247" />
+        <source>Move {0} ({1}) to {2}?</source>
+        <translation>把 {0}（{1}）移动到 {2}？</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="248" />
+        <source>Move {0}</source>
+        <translation>移动 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="332" />
+        <source>Delete {0} ({1})? Each was replaced by a link, and its kept copy has the same bytes now. Undo can then no longer put these originals back; the links stay.</source>
+        <translation>删除 {0}（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。此后撤销将无法放回这些原件；链接会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="335" />
+        <source>Release 1 original</source>
+        <translation>释放 1 个原件</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="268" />
+        <location filename="../../app/actions_ui.py" line="370" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="270" />
+        <location filename="../../app/actions_ui.py" line="273" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="271" />
+        <location filename="../../app/actions_ui.py" line="274" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="234" />
-        <source>Delete {0} files ({1}) permanently? This cannot be undone.</source>
-        <translation>永久删除 {0} 个文件（{1}）？此操作无法撤销。</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="224" />
+        <location filename="../../app/actions_ui.py" line="226" />
         <source>Folder layout in {0}</source>
         <translation>{0} 中的文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="225" />
+        <location filename="../../app/actions_ui.py" line="227" />
         <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
         <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="227" />
+        <location filename="../../app/actions_ui.py" line="229" />
         <source>Keep folder structure</source>
         <translation>保留文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="227" />
+        <location filename="../../app/actions_ui.py" line="229" />
         <source>Put all files in one folder</source>
         <translation>全部放进同一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="235" />
-        <source>Delete {0} files</source>
-        <translation>删除 {0} 个文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="237" />
-        <source>Send {0} files ({1}) to the trash?</source>
-        <translation>把 {0} 个文件（{1}）移到回收站？</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="238" />
-        <source>Send {0} files to the trash</source>
-        <translation>把 {0} 个文件移到回收站</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="245" />
-        <source>Move {0} files ({1}) to {2}?</source>
-        <translation>把 {0} 个文件（{1}）移动到 {2}？</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="246" />
-        <source>Move {0} files</source>
-        <translation>移动 {0} 个文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="247" />
+        <location filename="../../app/actions_ui.py" line="250" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="283" />
+        <location filename="../../app/actions_ui.py" line="286" />
         <source>Cannot undo now: wait for the scan or action under way to finish.</source>
         <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="285" />
+        <location filename="../../app/actions_ui.py" line="288" />
         <source>Undoing the last action…</source>
         <translation>正在撤销上一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="290" />
+        <location filename="../../app/actions_ui.py" line="293" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="293" />
+        <location filename="../../app/actions_ui.py" line="296" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="298" />
+        <location filename="../../app/actions_ui.py" line="301" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="313" />
+        <location filename="../../app/actions_ui.py" line="316" />
         <source>Cannot release now: wait for the scan or action under way to finish.</source>
         <translation>现在无法释放：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="315" />
+        <location filename="../../app/actions_ui.py" line="318" />
         <source>Checking the held originals…</source>
         <translation>正在检查保留的原件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="327" />
+        <location filename="../../app/actions_ui.py" line="329" />
+        <source>1 held original</source>
+        <translation>1 个保留的原件</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="329" />
+        <source>{0} held originals</source>
+        <translation>{0} 个保留的原件</translation>
+    </message>
+    <message>
+        <location filename="../../app/actions_ui.py" line="331" />
         <source>Release held originals</source>
         <translation>释放保留的原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="328" />
-        <source>Delete {0} held originals ({1})? Each was replaced by a link, and its kept copy has the same bytes now. Undo can then no longer put these originals back; the links stay.</source>
-        <translation>删除 {0} 个保留的原件（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。此后撤销将无法放回这些原件；链接会保留。</translation>
-    </message>
-    <message>
-        <location filename="../../app/actions_ui.py" line="331" />
+        <location filename="../../app/actions_ui.py" line="336" />
         <source>Release {0} originals</source>
         <translation>释放 {0} 个原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="332" />
+        <location filename="../../app/actions_ui.py" line="337" />
         <source>Nothing released.</source>
         <translation>没有释放任何文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="342" />
+        <location filename="../../app/actions_ui.py" line="347" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="345" />
+        <location filename="../../app/actions_ui.py" line="350" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="368" />
+        <location filename="../../app/actions_ui.py" line="373" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
@@ -779,8 +794,18 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
     </message>
     <message>
         <location filename="../../core/presenters/details.py" line="57" />
-        <source>Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. The index splits the {1} bits into {4} blocks (blue lines); {5} of them match exactly (shaded): by the pigeonhole principle a pair within k differs in at most k blocks, so it shares at least {6} whole blocks and the index finds it.</source>
-        <translation>海明距离 {0}（共 {1} 位），{2:.1%} 的位相同（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} 块（蓝线）；其中 {5} 块完全相同（加深）：根据抽屉原理，距离不超过 k 的两个指纹最多有 k 块不同，因此至少有 {6} 块完全相同，索引一定能找到它们。</translation>
+        <source>Hamming distance {0} of {1} bits, {2:.1%} of bits equal ({3}). Differing bits are red. The index splits the {1} bits into {4} blocks (blue lines); {5} of them match exactly (shaded): by the pigeonhole principle a pair within k differs in at most k blocks, so it shares at least {6} and the index finds it.</source>
+        <translation>海明距离 {0}（共 {1} 位），{2:.1%} 的位相同（{3}）。不同的位标为红色。索引把 {1} 位分成 {4} 块（蓝线）；其中 {5} 块完全相同（加深）：根据抽屉原理，距离不超过 k 的两个指纹最多有 k 块不同，因此至少有 {6}，索引一定能找到它们。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/details.py" line="65" />
+        <source>1 whole block</source>
+        <translation>1 个完全相同的块</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/details.py" line="66" />
+        <source>{0} whole blocks</source>
+        <translation>{0} 个完全相同的块</translation>
     </message>
 </context>
 <context>
@@ -789,6 +814,39 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <location filename="../../app/bitgrid.py" line="37" />
         <source>Select a file</source>
         <translation>请选择文件</translation>
+    </message>
+</context>
+<context>
+    <name>Count</name>
+    <message>
+        <location filename="../../core/presenters/i18n.py" line="33" />
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/i18n.py" line="33" />
+        <source>{0} files</source>
+        <translation>{0} 个文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/i18n.py" line="38" />
+        <source>1 pair</source>
+        <translation>1 对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/i18n.py" line="38" />
+        <source>{0} pairs</source>
+        <translation>{0} 对</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/i18n.py" line="43" />
+        <source>1 group</source>
+        <translation>1 组</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/i18n.py" line="43" />
+        <source>{0} groups</source>
+        <translation>{0} 组</translation>
     </message>
 </context>
 <context>
@@ -1031,37 +1089,37 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>IgnoreListDialog</name>
     <message>
-        <location filename="../../app/results_ui.py" line="35" />
+        <location filename="../../app/results_ui.py" line="36" />
         <source>Ignore list</source>
         <translation>忽略列表</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="43" />
+        <location filename="../../app/results_ui.py" line="44" />
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="45" />
+        <location filename="../../app/results_ui.py" line="46" />
         <source>Clear all</source>
         <translation>全部清除</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="57" />
+        <location filename="../../app/results_ui.py" line="58" />
         <source>file: {0}</source>
         <translation>文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="61" />
+        <location filename="../../app/results_ui.py" line="62" />
         <source>pair: {0}  ↔  {1}</source>
         <translation>文件对：{0}  ↔  {1}</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="64" />
-        <source>{0} files and {1} pairs are never shown as duplicates. Kept in {2}</source>
-        <translation>{0} 个文件和 {1} 个文件对不再显示为重复。保存在 {2}</translation>
+        <location filename="../../app/results_ui.py" line="65" />
+        <source>{0} and {1} are never shown as duplicates. Kept in {2}</source>
+        <translation>{0}和 {1}不再显示为重复。保存在 {2}</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="73" />
+        <location filename="../../app/results_ui.py" line="74" />
         <source>Cannot change the ignore list</source>
         <translation>无法修改忽略列表</translation>
     </message>
@@ -1069,77 +1127,77 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>IndexPlan</name>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="137" />
+        <location filename="../../core/presenters/engine_text.py" line="148" />
         <source>block index: {0} blocks, {1} tables keyed on {2} bits, {3} candidates, {4} pairs</source>
         <translation>分块索引：{0} 个块，{1} 张以 {2} 位为键的表，{3} 个候选，{4} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="139" />
+        <location filename="../../core/presenters/engine_text.py" line="150" />
         <source>multi-probe block index: {0} blocks, each pair has a block within {1} bits</source>
         <translation>多探测分块索引：{0} 个块，每对至少有一个块相差不超过 {1} 位</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="141" />
+        <location filename="../../core/presenters/engine_text.py" line="152" />
         <source>{0} bucket look-ups per fingerprint, {1} candidates, {2} pairs</source>
         <translation>每个指纹查找 {0} 个桶，{1} 个候选，{2} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="143" />
+        <location filename="../../core/presenters/engine_text.py" line="154" />
         <source>vectorised scan of {0} fingerprints ({1}), {2} pairs</source>
         <translation>向量化扫描 {0} 个指纹（{1}），{2} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="144" />
+        <location filename="../../core/presenters/engine_text.py" line="155" />
         <source>exact matches only (k=0), {0} distinct fingerprints</source>
         <translation>只找完全相同的指纹（k=0），{0} 个不同的指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="145" />
+        <location filename="../../core/presenters/engine_text.py" line="156" />
         <source>few fingerprints: a scan is cheapest</source>
         <translation>指纹少，扫描最省时</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="146" />
+        <location filename="../../core/presenters/engine_text.py" line="157" />
         <source>k={0} is too large at {1} bits for blocks to beat a scan</source>
         <translation>{1} 位时 k={0} 太大，分块索引不如扫描</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="147" />
+        <location filename="../../core/presenters/engine_text.py" line="158" />
         <source>forced</source>
         <translation>指定</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="148" />
+        <location filename="../../core/presenters/engine_text.py" line="159" />
         <source>short texts by their sketches: {0} pairs, {1} new</source>
         <translation>短文本按草图比较：{0} 对，新增 {1} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="149" />
+        <location filename="../../core/presenters/engine_text.py" line="160" />
         <source>{0} candidate pairs, {1} verified at the threshold ({2} measured from the files, {3} from sketches)</source>
         <translation>{0} 个候选对，{1} 对达到阈值（{2} 对由文件实测，{3} 对由草图估计）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="151" />
+        <location filename="../../core/presenters/engine_text.py" line="162" />
         <source>{0} pairs kept apart (a shared template)</source>
         <translation>{0} 对被分开（共用模板）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="152" />
+        <location filename="../../core/presenters/engine_text.py" line="163" />
         <source>{0} pairs flagged (a shared template)</source>
         <translation>{0} 对已标注（共用模板）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="153" />
+        <location filename="../../core/presenters/engine_text.py" line="164" />
         <source>SimHash k={0} ({1}) plus sketch LSH ({2} bands of {3}) within k={4}: {5} + {6} candidate pairs, {7} distinct</source>
         <translation>SimHash k={0}（{1}）加上草图 LSH（{2} 个带，每带 {3} 行），k={4} 以内：{5} + {6} 个候选对，其中 {7} 个不同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="155" />
+        <location filename="../../core/presenters/engine_text.py" line="166" />
         <source>SimHash k={0} ({1}) plus sketch LSH on the Dask cluster ({2} bands of {3}) within k={4}: {5} + {6} candidate pairs, {7} distinct</source>
         <translation>SimHash k={0}（{1}）加上在 Dask 集群上的草图 LSH（{2} 个带，每带 {3} 行），k={4} 以内：{5} + {6} 个候选对，其中 {7} 个不同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="158" />
+        <location filename="../../core/presenters/engine_text.py" line="169" />
         <source>candidate distance lowered from {0} to {1}: at k={0} about {2} pairs of these files would be candidates (more than {3})</source>
         <translation>候选距离从 {0} 降到 {1}：k={0} 时这些文件约有 {2} 对会成为候选（超过 {3}）</translation>
     </message>
@@ -1219,12 +1277,12 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>无法加载{0}翻译，界面保持英文：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="102" />
+        <location filename="../../core/presenters/progress.py" line="113" />
         <source>k={0} of {1} bits: files within k are grouped, unchecked</source>
         <translation>k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="104" />
+        <location filename="../../core/presenters/progress.py" line="115" />
         <source>k={0} of {1} bits proposes candidates; their text decides</source>
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
@@ -1259,91 +1317,118 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="32" />
+        <location filename="../../core/presenters/progress.py" line="33" />
         <source>Listing files: {0} found
 {1}</source>
         <translation>正在列出文件：已找到 {0} 个
 {1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="35" />
+        <location filename="../../core/presenters/progress.py" line="36" />
         <source>Preparing the fast code, once after an install (about a minute); later scans start at once…</source>
         <translation>正在准备快速代码，安装后只需一次（约一分钟）；之后的扫描会立即开始…</translation>
     </message>
     <message>
         <location filename="../../core/presenters/progress.py" line="43" />
+        <source>{0} of {1} files, elapsed {2}
+{3}</source>
+        <translation>{0} / {1} 个文件，已用 {2}
+{3}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="47" />
         <source>{0} of {1} files, {2:.1f} MB/s, elapsed {3}, remaining {4}
 {5}</source>
         <translation>{0} / {1} 个文件，{2:.1f} MB/s，已用 {3}，剩余 {4}
 {5}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="54" />
+        <location filename="../../core/presenters/progress.py" line="59" />
         <source>Grouping {0} files: finding candidate pairs…</source>
         <translation>正在分组 {0} 个文件：查找候选文件对…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="58" />
+        <location filename="../../core/presenters/progress.py" line="62" />
+        <source>Grouping: measuring {0} pairs near the threshold from the files…</source>
+        <translation>正在分组：从文件实测 {0} 对接近阈值的文件…</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="66" />
         <source>Grouping: {0} of {1} pairs near the threshold measured from the files, remaining {2}</source>
         <translation>正在分组：已从文件实测 {0}/{1} 对接近阈值的文件，剩余 {2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="62" />
+        <location filename="../../core/presenters/progress.py" line="70" />
         <source>Grouping: making groups from {0} verified pairs…</source>
         <translation>正在分组：用 {0} 对已验证的文件组成分组…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="69" />
+        <location filename="../../core/presenters/progress.py" line="77" />
         <source>Cancelled: the previous results are kept as they were ({0} groups, {1} marked); nothing of the cancelled scan replaced them.</source>
         <translation>已取消：之前的结果保持不变（{0} 组，已标记 {1} 个）；取消的扫描没有替换它们。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="75" />
-        <source>Cancelled, partial results: {0} files fingerprinted before the cancel are shown; scan again for all of them.</source>
-        <translation>已取消，结果不完整：显示取消前已计算指纹的 {0} 个文件；重新扫描可得到全部结果。</translation>
+        <location filename="../../core/presenters/progress.py" line="83" />
+        <source>Cancelled, partial results: {0} fingerprinted before the cancel are shown; scan again for all of them.</source>
+        <translation>已取消，结果不完整：显示取消前已计算指纹的 {0}；重新扫描可得到全部结果。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="77" />
-        <source>Scanned {0} files in {1}.</source>
-        <translation>扫描了 {0} 个文件，用时 {1}。</translation>
+        <location filename="../../core/presenters/progress.py" line="85" />
+        <source>Scanned {0} in {1}.</source>
+        <translation>扫描了 {0}，用时 {1}。</translation>
     </message>
     <message>
         <location filename="../../core/presenters/progress.py" line="92" />
+        <source>{0}, {1} in groups, {2} marked ({3}); {4} scanned, {5}</source>
+        <translation>{0}，组内 {1}，已标记 {2} 个（{3}）；共扫描 {4}，{5}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="97" />
+        <source>1 problem</source>
+        <translation>1 个问题</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="98" />
+        <source>{0} problems</source>
+        <translation>{0} 个问题</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="103" />
         <source>shingles</source>
         <translation>词语与词对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="93" />
+        <location filename="../../core/presenters/progress.py" line="104" />
         <source>tokens</source>
         <translation>词语</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="94" />
+        <location filename="../../core/presenters/progress.py" line="105" />
         <source>topk</source>
         <translation>关键词</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="95" />
+        <location filename="../../core/presenters/progress.py" line="106" />
         <source>linked</source>
         <translation>链式</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="96" />
+        <location filename="../../core/presenters/progress.py" line="107" />
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="114" />
+        <location filename="../../core/presenters/progress.py" line="125" />
         <source>they are grouped as duplicates</source>
         <translation>它们会被归为重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="115" />
+        <location filename="../../core/presenters/progress.py" line="126" />
         <source>text similarity rejects them, but each costs time</source>
         <translation>文本相似度会排除它们，但每个都要花时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="116" />
+        <location filename="../../core/presenters/progress.py" line="127" />
         <source>⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} unrelated files by chance: {4}. Choose a larger fingerprint size or a smaller k.</source>
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
@@ -1363,11 +1448,6 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="83" />
-        <source>{0} groups, {1} files in groups, {2} marked ({3}); {4} files scanned, {5} problems</source>
-        <translation>{0} 组，组内 {1} 个文件，已标记 {2} 个（{3}）；共扫描 {4} 个文件，{5} 个问题</translation>
-    </message>
-    <message>
         <location filename="../../app/window.py" line="389" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
@@ -1380,19 +1460,37 @@ Index: {0}</source>
 <context>
     <name>PatternDialog</name>
     <message>
-        <location filename="../../app/results_ui.py" line="91" />
+        <location filename="../../app/results_ui.py" line="92" />
         <source>Mark by name</source>
         <translation>按名称标记</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="93" />
+        <location filename="../../app/results_ui.py" line="94" />
         <source>Mark the files whose name matches (a pattern such as *.bak or *副本*; any case):</source>
         <translation>标记名称匹配的文件（模式如 *.bak 或 *副本*；不区分大小写）：</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="96" />
+        <location filename="../../app/results_ui.py" line="97" />
         <source>Regular expression</source>
         <translation>正则表达式</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <location filename="../../app/review_ui.py" line="45" />
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="48" />
+        <source>Custom command (Actions &gt; Open with the custom command):</source>
+        <translation>自定义命令（操作 &gt; 用自定义命令打开）：</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="53" />
+        <source>%a is the selected file, %b the reference of its group (for the reference itself, the member closest to it). For example: meld %a %b, kdiff3 %a %b, code --diff %a %b. The command runs without a shell: a file name with spaces or quotes stays one argument.</source>
+        <translation>%a 是选中的文件，%b 是它所在组的参照文件（若选中的就是参照文件，则为与它最相近的成员）。例如：meld %a %b、kdiff3 %a %b、code --diff %a %b。命令不经过 shell 运行：含空格或引号的文件名仍是一个参数。</translation>
     </message>
 </context>
 <context>
@@ -1428,202 +1526,202 @@ Index: {0}</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="180" />
+        <location filename="../../core/presenters/engine_text.py" line="208" />
         <source>empty file (0 bytes)</source>
         <translation>空文件（0 字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="181" />
+        <location filename="../../core/presenters/engine_text.py" line="209" />
         <source>empty file</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="182" />
+        <location filename="../../core/presenters/engine_text.py" line="210" />
         <source>not fingerprinted</source>
         <translation>未计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="183" />
+        <location filename="../../core/presenters/engine_text.py" line="211" />
         <source>binary content (NUL bytes)</source>
         <translation>二进制内容（含空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="184" />
+        <location filename="../../core/presenters/engine_text.py" line="212" />
         <source>binary content (control bytes)</source>
         <translation>二进制内容（含控制字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="185" />
+        <location filename="../../core/presenters/engine_text.py" line="213" />
         <source>binary content ({0} NUL bytes after the first {1} bytes)</source>
         <translation>二进制内容（前 {1} 字节之后有 {0} 个空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="186" />
+        <location filename="../../core/presenters/engine_text.py" line="214" />
         <source>binary or unknown encoding ({0} undecodable characters, best guess {1})</source>
         <translation>二进制或未知编码（{0} 个字符无法解码，最接近的猜测是 {1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="188" />
+        <location filename="../../core/presenters/engine_text.py" line="216" />
         <source>no words to fingerprint (only spaces or punctuation)</source>
         <translation>没有可计算指纹的词语（只有空白或标点）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="189" />
+        <location filename="../../core/presenters/engine_text.py" line="217" />
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="190" />
+        <location filename="../../core/presenters/engine_text.py" line="218" />
         <source>vanished during the scan</source>
         <translation>扫描期间消失了</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="191" />
+        <location filename="../../core/presenters/engine_text.py" line="219" />
         <source>broken symbolic link</source>
         <translation>损坏的符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="192" />
+        <location filename="../../core/presenters/engine_text.py" line="220" />
         <source>symbolic link loop</source>
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="193" />
+        <location filename="../../core/presenters/engine_text.py" line="221" />
         <source>cannot open: {0}</source>
         <translation>无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="194" />
+        <location filename="../../core/presenters/engine_text.py" line="222" />
         <source>read error: {0}</source>
         <translation>读取出错：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="195" />
+        <location filename="../../core/presenters/engine_text.py" line="223" />
         <source>cannot stat: {0}</source>
         <translation>无法获取文件信息：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="196" />
+        <location filename="../../core/presenters/engine_text.py" line="224" />
         <source>cannot list folder: {0}</source>
         <translation>无法列出文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="197" />
+        <location filename="../../core/presenters/engine_text.py" line="225" />
         <source>cannot read root: {0}</source>
         <translation>无法读取扫描文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="198" />
+        <location filename="../../core/presenters/engine_text.py" line="226" />
         <source>not a regular file (FIFO, socket or device)</source>
         <translation>不是普通文件（管道、套接字或设备）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="199" />
+        <location filename="../../core/presenters/engine_text.py" line="227" />
         <source>not a regular file or folder</source>
         <translation>不是普通文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="200" />
+        <location filename="../../core/presenters/engine_text.py" line="228" />
         <source>not read</source>
         <translation>未读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="201" />
+        <location filename="../../core/presenters/engine_text.py" line="229" />
         <source>too large to fingerprint in memory</source>
         <translation>太大，无法在内存中计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="202" />
+        <location filename="../../core/presenters/engine_text.py" line="230" />
         <source>folder already visited through a symbolic link (a loop or an alias)</source>
         <translation>已经通过符号链接访问过的文件夹（循环或别名）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="204" />
+        <location filename="../../core/presenters/engine_text.py" line="232" />
         <source>not entered again</source>
         <translation>不再进入</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="205" />
+        <location filename="../../core/presenters/engine_text.py" line="233" />
         <source>same file as {0} (hard link or followed symlink)</source>
         <translation>与 {0} 是同一个文件（硬链接或跟随的符号链接）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="206" />
+        <location filename="../../core/presenters/engine_text.py" line="234" />
         <source>read once</source>
         <translation>只读取一次</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="209" />
+        <location filename="../../core/presenters/engine_text.py" line="237" />
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="210" />
+        <location filename="../../core/presenters/engine_text.py" line="238" />
         <source>binary</source>
         <translation>二进制</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="211" />
+        <location filename="../../core/presenters/engine_text.py" line="239" />
         <source>undecodable</source>
         <translation>无法解码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="212" />
+        <location filename="../../core/presenters/engine_text.py" line="240" />
         <source>no text</source>
         <translation>无文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="213" />
+        <location filename="../../core/presenters/engine_text.py" line="241" />
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="214" />
+        <location filename="../../core/presenters/engine_text.py" line="242" />
         <source>vanished</source>
         <translation>已消失</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="215" />
+        <location filename="../../core/presenters/engine_text.py" line="243" />
         <source>special file</source>
         <translation>特殊文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="216" />
+        <location filename="../../core/presenters/engine_text.py" line="244" />
         <source>symbolic link</source>
         <translation>符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="217" />
+        <location filename="../../core/presenters/engine_text.py" line="245" />
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="218" />
+        <location filename="../../core/presenters/engine_text.py" line="246" />
         <source>same file</source>
         <translation>同一文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="219" />
+        <location filename="../../core/presenters/engine_text.py" line="247" />
         <source>too large</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="220" />
+        <location filename="../../core/presenters/engine_text.py" line="248" />
         <source>too small</source>
         <translation>太小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="221" />
+        <location filename="../../core/presenters/engine_text.py" line="249" />
         <source>document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="222" />
+        <location filename="../../core/presenters/engine_text.py" line="250" />
         <source>cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="223" />
+        <location filename="../../core/presenters/engine_text.py" line="251" />
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -1803,6 +1901,51 @@ Index: {0}</source>
         <source>finished from the journal after an interruption</source>
         <translation>中断后根据操作日志完成</translation>
     </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="135" />
+        <source>the copy was removed</source>
+        <translation>副本已删除</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="136" />
+        <source>the copy {0} is gone already</source>
+        <translation>副本 {0} 已不存在</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="137" />
+        <source>the copy {0} was changed since it was made</source>
+        <translation>副本 {0} 在复制后被修改过</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="138" />
+        <source>{0} is no longer the copy simdup made</source>
+        <translation>{0} 已不是 simdup 制作的副本</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="139" />
+        <source>left it there</source>
+        <translation>保留原处</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="140" />
+        <source>its original {0} is not as it was ({1}), so the copy may be the last one of its text</source>
+        <translation>它的原件 {0} 已与原来不同（{1}），此副本可能是该文本仅存的一份</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="142" />
+        <source>the copy stays at {0}</source>
+        <translation>副本保留在 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="143" />
+        <source>{0} exists already: a rename never replaces a file</source>
+        <translation>{0} 已存在：重命名从不替换文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="144" />
+        <source>not renamed</source>
+        <translation>未重命名</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenus</name>
@@ -1825,42 +1968,107 @@ Index: {0}</source>
 <context>
     <name>Refusal</name>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="164" />
+        <location filename="../../core/presenters/engine_text.py" line="176" />
+        <source>{0} is in no group</source>
+        <translation>{0} 不在任何组中</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="177" />
+        <source>{0} exists already: a rename never replaces a file</source>
+        <translation>{0} 已存在：重命名从不替换文件</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="178" />
+        <source>{0} has that name already</source>
+        <translation>{0} 已经是这个名称</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="179" />
+        <source>the new name is empty</source>
+        <translation>新名称为空</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="180" />
+        <source>{0} is not a file name (a name has no folder in it)</source>
+        <translation>{0} 不是文件名（文件名中不能含文件夹）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="181" />
+        <source>destination is not a folder: {0}</source>
+        <translation>目标不是文件夹：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="182" />
+        <source>{0} is not inside a scanned folder</source>
+        <translation>{0} 不在扫描的文件夹内</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="183" />
+        <source>to stop scanning a scanned folder, remove it from the folders to scan</source>
+        <translation>要停止扫描某个扫描文件夹，请把它从要扫描的文件夹中移除</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="185" />
+        <source>{0} is inside the scanned folder {1}: the copies will be found as duplicates by its next scan</source>
+        <translation>{0} 位于扫描的文件夹 {1} 内：下次扫描会把这些副本当作重复文件找出</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="187" />
+        <source>a folder outside keeps them out</source>
+        <translation>选择外部的文件夹可避免这种情况</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="188" />
+        <source>the custom command cannot be read: {0}</source>
+        <translation>无法解析自定义命令：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="189" />
+        <source>no custom command is set (Preferences)</source>
+        <translation>尚未设置自定义命令（首选项）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="190" />
+        <source>the custom command needs a second file (%b), and there is none</source>
+        <translation>自定义命令需要第二个文件（%b），但没有</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="192" />
         <source>Refused, nothing was done: this would leave files with no copy (or none similar enough).</source>
         <translation>已拒绝，未做任何改动：这会让一些文件没有副本（或没有足够相似的副本）。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="166" />
+        <location filename="../../core/presenters/engine_text.py" line="194" />
         <source>group {0}: all {1} files are marked</source>
         <translation>第 {0} 组：全部 {1} 个文件都已标记</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="167" />
+        <location filename="../../core/presenters/engine_text.py" line="195" />
         <source>unmark at least one to keep</source>
         <translation>请至少取消标记一个，以便保留</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="168" />
+        <location filename="../../core/presenters/engine_text.py" line="196" />
         <source>group {0}: {1} has no kept copy at least {2} similar in text</source>
         <translation>第 {0} 组：{1} 没有文本相似度至少 {2} 的保留副本</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="169" />
+        <location filename="../../core/presenters/engine_text.py" line="197" />
         <source>the most similar kept copy is {0} at {1}</source>
         <translation>最相似的保留副本是 {0}，相似度 {1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="170" />
+        <location filename="../../core/presenters/engine_text.py" line="198" />
         <source>Unmark a file similar to each of these (the group's reference ★ is similar to every member).</source>
         <translation>请为其中每个文件取消标记一个与它相似的文件（本组的参照文件 ★ 与每个成员都相似）。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="172" />
+        <location filename="../../core/presenters/engine_text.py" line="200" />
         <source>{0} marked files are in no group, so no copy of them is known to stay (first: {1})</source>
         <translation>{0} 个已标记的文件不在任何组中，因此不知道它们有副本会保留（第一个：{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="174" />
+        <location filename="../../core/presenters/engine_text.py" line="202" />
         <source>Refused, nothing was done: {0} marked files are under a reference folder, and files there are never touched (first: {1}). Unmark them or change the reference folders.</source>
         <translation>已拒绝，未做任何改动：{0} 个已标记的文件位于参照文件夹中，那里的文件从不改动（第一个：{1}）。请取消标记它们，或修改参照文件夹。</translation>
     </message>
@@ -2024,80 +2232,292 @@ Index: {0}</source>
 <context>
     <name>ResultsController</name>
     <message>
-        <location filename="../../app/results_ui.py" line="171" />
+        <location filename="../../app/results_ui.py" line="176" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="172" />
+        <location filename="../../app/results_ui.py" line="177" />
         <source>Duplicates only (hide each group's reference)</source>
         <translation>只显示重复文件（隐藏每组的参照文件）</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="173" />
+        <location filename="../../app/results_ui.py" line="178" />
         <source>Size and date against the reference</source>
         <translation>与参照文件比较大小和日期</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="174" />
+        <location filename="../../app/results_ui.py" line="179" />
         <source>Ignore list…</source>
         <translation>忽略列表…</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="175" />
+        <location filename="../../app/results_ui.py" line="180" />
         <source>Not duplicates of the reference: ignore these pairs in every scan</source>
         <translation>不是参照文件的重复：以后每次扫描都忽略这些文件对</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="177" />
+        <location filename="../../app/results_ui.py" line="182" />
         <source>Ignore the selected files in every scan</source>
         <translation>以后每次扫描都忽略所选文件</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="178" />
+        <location filename="../../app/results_ui.py" line="183" />
         <source>Remove the selected files from the results (this session)</source>
         <translation>从结果中移除所选文件（仅本次）</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="180" />
+        <location filename="../../app/results_ui.py" line="185" />
         <source>Mark files whose name matches…</source>
         <translation>标记名称匹配的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="181" />
+        <location filename="../../app/results_ui.py" line="186" />
         <source>Toggle the marks of the selected files</source>
         <translation>切换所选文件的标记</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="182" />
-        <location filename="../../app/results_ui.py" line="192" />
+        <location filename="../../app/results_ui.py" line="187" />
+        <location filename="../../app/results_ui.py" line="198" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="193" />
+        <location filename="../../app/results_ui.py" line="199" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="194" />
-        <source>Copy path</source>
-        <translation>复制路径</translation>
-    </message>
-    <message>
-        <location filename="../../app/results_ui.py" line="236" />
+        <location filename="../../app/results_ui.py" line="243" />
         <source>Select one or more files first.</source>
         <translation>请先选择一个或多个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="241" />
+        <location filename="../../app/results_ui.py" line="248" />
         <source>Cannot change the ignore list</source>
         <translation>无法修改忽略列表</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="270" />
+        <location filename="../../app/results_ui.py" line="277" />
         <source>Cannot mark by name</source>
         <translation>无法按名称标记</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewController</name>
+    <message>
+        <location filename="../../app/review_ui.py" line="108" />
+        <source>Make the selected file its group's reference</source>
+        <translation>把选中的文件设为所在组的参照文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="109" />
+        <source>Copy marked files to…</source>
+        <translation>把标记的文件复制到…</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="110" />
+        <source>Rename the selected file…</source>
+        <translation>重命名选中的文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="111" />
+        <source>Open with the custom command</source>
+        <translation>用自定义命令打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="112" />
+        <source>Remove the marked files from the results (they stay on disk)</source>
+        <translation>从结果中移除标记的文件（文件仍留在磁盘上）</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="114" />
+        <source>Preferences…</source>
+        <translation>首选项…</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="120" />
+        <source>Copy to the clipboard</source>
+        <translation>复制到剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="121" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="122" />
+        <source>Full path</source>
+        <translation>完整路径</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="123" />
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="133" />
+        <source>This folder: {0}</source>
+        <translation>此文件夹：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="136" />
+        <source>Mark every file in it (and below)</source>
+        <translation>标记其中（含子文件夹）的所有文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="138" />
+        <source>Unmark every file in it (and below)</source>
+        <translation>取消标记其中（含子文件夹）的所有文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="140" />
+        <source>Remove its files from the results</source>
+        <translation>从结果中移除其中的文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="142" />
+        <source>Exclude it from later scans</source>
+        <translation>以后的扫描排除此文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="155" />
+        <source>Select a file first.</source>
+        <translation>请先选择一个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="167" />
+        <source>Cannot make it the reference</source>
+        <translation>无法设为参照文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="174" />
+        <source>{0} is now the reference of its group; keep rules keep it.</source>
+        <translation>{0} 现在是所在组的参照文件；保留规则会保留它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="178" />
+        <source>and {0} more</source>
+        <translation>以及另外 {0} 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="180" />
+        <source>Files left the group</source>
+        <translation>有文件离开了该组</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="181" />
+        <source>{0} is now the reference of its group. Measured against it, these files are less similar than the threshold ({1} %) and left the group:
+
+{2}</source>
+        <translation>{0} 现在是所在组的参照文件。与它比较后，以下文件的相似度低于阈值（{1} %），已离开该组：
+
+{2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="191" />
+        <source>Copy marked files to</source>
+        <translation>把标记的文件复制到</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="198" />
+        <source>Refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="201" />
+        <source>Nothing marked</source>
+        <translation>没有标记的文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="202" />
+        <source>Mark the files to copy first.</source>
+        <translation>请先标记要复制的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="205" />
+        <source>Copy the marked files ({0}: {1}) to {2}? Nothing is removed or written over; undo removes the copies.</source>
+        <translation>把标记的文件（{0} 个：{1}）复制到 {2}？不会删除或覆盖任何文件；撤销会删除这些副本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="208" />
+        <source>Confirm</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="208" />
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="222" />
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="223" />
+        <source>New name for {0}:</source>
+        <translation>{0} 的新名称：</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="230" />
+        <source>Cannot rename</source>
+        <translation>无法重命名</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="241" />
+        <source>Renamed to {0}; Undo gives it its old name back.</source>
+        <translation>已重命名为 {0}；撤销可恢复原名。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="244" />
+        <source>Not renamed</source>
+        <translation>未重命名</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="255" />
+        <source>No custom command</source>
+        <translation>没有自定义命令</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="256" />
+        <source>Set the command first, e.g. meld %a %b (File &gt; Preferences).</source>
+        <translation>请先设置命令，例如 meld %a %b（文件 &gt; 首选项）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="264" />
+        <source>Cannot run the custom command</source>
+        <translation>无法运行自定义命令</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="266" />
+        <source>Started: {0}</source>
+        <translation>已启动：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="275" />
+        <source>Nothing is marked.</source>
+        <translation>没有标记任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="279" />
+        <source>Marked files removed from the results: {0}. They stay on disk; a new scan shows them again.</source>
+        <translation>已从结果中移除标记的文件：{0} 个。文件仍留在磁盘上；重新扫描会再次显示它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="288" />
+        <source>The files of {0} are removed from the results; a new scan shows them again.</source>
+        <translation>{0} 中的文件已从结果中移除；重新扫描会再次显示它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="297" />
+        <source>Cannot exclude the folder</source>
+        <translation>无法排除该文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/review_ui.py" line="305" />
+        <source>{0} is left out of later scans (Settings: Exclude) and its files out of these results.</source>
+        <translation>以后的扫描将排除 {0}（设置：排除），其中的文件也已从当前结果中移除。</translation>
     </message>
 </context>
 <context>
@@ -2301,17 +2721,17 @@ Index: {0}</source>
         <translation>选择一个文件，与参照文件比较。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="109" />
+        <location filename="../../core/presenters/details.py" line="111" />
         <source>cannot read: {0}</source>
         <translation>无法读取：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="110" />
+        <location filename="../../core/presenters/details.py" line="112" />
         <source>{0}, line endings {1}, {2}</source>
         <translation>{0}，换行符 {1}，{2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/details.py" line="112" />
+        <location filename="../../core/presenters/details.py" line="114" />
         <source> (first part shown)</source>
         <translation>（只显示开头部分）</translation>
     </message>
