@@ -160,7 +160,7 @@ def write_all(folder: Path, name: str, text: str) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     out = {"utf8.txt": folder / f"{name}.utf8.txt", "gbk.txt": folder / f"{name}.gbk.txt"}
     out["utf8.txt"].write_text(text, encoding="utf-8")
-    out["gbk.txt"].write_bytes(text.encode("gbk"))
+    out["gbk.txt"].write_bytes(text.encode("gb18030"))  # (GBK for GBK text)
     out["docx"] = write_docx(folder / f"{name}.docx", text)
     out["odt"] = write_odt(folder / f"{name}.odt", text)
     out["epub"] = write_epub(folder / f"{name}.epub", text)
