@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QMenu, QVBoxLayout)
 
@@ -122,6 +122,10 @@ class ResultsController(QObject):
         m = win.model
         for sig in (m.marksChanged, m.modelReset, m.layoutChanged):
             sig.connect(self.update_summary)
+        from .review_ui import ReviewController
+
+        self.review = ReviewController(win, self.act_deltas)  # reference, copy, rename,
+        # custom command, folders, keys, the column chooser
 
     # ------------------------------------------------------------ menus
     def _build_view_menu(self) -> None:
@@ -181,6 +185,7 @@ class ResultsController(QObject):
         self.act_pattern.setText(self.tr("Mark files whose name matches…"))
         self.act_toggle.setText(self.tr("Toggle the marks of the selected files"))
         self.act_open.setText(self.tr("Open"))
+        self.review.retranslate()
         self.update_summary()
 
     def context_menu(self, pos) -> None:
@@ -192,11 +197,12 @@ class ResultsController(QObject):
         menu = QMenu(w)
         menu.addAction(self.tr("Open"), lambda: open_path(path))
         menu.addAction(self.tr("Reveal in folder"), lambda: open_path(os.path.dirname(path)))
-        menu.addAction(self.tr("Copy path"), lambda: QGuiApplication.clipboard().setText(path))
+        self.review.add_copy_menu(menu, path)
         w.actions.extend_context_menu(menu, path)
         menu.addAction(self.act_toggle)
         menu.addSeparator()
         menu.addActions([self.act_ignore_pair, self.act_ignore_file, self.act_remove])
+        self.review.extend_context_menu(menu, path)
         menu.exec(w.tree.viewport().mapToGlobal(pos))
 
     def _open_index(self, index) -> None:

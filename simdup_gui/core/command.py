@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import shlex
 import subprocess
+import threading
 
 PLACEHOLDERS = ("%a", "%b")
 _TOKEN = re.compile(r"%[ab%]")
@@ -33,8 +34,10 @@ def command_args(template: str, a: str, b: str | None = None) -> list[str]:
 
 
 def run_detached(args: list[str]) -> subprocess.Popen:
-    """Start ``args`` without a shell, in its own session, not waited for (the tool outlives
-    the review if it likes). OSError when the program cannot be started."""
-    return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True,
-                            close_fds=True)
+    """Start ``args`` without a shell, in its own session, not waited for by the caller (the
+    tool outlives the review if it likes; a thread reaps it when it ends). OSError when the
+    program cannot be started."""
+    proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
+    threading.Thread(target=proc.wait, name="custom-command", daemon=True).start()
+    return proc

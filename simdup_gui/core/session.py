@@ -318,6 +318,22 @@ class Session:
                 return self.records[g.representative].path
         return None
 
+    def compare_with(self, path: str) -> str | None:
+        """The file to compare ``path`` with (a custom command's %b): its group's reference,
+        or for the reference itself its closest member (else another member); None when
+        ``path`` is in no group."""
+        for g in self.groups:
+            here = {m.index: m for m in g.members}
+            m = next((x for x in g.members if self.records[x.index].path == path), None)
+            if m is None:
+                continue
+            if m.index != g.representative:
+                return self.records[g.representative].path
+            other = m.closest if m.closest in here and m.closest != m.index else next(
+                (x.index for x in g.members if x.index != m.index), None)
+            return None if other is None else self.records[other].path
+        return None
+
     def ignore_files(self, paths: Iterable[str]) -> int:
         """Never group these files again (in this and later scans); the number added."""
         n = self.ignore.add_files(paths)

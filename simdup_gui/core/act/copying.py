@@ -65,8 +65,8 @@ def undo_copy(state: JournalState, op, out: Outcome, record: Callable[..., None]
                 gone, _ = changed_reason_at(orig, op.size, op.mtime_ns, op.content_hash,
                                             op.ino, op.dev)
                 if gone is not None:
-                    why = (f"its original {op.path} {gone}, so the copy may be the last one "
-                           f"of its text; the copy stays at {dest}")
+                    why = (f"its original {op.path} is not as it was ({gone}), so the copy "
+                           f"may be the last one of its text; the copy stays at {dest}")
             if why is not None:
                 out.status, out.reason = "skipped", why
                 if st is None:

@@ -131,6 +131,17 @@ REASONS = Phrasebook("Reason", (
     QT_TRANSLATE_NOOP("Reason", "deleted permanently"),
     QT_TRANSLATE_NOOP("Reason", "cannot be restored"),
     QT_TRANSLATE_NOOP("Reason", "finished from the journal after an interruption"),
+    # copy and rename (issue 38, item 14: act/copying.py)
+    QT_TRANSLATE_NOOP("Reason", "the copy was removed"),
+    QT_TRANSLATE_NOOP("Reason", "the copy {0} is gone already"),
+    QT_TRANSLATE_NOOP("Reason", "the copy {0} was changed since it was made"),
+    QT_TRANSLATE_NOOP("Reason", "{0} is no longer the copy simdup made"),
+    QT_TRANSLATE_NOOP("Reason", "left it there"),
+    QT_TRANSLATE_NOOP("Reason", "its original {0} is not as it was ({1}), so the copy may be "
+                                "the last one of its text"),
+    QT_TRANSLATE_NOOP("Reason", "the copy stays at {0}"),
+    QT_TRANSLATE_NOOP("Reason", "{0} exists already: a rename never replaces a file"),
+    QT_TRANSLATE_NOOP("Reason", "not renamed"),
 ))
 
 INDEX_PLAN = Phrasebook("IndexPlan", (
@@ -161,6 +172,23 @@ INDEX_PLAN = Phrasebook("IndexPlan", (
 ))
 
 REFUSALS = Phrasebook("Refusal", (
+    # make reference, copy, rename, exclude, custom command (issue 38, items 7, 14-16)
+    QT_TRANSLATE_NOOP("Refusal", "{0} is in no group"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} exists already: a rename never replaces a file"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} has that name already"),
+    QT_TRANSLATE_NOOP("Refusal", "the new name is empty"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is not a file name (a name has no folder in it)"),
+    QT_TRANSLATE_NOOP("Refusal", "destination is not a folder: {0}"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is not inside a scanned folder"),
+    QT_TRANSLATE_NOOP("Refusal", "to stop scanning a scanned folder, remove it from the folders "
+                                 "to scan"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is inside the scanned folder {1}: the copies will be found "
+                                 "as duplicates by its next scan"),
+    QT_TRANSLATE_NOOP("Refusal", "a folder outside keeps them out"),
+    QT_TRANSLATE_NOOP("Refusal", "the custom command cannot be read: {0}"),
+    QT_TRANSLATE_NOOP("Refusal", "no custom command is set (Preferences)"),
+    QT_TRANSLATE_NOOP("Refusal", "the custom command needs a second file (%b), and there is "
+                                 "none"),
     QT_TRANSLATE_NOOP("Refusal", "Refused, nothing was done: this would leave files with no "
                                  "copy (or none similar enough)."),
     QT_TRANSLATE_NOOP("Refusal", "group {0}: all {1} files are marked"),
