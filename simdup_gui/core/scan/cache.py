@@ -44,8 +44,9 @@ _COLUMNS = ("path", "version", "size", "mtime_ns", "inode", "fingerprint", "enco
 _PAIR_COLUMNS = ("a", "b", "j")
 _OWN_TABLES = frozenset({"files", "pairs"})
 # Problems that depend only on the bytes: remembered, so an unchanged binary or
-# undecodable file is not read again on every rescan.
-CACHED_PROBLEM_KINDS = frozenset({"binary", "undecodable", "no_text"})
+# undecodable file, or a document that gives no text (encrypted, corrupt: scan/documents.py),
+# is not read again on every rescan.
+CACHED_PROBLEM_KINDS = frozenset({"binary", "undecodable", "no_text", "document"})
 # What a look-up reads: the key's columns, then a record's (NULL for a problem row, whose
 # other columns are not looked at), then a problem's.
 _SELECT = ("path, size, mtime_ns, inode, "

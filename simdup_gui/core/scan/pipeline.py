@@ -425,8 +425,9 @@ def _drop(culprits: set[str], sent, back, chunks, take) -> int:
             continue
         gone = [c for c in chunks[i] if c.path in culprits]
         chunks[i] = [c for c in chunks[i] if c.path not in culprits]
+        # kind "error": not cached (a hang may have been the machine's), read again next scan
         take([Problem(c.path, "the document reader crashed or hung on it (its worker process "
-                      f"ended; at most {HANG_SECONDS:.0f} s a document); not read", "document")
+                      f"ended; at most {HANG_SECONDS:.0f} s a document); not read", "error")
               for c in gone], gone)
         if not chunks[i]:
             back[i] = True

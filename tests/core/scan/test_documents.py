@@ -144,6 +144,12 @@ def test_bad_documents_are_problems_with_their_reasons(tmp_path):
     for name, reason in want.items():
         assert reason in got[name].reason and got[name].kind == "document", (name, got[name])
     assert len(res.records) == 7
+    cache = str(tmp_path.parent / f"{tmp_path.name}-cache.sqlite")  # (outside the scan)
+    first = scan([str(tmp_path)], ScanOptions(use_cache=True, cache_path=cache, workers=2))
+    again = scan([str(tmp_path)], ScanOptions(use_cache=True, cache_path=cache, workers=2))
+    assert first.stats["cached"] == 0 and again.stats["cached"] == 7 + len(want)
+    assert {p.path: p.reason for p in again.problems} == {p.path: p.reason
+                                                          for p in first.problems}
 
 
 @needs_font
