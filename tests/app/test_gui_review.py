@@ -147,7 +147,8 @@ def test_custom_command_gets_each_file_as_one_argument(qtbot, win, tmp_path):
     w = win
     out = tmp_path / "argv.json"
     script = tmp_path / "tool with space.py"
-    script.write_text(f"import json, sys\nopen({str(out)!r}, 'w').write(json.dumps(sys.argv[1:]))\n")
+    script.write_text("import json, sys\n"
+                      f"open({str(out)!r}, 'w').write(json.dumps(sys.argv[1:]))\n")
     w.prefs.set(opt.CUSTOM_COMMAND, f"{sys.executable} '{script}' --left %a --right=%b")
     copy = str(w.src / "b c" / "en; copy 'x'.txt")
     select(w, copy)

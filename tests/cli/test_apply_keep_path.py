@@ -4,21 +4,11 @@
 import json
 from pathlib import Path
 
-import pytest
-
 from simdup_gui.cli import main
 from simdup_gui.core.session import ReviewSettings, Session
 
 from tests.actions_helpers import make_corpus
-
-
-@pytest.fixture
-def scanned(tmp_path):
-    paths = make_corpus(tmp_path / "src")
-    out = tmp_path / "results.json"
-    assert main(["scan", str(tmp_path / "src"), "--format", "json", "-o", str(out),
-                 "--no-cache", "--workers", "1"]) == 0
-    return tmp_path, paths, str(out)
+from tests.cli.test_apply_cli import scanned  # noqa: F401 - the scanned corpus fixture
 
 
 def planned(capsys) -> set[str]:

@@ -21,8 +21,8 @@ import stat
 import time
 from collections.abc import Callable
 
-from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, hash_at, prune_empty_at,
-                      sibling, unlink_at)
+from .fileops import (Anchored, Unsafe, anchor, changed_reason_at, drop_temp, hash_at,
+                      hash_or_none, prune_empty_at, sibling, unlink_at)
 from .journal import JournalState, JournalWriter
 from .outcome import Outcome, error_text, journal_write
 
@@ -112,23 +112,9 @@ def settle_copy(state: JournalState, op, b: dict, mode: str) -> str:
     then removes it), else "none" (not made: a resume copies it again)."""
     dest, tmp, top = b.get("dest"), b.get("tmp"), state.start.get("move_to") or ""
     with anchor(dest or "", top) as d:
-        if tmp and os.path.dirname(tmp) == os.path.dirname(dest or ""):
-            t = sibling(d, tmp)
-            try:
-                t_st = t.lstat()
-                if t_st is not None and stat.S_ISREG(t_st.st_mode):
-                    unlink_at(t, t_st)
-            finally:
-                t.dir_fd = None
+        if tmp:
+            drop_temp(d, tmp)
         st = d.lstat()
-        if st is not None and stat.S_ISREG(st.st_mode) and _hash(d, st) == op.content_hash:
+        if st is not None and hash_or_none(d, st) == op.content_hash:
             return "done"
     return "none"
-
-
-def _hash(a: Anchored, st: os.stat_result) -> str | None:
-    try:
-        return hash_at(a, st)
-    except OSError:
-        return None
-

@@ -393,6 +393,32 @@ def changed_reason_at(a: Anchored, size: int, mtime_ns: int, content_hash: str,
     return None, st
 
 
+def hash_or_none(a: Anchored, st: os.stat_result) -> str | None:
+    """The content hash of the regular file ``a`` (status ``st``); None for anything else
+    or a file that cannot be read."""
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    try:
+        return hash_at(a, st)
+    except OSError:
+        return None
+
+
+def drop_temp(folder: Anchored, tmp: str) -> None:
+    """Remove simdup's temporary copy ``tmp`` (beside ``folder``'s file) if it is there."""
+    if os.path.dirname(tmp) != os.path.dirname(str(folder)) or \
+            not os.path.basename(tmp).startswith(TMP_PREFIX):
+        return
+    t = Anchored(tmp, None, os.path.basename(tmp), folder.root)
+    t.dir_fd = folder.dir_fd
+    try:
+        t_st = t.lstat()
+        if t_st is not None and stat.S_ISREG(t_st.st_mode):
+            unlink_at(t, t_st)
+    finally:
+        t.dir_fd = None
+
+
 def unlink_at(a: Anchored, st: os.stat_result | None = None) -> None:
     """Remove ``a`` (never through a link); if ``st`` is given it must still be that file."""
     if st is not None:

@@ -25,10 +25,10 @@ from collections.abc import Callable
 
 from .actions import LINK_ACTIONS, Plan, PlannedOp, execute
 from .copying import settle_copy, undo_copy
-from .fileops import (TMP_PREFIX, Anchored, Unsafe, anchor, duplicate_at, find_trash_entry,
-                      hash_at, hash_file, is_link_to, move_file, prune_empty_at, replace_at,
-                      same_file, send_to_trash, sibling, temp_name_for, trash_root_of,
-                      unlink_at)
+from .fileops import (Anchored, Unsafe, anchor, drop_temp, duplicate_at, find_trash_entry,
+                      hash_at, hash_file, hash_or_none, is_link_to, move_file, prune_empty_at,
+                      replace_at, same_file, send_to_trash, sibling, temp_name_for,
+                      trash_root_of, unlink_at)
 from ..job import NULL_JOB, Cancelled, Job
 from .journal import (JournalState, JournalWriter, check_journal, held_dir, journal_to_undo,
                       read_journal, trash_entry_reason)
@@ -44,15 +44,6 @@ def _plan_of(state: JournalState) -> Plan:
     s = state.start
     return Plan(state.action, [PlannedOp.from_dict(o) for o in state.ops], s.get("move_to"),
                 bool(s.get("flat")), held=s.get("held"))
-
-
-def _hash_or_none(a: Anchored, st: os.stat_result) -> str | None:
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    try:
-        return hash_at(a, st)
-    except OSError:
-        return None
 
 
 def _settle_move(state: JournalState, op: PlannedOp, dest: str, tmp: str | None, mode: str,
@@ -73,9 +64,9 @@ def _settle_move(state: JournalState, op: PlannedOp, dest: str, tmp: str | None,
                 t.dir_fd = None
         if s_st is not None and d_st is not None:
             same = same_file(s_st, d_st)
-            if not same and _hash_or_none(new, d_st) != op.content_hash:
+            if not same and hash_or_none(new, d_st) != op.content_hash:
                 raise OSError(f"both {op.path} and {dest} exist and differ; left both alone")
-            if not same and _hash_or_none(src, s_st) != op.content_hash:
+            if not same and hash_or_none(src, s_st) != op.content_hash:
                 # the original was replaced or edited after the move began (a new file
                 # took its name): removing either name could lose an edit
                 out.status = "skipped"
@@ -145,8 +136,8 @@ def _settle_link(state: JournalState, op: PlannedOp, b: dict, out: Outcome) -> s
             finally:
                 t.dir_fd = None
             held_ok = h is not None and h_st is not None and stat.S_ISREG(h_st.st_mode) \
-                and _hash_or_none(h, h_st) == op.content_hash
-            if x_st is not None and _hash_or_none(x, x_st) == op.content_hash:
+                and hash_or_none(h, h_st) == op.content_hash
+            if x_st is not None and hash_or_none(x, x_st) == op.content_hash:
                 if h is not None and h_st is not None and stat.S_ISREG(h_st.st_mode):
                     unlink_at(h, h_st)  # the original is still in place: drop its held name
                     prune_empty_at(held_dir(), os.path.dirname(held))
@@ -341,10 +332,10 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
     try:
         with anchor(src or "", top) as here, anchor(op.path, op.root, create=True) as back:
             if ub is not None and ub.get("tmp"):
-                _drop_temp(back, ub["tmp"])
+                drop_temp(back, ub["tmp"])
             st, b_st = here.lstat(), back.lstat()
             if st is None:
-                if b_st is not None and _hash_or_none(back, b_st) in (
+                if b_st is not None and hash_or_none(back, b_st) in (
                         op.content_hash, (ub or {}).get("hash")):
                     notes.append("already back (an earlier undo was cut off)")
                     h = op.content_hash
@@ -360,7 +351,7 @@ def _undo_one(state: JournalState, op: PlannedOp, w: JournalWriter) -> Outcome:
                 h = hash_at(here, st)
                 if b_st is not None:
                     if ub is None or not (same_file(st, b_st)
-                                          or _hash_or_none(back, b_st) == h):
+                                          or hash_or_none(back, b_st) == h):
                         out.status = "skipped"
                         out.reason = (f"something else is now at the original path; left "
                                       f"it at {src}")
@@ -409,12 +400,12 @@ def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
         with anchor(op.path, op.root) as x:
             h, h_st = _held_state(state, held)
             if ub is not None and ub.get("tmp") and h_st is not None:
-                _drop_temp(x, ub["tmp"])  # a copy an earlier undo was cut off making
+                drop_temp(x, ub["tmp"])  # a copy an earlier undo was cut off making
             x_st = x.lstat()
             ours = is_ours(x, x_st, op, b)
             if h is None or h_st is None:
                 if not ours and x_st is not None and stat.S_ISREG(x_st.st_mode) and \
-                        _hash_or_none(x, x_st) in (op.content_hash, (ub or {}).get("hash")):
+                        hash_or_none(x, x_st) in (op.content_hash, (ub or {}).get("hash")):
                     notes.append("already back (an earlier undo was cut off)")
                 elif op.seq in state.released:
                     out.status = "skipped"
@@ -430,7 +421,7 @@ def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
                     raise OSError(f"{held} is no longer a regular file; left it there")
                 hh = hash_at(h, h_st)
                 if x_st is not None and not ours:
-                    if ub is not None and (same_file(x_st, h_st) or _hash_or_none(x, x_st)
+                    if ub is not None and (same_file(x_st, h_st) or hash_or_none(x, x_st)
                                            == hh):
                         notes.append("finished an undo that was cut off")
                     else:
@@ -451,7 +442,7 @@ def _undo_link(state: JournalState, op: PlannedOp, out: Outcome,
                         try:
                             replace_at(t, x, x_st)
                         except BaseException:
-                            _drop_temp(x, tmp)
+                            drop_temp(x, tmp)
                             raise
                     finally:
                         t.dir_fd = None
@@ -481,28 +472,13 @@ def _edited_through_link(x: Anchored, x_st: os.stat_result | None, op: PlannedOp
     if x_st is None:
         return False
     if stat.S_ISREG(x_st.st_mode):  # a hard link: the kept copy's inode itself
-        now = _hash_or_none(x, x_st)
+        now = hash_or_none(x, x_st)
     else:
         try:
             now = hash_file(str(b.get("target")))
         except OSError:
             return False
     return now is not None and now != op.content_hash
-
-
-def _drop_temp(folder: Anchored, tmp: str) -> None:
-    """Remove simdup's temporary copy ``tmp`` (beside ``folder``'s file) if it is there."""
-    if os.path.dirname(tmp) != os.path.dirname(str(folder)) or \
-            not os.path.basename(tmp).startswith(TMP_PREFIX):
-        return
-    t = Anchored(tmp, None, os.path.basename(tmp), folder.root)
-    t.dir_fd = folder.dir_fd
-    try:
-        t_st = t.lstat()
-        if t_st is not None and stat.S_ISREG(t_st.st_mode):
-            unlink_at(t, t_st)
-    finally:
-        t.dir_fd = None
 
 
 def _drop_trash_info(path: str, trash_file: str, info: str, trash: str) -> None:

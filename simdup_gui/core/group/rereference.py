@@ -96,7 +96,7 @@ def _measured(records: Sequence[FileRecord], ref: int, others: list[int], thresh
     cpairs = np.array([[0, k + 1] for k in range(len(rest))], dtype=np.int64)
     pairs, sim, exact = verified_pairs(records, cpairs, first, threshold, measure,
                                        VerifyStats())
-    for (_, b), s, e in zip(pairs.tolist(), sim.tolist(), exact.tolist()):
+    for (_, b), s, e in zip(pairs.tolist(), sim.tolist(), exact.tolist(), strict=True):
         out[rest[b - 1]] = (round(s, 4), bool(e))
     return out
 
@@ -112,7 +112,7 @@ def _estimates(records: Sequence[FileRecord], ref: int,
                           np.arange(1, len(idx), dtype=np.int64))
     has = bool(records[ref].sketch)
     return {i: ((round(e, 4), bool(w)) if has and records[i].sketch else (None, False))
-            for i, e, w in zip(others, est.tolist(), whole.tolist())}
+            for i, e, w in zip(others, est.tolist(), whole.tolist(), strict=True)}
 
 
 def _copy_sets(old: dict[int, Member], mem: list[Member]) -> None:
