@@ -559,4 +559,6 @@ ZH.update({
     "no custom command is set (Preferences)": "尚未设置自定义命令（首选项）",
     "the custom command needs a second file (%b), and there is none":
         "自定义命令需要第二个文件（%b），但没有",
+    "{0} is under a reference folder, and files there are never touched":
+        "{0} 位于参照文件夹中，那里的文件从不改动",
 })

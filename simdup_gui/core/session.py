@@ -556,7 +556,11 @@ class Session:
     def plan_rename(self, path: str, new_name: str) -> Plan:
         """The plan to give the grouped file ``path`` the name ``new_name`` in its folder (a
         move within the folder, checked, journaled and undone as one); ValueError for a
-        name that is not a plain file name or that exists."""
+        name that is not a plain file name or that exists, and for a file under a reference
+        folder (never touched)."""
+        if marking.under_any(path, self.reference):
+            raise ValueError(f"{path} is under a reference folder, and files there are never "
+                             "touched")
         res = self.results()
         return bind_scan_identity(plan_rename(res, path, new_name), res)
 

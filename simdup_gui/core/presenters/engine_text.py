@@ -189,6 +189,8 @@ REFUSALS = Phrasebook("Refusal", (
     QT_TRANSLATE_NOOP("Refusal", "no custom command is set (Preferences)"),
     QT_TRANSLATE_NOOP("Refusal", "the custom command needs a second file (%b), and there is "
                                  "none"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is under a reference folder, and files there are never "
+                                 "touched"),
     QT_TRANSLATE_NOOP("Refusal", "Refused, nothing was done: this would leave files with no "
                                  "copy (or none similar enough)."),
     QT_TRANSLATE_NOOP("Refusal", "group {0}: all {1} files are marked"),

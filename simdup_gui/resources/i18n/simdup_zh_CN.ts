@@ -3,47 +3,47 @@
 <context>
     <name>AccuracyModel</name>
     <message>
-        <location filename="../../core/presenters/lab.py" line="26" />
+        <location filename="../../core/presenters/lab.py" line="31" />
         <source>bits</source>
         <translation>位数</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="26" />
+        <location filename="../../core/presenters/lab.py" line="31" />
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="27" />
+        <location filename="../../core/presenters/lab.py" line="32" />
         <source>precision</source>
         <translation>精确率</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="28" />
+        <location filename="../../core/presenters/lab.py" line="33" />
         <source>recall</source>
         <translation>召回率</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="28" />
+        <location filename="../../core/presenters/lab.py" line="33" />
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="29" />
+        <location filename="../../core/presenters/lab.py" line="34" />
         <source>TP</source>
         <translation>正确检出</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="29" />
+        <location filename="../../core/presenters/lab.py" line="34" />
         <source>FP</source>
         <translation>误报</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="30" />
+        <location filename="../../core/presenters/lab.py" line="35" />
         <source>FN</source>
         <translation>漏报</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="31" />
+        <location filename="../../core/presenters/lab.py" line="36" />
         <source>chance/file</source>
         <translation>随机匹配/文件</translation>
     </message>
@@ -157,247 +157,247 @@
     </message>
     <message>
         <location filename="../../app/accuracy.py" line="206" />
-        <source>Per-size charts: &lt;b style='color:#1f77b4'&gt;precision&lt;/b&gt;, &lt;b style='color:#ff7f0e'&gt;recall&lt;/b&gt;, &lt;b style='color:#2ca02c'&gt;F1&lt;/b&gt; (left axis); &lt;b style='color:#7f7f7f'&gt;dashed: chance matches per file&lt;/b&gt; (right axis, log scale); &lt;b style='color:#d62728'&gt;dotted: one random match per file&lt;/b&gt;. A pink chart or row means random fingerprints already match more than once per file.</source>
-        <translation>各位数的图：&lt;b style='color:#1f77b4'&gt;精确率&lt;/b&gt;、&lt;b style='color:#ff7f0e'&gt;召回率&lt;/b&gt;、&lt;b style='color:#2ca02c'&gt;F1&lt;/b&gt;（左轴）；&lt;b style='color:#7f7f7f'&gt;虚线：每个文件的随机匹配数&lt;/b&gt;（右轴，对数刻度）；&lt;b style='color:#d62728'&gt;点线：每个文件一次随机匹配&lt;/b&gt;。粉色的图或行表示随机指纹平均已经匹配不止一次。</translation>
+        <source>Per-size charts: &lt;b style='color:{0}'&gt;precision&lt;/b&gt;, &lt;b style='color:{1}'&gt;recall&lt;/b&gt;, &lt;b style='color:{2}'&gt;F1&lt;/b&gt; (left axis); &lt;b style='color:{3}'&gt;dashed: chance matches per file&lt;/b&gt; (right axis, log scale); &lt;b style='color:{4}'&gt;dotted: one random match per file&lt;/b&gt;. A red-tinted chart or row means random fingerprints already match more than once per file.</source>
+        <translation>各位数的图：&lt;b style='color:{0}'&gt;精确率&lt;/b&gt;、&lt;b style='color:{1}'&gt;召回率&lt;/b&gt;、&lt;b style='color:{2}'&gt;F1&lt;/b&gt;（左轴）；&lt;b style='color:{3}'&gt;虚线：每个文件的随机匹配数&lt;/b&gt;（右轴，对数刻度）；&lt;b style='color:{4}'&gt;点线：每个文件一次随机匹配&lt;/b&gt;。偏红的图或行表示随机指纹平均已经匹配不止一次。</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="230" />
+        <location filename="../../app/accuracy.py" line="231" />
         <source>Corpus folder</source>
         <translation>语料文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="235" />
+        <location filename="../../app/accuracy.py" line="236" />
         <source>Known duplicates</source>
         <translation>已知的重复文件</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="236" />
-        <location filename="../../app/accuracy.py" line="370" />
+        <location filename="../../app/accuracy.py" line="237" />
+        <location filename="../../app/accuracy.py" line="381" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="269" />
-        <location filename="../../app/accuracy.py" line="283" />
+        <location filename="../../app/accuracy.py" line="270" />
+        <location filename="../../app/accuracy.py" line="284" />
         <source>An evaluation is already running</source>
         <translation>已有评估在运行</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="278" />
+        <location filename="../../app/accuracy.py" line="279" />
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="294" />
+        <location filename="../../app/accuracy.py" line="295" />
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="302" />
+        <location filename="../../app/accuracy.py" line="303" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="62" />
+        <location filename="../../core/presenters/lab.py" line="67" />
         <source>Generating the corpus</source>
         <translation>正在生成语料</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="63" />
+        <location filename="../../core/presenters/lab.py" line="68" />
         <source>Listing files</source>
         <translation>正在列出文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="64" />
-        <location filename="../../core/presenters/lab.py" line="68" />
+        <location filename="../../core/presenters/lab.py" line="69" />
+        <location filename="../../core/presenters/lab.py" line="73" />
         <source>Fingerprinting</source>
         <translation>正在计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="65" />
+        <location filename="../../core/presenters/lab.py" line="70" />
         <source>Reading texts for the reference</source>
         <translation>正在读取文本作为参照</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="66" />
+        <location filename="../../core/presenters/lab.py" line="71" />
         <source>Measuring reference similarity</source>
         <translation>正在计算参照相似度</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="67" />
+        <location filename="../../core/presenters/lab.py" line="72" />
         <source>Scoring every size and k</source>
         <translation>正在评估每种位数和 k</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="69" />
+        <location filename="../../core/presenters/lab.py" line="74" />
         <source>{0}: {1} of {2}</source>
         <translation>{0}：{1} / {2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="87" />
+        <location filename="../../core/presenters/lab.py" line="92" />
         <source>synthetic manifest, measured J ≥ {0}</source>
         <translation>合成清单，实测 J ≥ {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="88" />
+        <location filename="../../core/presenters/lab.py" line="93" />
         <source>synthetic manifest</source>
         <translation>合成清单</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="90" />
+        <location filename="../../core/presenters/lab.py" line="95" />
         <source>reference: exact Jaccard ≥ {0}</source>
         <translation>参照：精确 Jaccard ≥ {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="91" />
+        <location filename="../../core/presenters/lab.py" line="96" />
         <source>CSV groups ({0})</source>
         <translation>CSV 分组（{0}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="92" />
+        <location filename="../../core/presenters/lab.py" line="97" />
         <source>CSV pairs ({0})</source>
         <translation>CSV 文件对（{0}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="105" />
+        <location filename="../../core/presenters/lab.py" line="110" />
         <source>Exact, no sampling: all {0} pairs of {1} files, {2} measured.</source>
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对，实测 {2} 对。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="189" />
+        <location filename="../../core/presenters/lab.py" line="136" />
+        <source>. Red-tinted rows: more chance matches than one per file, so small fingerprints drown in coincidences.</source>
+        <translation>。偏红的行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="191" />
         <source>SimHash only</source>
         <translation>仅用 SimHash</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="191" />
+        <location filename="../../core/presenters/lab.py" line="193" />
         <source>verified</source>
         <translation>验证后</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="321" />
+        <location filename="../../app/accuracy.py" line="322" />
         <source>Failed: {0}</source>
         <translation>失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="325" />
+        <location filename="../../app/accuracy.py" line="326" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="111" />
+        <location filename="../../core/presenters/lab.py" line="116" />
         <source>{0} files, truth: {1}; {2} duplicate pairs. {3}</source>
         <translation>{0} 个文件，标注：{1}；{2} 对重复。{3}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="122" />
+        <location filename="../../core/presenters/lab.py" line="127" />
         <source>{0} bits: best F1 {1:.2f} at k={2}, {3} random matches per file</source>
         <translation>{0} 位：k={2} 时最佳 F1 为 {1:.2f}，每个文件 {3} 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="125" />
+        <location filename="../../core/presenters/lab.py" line="130" />
         <source> (verified groups: F1 {0:.2f} at k={1})</source>
         <translation>（验证后的分组：k={1} 时 F1 为 {0:.2f}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="131" />
-        <source>. Pink rows: more chance matches than one per file, so small fingerprints drown in coincidences.</source>
-        <translation>。粉色行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。</translation>
-    </message>
-    <message>
-        <location filename="../../app/accuracy.py" line="350" />
+        <location filename="../../app/accuracy.py" line="351" />
         <source>k (max Hamming distance)</source>
         <translation>k（最大海明距离）</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="351" />
+        <location filename="../../app/accuracy.py" line="352" />
         <source>chance matches/file</source>
         <translation>随机匹配/文件</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="356" />
-        <location filename="../../core/presenters/lab.py" line="158" />
+        <location filename="../../app/accuracy.py" line="357" />
+        <location filename="../../core/presenters/lab.py" line="163" />
         <source>precision</source>
         <translation>精确率</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="355" />
-        <location filename="../../core/presenters/lab.py" line="159" />
+        <location filename="../../app/accuracy.py" line="356" />
+        <location filename="../../core/presenters/lab.py" line="164" />
         <source>recall</source>
         <translation>召回率</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="159" />
+        <location filename="../../core/presenters/lab.py" line="164" />
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="162" />
+        <location filename="../../core/presenters/lab.py" line="167" />
         <source>chance matches/file (log)</source>
         <translation>随机匹配/文件（对数）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="165" />
+        <location filename="../../core/presenters/lab.py" line="170" />
         <source>1 random match/file</source>
         <translation>每文件 1 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="177" />
-        <location filename="../../core/presenters/lab.py" line="198" />
+        <location filename="../../core/presenters/lab.py" line="182" />
+        <location filename="../../core/presenters/lab.py" line="200" />
         <source>{0} bits</source>
         <translation>{0} 位</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="361" />
+        <location filename="../../app/accuracy.py" line="372" />
         <source>Nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="369" />
+        <location filename="../../app/accuracy.py" line="380" />
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="378" />
+        <location filename="../../app/accuracy.py" line="389" />
         <source>Export PNG</source>
         <translation>导出 PNG</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="379" />
+        <location filename="../../app/accuracy.py" line="390" />
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/accuracy.py" line="381" />
+        <location filename="../../app/accuracy.py" line="392" />
         <source>Could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="261" />
+        <location filename="../../core/presenters/engine_text.py" line="263" />
         <source>exact, no sampling: all {0} pairs of {1} files</source>
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="262" />
+        <location filename="../../core/presenters/engine_text.py" line="264" />
         <source>prefix filtering at J &gt;= {0} gave {1} candidate pairs, {2} candidate pairs measured exactly after the size and position filters</source>
         <translation>在 J ≥ {0} 处做前缀过滤得到 {1} 个候选对，经大小和位置过滤后精确测量了 {2} 个候选对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="265" />
+        <location filename="../../core/presenters/engine_text.py" line="267" />
         <source>the other {0} pairs are provably below {1} (different)</source>
         <translation>其余 {0} 对可以证明低于 {1}（不同）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="266" />
+        <location filename="../../core/presenters/engine_text.py" line="268" />
         <source>{0} duplicate pairs, {1} grey-zone pairs ({2} &lt;= J &lt; {3}) left out of the scores</source>
         <translation>{0} 对重复，{1} 对处于灰色地带（{2} ≤ J &lt; {3}），不计入评分</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="268" />
+        <location filename="../../core/presenters/engine_text.py" line="270" />
         <source>{0} duplicate pairs, no grey zone</source>
         <translation>{0} 对重复，没有灰色地带</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="269" />
+        <location filename="../../core/presenters/engine_text.py" line="271" />
         <source>{0} s ({1} s shingling, {2} s join)</source>
         <translation>{0} 秒（切片 {1} 秒，连接 {2} 秒）</translation>
     </message>
@@ -1526,202 +1526,202 @@ Index: {0}</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="208" />
+        <location filename="../../core/presenters/engine_text.py" line="210" />
         <source>empty file (0 bytes)</source>
         <translation>空文件（0 字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="209" />
+        <location filename="../../core/presenters/engine_text.py" line="211" />
         <source>empty file</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="210" />
+        <location filename="../../core/presenters/engine_text.py" line="212" />
         <source>not fingerprinted</source>
         <translation>未计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="211" />
+        <location filename="../../core/presenters/engine_text.py" line="213" />
         <source>binary content (NUL bytes)</source>
         <translation>二进制内容（含空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="212" />
+        <location filename="../../core/presenters/engine_text.py" line="214" />
         <source>binary content (control bytes)</source>
         <translation>二进制内容（含控制字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="213" />
+        <location filename="../../core/presenters/engine_text.py" line="215" />
         <source>binary content ({0} NUL bytes after the first {1} bytes)</source>
         <translation>二进制内容（前 {1} 字节之后有 {0} 个空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="214" />
+        <location filename="../../core/presenters/engine_text.py" line="216" />
         <source>binary or unknown encoding ({0} undecodable characters, best guess {1})</source>
         <translation>二进制或未知编码（{0} 个字符无法解码，最接近的猜测是 {1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="216" />
+        <location filename="../../core/presenters/engine_text.py" line="218" />
         <source>no words to fingerprint (only spaces or punctuation)</source>
         <translation>没有可计算指纹的词语（只有空白或标点）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="217" />
+        <location filename="../../core/presenters/engine_text.py" line="219" />
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="218" />
+        <location filename="../../core/presenters/engine_text.py" line="220" />
         <source>vanished during the scan</source>
         <translation>扫描期间消失了</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="219" />
+        <location filename="../../core/presenters/engine_text.py" line="221" />
         <source>broken symbolic link</source>
         <translation>损坏的符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="220" />
+        <location filename="../../core/presenters/engine_text.py" line="222" />
         <source>symbolic link loop</source>
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="221" />
+        <location filename="../../core/presenters/engine_text.py" line="223" />
         <source>cannot open: {0}</source>
         <translation>无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="222" />
+        <location filename="../../core/presenters/engine_text.py" line="224" />
         <source>read error: {0}</source>
         <translation>读取出错：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="223" />
+        <location filename="../../core/presenters/engine_text.py" line="225" />
         <source>cannot stat: {0}</source>
         <translation>无法获取文件信息：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="224" />
+        <location filename="../../core/presenters/engine_text.py" line="226" />
         <source>cannot list folder: {0}</source>
         <translation>无法列出文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="225" />
+        <location filename="../../core/presenters/engine_text.py" line="227" />
         <source>cannot read root: {0}</source>
         <translation>无法读取扫描文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="226" />
+        <location filename="../../core/presenters/engine_text.py" line="228" />
         <source>not a regular file (FIFO, socket or device)</source>
         <translation>不是普通文件（管道、套接字或设备）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="227" />
+        <location filename="../../core/presenters/engine_text.py" line="229" />
         <source>not a regular file or folder</source>
         <translation>不是普通文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="228" />
+        <location filename="../../core/presenters/engine_text.py" line="230" />
         <source>not read</source>
         <translation>未读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="229" />
+        <location filename="../../core/presenters/engine_text.py" line="231" />
         <source>too large to fingerprint in memory</source>
         <translation>太大，无法在内存中计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="230" />
+        <location filename="../../core/presenters/engine_text.py" line="232" />
         <source>folder already visited through a symbolic link (a loop or an alias)</source>
         <translation>已经通过符号链接访问过的文件夹（循环或别名）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="232" />
+        <location filename="../../core/presenters/engine_text.py" line="234" />
         <source>not entered again</source>
         <translation>不再进入</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="233" />
+        <location filename="../../core/presenters/engine_text.py" line="235" />
         <source>same file as {0} (hard link or followed symlink)</source>
         <translation>与 {0} 是同一个文件（硬链接或跟随的符号链接）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="234" />
+        <location filename="../../core/presenters/engine_text.py" line="236" />
         <source>read once</source>
         <translation>只读取一次</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="237" />
+        <location filename="../../core/presenters/engine_text.py" line="239" />
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="238" />
+        <location filename="../../core/presenters/engine_text.py" line="240" />
         <source>binary</source>
         <translation>二进制</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="239" />
+        <location filename="../../core/presenters/engine_text.py" line="241" />
         <source>undecodable</source>
         <translation>无法解码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="240" />
+        <location filename="../../core/presenters/engine_text.py" line="242" />
         <source>no text</source>
         <translation>无文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="241" />
+        <location filename="../../core/presenters/engine_text.py" line="243" />
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="242" />
+        <location filename="../../core/presenters/engine_text.py" line="244" />
         <source>vanished</source>
         <translation>已消失</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="243" />
+        <location filename="../../core/presenters/engine_text.py" line="245" />
         <source>special file</source>
         <translation>特殊文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="244" />
+        <location filename="../../core/presenters/engine_text.py" line="246" />
         <source>symbolic link</source>
         <translation>符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="245" />
+        <location filename="../../core/presenters/engine_text.py" line="247" />
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="246" />
+        <location filename="../../core/presenters/engine_text.py" line="248" />
         <source>same file</source>
         <translation>同一文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="247" />
+        <location filename="../../core/presenters/engine_text.py" line="249" />
         <source>too large</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="248" />
+        <location filename="../../core/presenters/engine_text.py" line="250" />
         <source>too small</source>
         <translation>太小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="249" />
+        <location filename="../../core/presenters/engine_text.py" line="251" />
         <source>document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="250" />
+        <location filename="../../core/presenters/engine_text.py" line="252" />
         <source>cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="251" />
+        <location filename="../../core/presenters/engine_text.py" line="253" />
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -2034,41 +2034,46 @@ Index: {0}</source>
     </message>
     <message>
         <location filename="../../core/presenters/engine_text.py" line="192" />
+        <source>{0} is under a reference folder, and files there are never touched</source>
+        <translation>{0} 位于参照文件夹中，那里的文件从不改动</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="194" />
         <source>Refused, nothing was done: this would leave files with no copy (or none similar enough).</source>
         <translation>已拒绝，未做任何改动：这会让一些文件没有副本（或没有足够相似的副本）。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="194" />
+        <location filename="../../core/presenters/engine_text.py" line="196" />
         <source>group {0}: all {1} files are marked</source>
         <translation>第 {0} 组：全部 {1} 个文件都已标记</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="195" />
+        <location filename="../../core/presenters/engine_text.py" line="197" />
         <source>unmark at least one to keep</source>
         <translation>请至少取消标记一个，以便保留</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="196" />
+        <location filename="../../core/presenters/engine_text.py" line="198" />
         <source>group {0}: {1} has no kept copy at least {2} similar in text</source>
         <translation>第 {0} 组：{1} 没有文本相似度至少 {2} 的保留副本</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="197" />
+        <location filename="../../core/presenters/engine_text.py" line="199" />
         <source>the most similar kept copy is {0} at {1}</source>
         <translation>最相似的保留副本是 {0}，相似度 {1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="198" />
+        <location filename="../../core/presenters/engine_text.py" line="200" />
         <source>Unmark a file similar to each of these (the group's reference ★ is similar to every member).</source>
         <translation>请为其中每个文件取消标记一个与它相似的文件（本组的参照文件 ★ 与每个成员都相似）。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="200" />
+        <location filename="../../core/presenters/engine_text.py" line="202" />
         <source>{0} marked files are in no group, so no copy of them is known to stay (first: {1})</source>
         <translation>{0} 个已标记的文件不在任何组中，因此不知道它们有副本会保留（第一个：{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="202" />
+        <location filename="../../core/presenters/engine_text.py" line="204" />
         <source>Refused, nothing was done: {0} marked files are under a reference folder, and files there are never touched (first: {1}). Unmark them or change the reference folders.</source>
         <translation>已拒绝，未做任何改动：{0} 个已标记的文件位于参照文件夹中，那里的文件从不改动（第一个：{1}）。请取消标记它们，或修改参照文件夹。</translation>
     </message>
@@ -2356,57 +2361,57 @@ Index: {0}</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="133" />
+        <location filename="../../app/review_ui.py" line="135" />
         <source>This folder: {0}</source>
         <translation>此文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="136" />
+        <location filename="../../app/review_ui.py" line="138" />
         <source>Mark every file in it (and below)</source>
         <translation>标记其中（含子文件夹）的所有文件</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="138" />
+        <location filename="../../app/review_ui.py" line="140" />
         <source>Unmark every file in it (and below)</source>
         <translation>取消标记其中（含子文件夹）的所有文件</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="140" />
+        <location filename="../../app/review_ui.py" line="142" />
         <source>Remove its files from the results</source>
         <translation>从结果中移除其中的文件</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="142" />
+        <location filename="../../app/review_ui.py" line="144" />
         <source>Exclude it from later scans</source>
         <translation>以后的扫描排除此文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="155" />
+        <location filename="../../app/review_ui.py" line="157" />
         <source>Select a file first.</source>
         <translation>请先选择一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="167" />
+        <location filename="../../app/review_ui.py" line="169" />
         <source>Cannot make it the reference</source>
         <translation>无法设为参照文件</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="174" />
+        <location filename="../../app/review_ui.py" line="176" />
         <source>{0} is now the reference of its group; keep rules keep it.</source>
         <translation>{0} 现在是所在组的参照文件；保留规则会保留它。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="178" />
+        <location filename="../../app/review_ui.py" line="180" />
         <source>and {0} more</source>
         <translation>以及另外 {0} 个</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="180" />
+        <location filename="../../app/review_ui.py" line="182" />
         <source>Files left the group</source>
         <translation>有文件离开了该组</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="181" />
+        <location filename="../../app/review_ui.py" line="183" />
         <source>{0} is now the reference of its group. Measured against it, these files are less similar than the threshold ({1} %) and left the group:
 
 {2}</source>
@@ -2415,107 +2420,107 @@ Index: {0}</source>
 {2}</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="191" />
+        <location filename="../../app/review_ui.py" line="193" />
         <source>Copy marked files to</source>
         <translation>把标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="198" />
+        <location filename="../../app/review_ui.py" line="200" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="201" />
+        <location filename="../../app/review_ui.py" line="203" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="202" />
+        <location filename="../../app/review_ui.py" line="204" />
         <source>Mark the files to copy first.</source>
         <translation>请先标记要复制的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="205" />
+        <location filename="../../app/review_ui.py" line="207" />
         <source>Copy the marked files ({0}: {1}) to {2}? Nothing is removed or written over; undo removes the copies.</source>
         <translation>把标记的文件（{0} 个：{1}）复制到 {2}？不会删除或覆盖任何文件；撤销会删除这些副本。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="208" />
+        <location filename="../../app/review_ui.py" line="210" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="208" />
+        <location filename="../../app/review_ui.py" line="210" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="222" />
+        <location filename="../../app/review_ui.py" line="224" />
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="223" />
+        <location filename="../../app/review_ui.py" line="225" />
         <source>New name for {0}:</source>
         <translation>{0} 的新名称：</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="230" />
+        <location filename="../../app/review_ui.py" line="232" />
         <source>Cannot rename</source>
         <translation>无法重命名</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="241" />
+        <location filename="../../app/review_ui.py" line="243" />
         <source>Renamed to {0}; Undo gives it its old name back.</source>
         <translation>已重命名为 {0}；撤销可恢复原名。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="244" />
+        <location filename="../../app/review_ui.py" line="246" />
         <source>Not renamed</source>
         <translation>未重命名</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="255" />
+        <location filename="../../app/review_ui.py" line="257" />
         <source>No custom command</source>
         <translation>没有自定义命令</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="256" />
+        <location filename="../../app/review_ui.py" line="258" />
         <source>Set the command first, e.g. meld %a %b (File &gt; Preferences).</source>
         <translation>请先设置命令，例如 meld %a %b（文件 &gt; 首选项）。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="264" />
+        <location filename="../../app/review_ui.py" line="266" />
         <source>Cannot run the custom command</source>
         <translation>无法运行自定义命令</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="266" />
+        <location filename="../../app/review_ui.py" line="268" />
         <source>Started: {0}</source>
         <translation>已启动：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="275" />
+        <location filename="../../app/review_ui.py" line="277" />
         <source>Nothing is marked.</source>
         <translation>没有标记任何文件。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="279" />
+        <location filename="../../app/review_ui.py" line="281" />
         <source>Marked files removed from the results: {0}. They stay on disk; a new scan shows them again.</source>
         <translation>已从结果中移除标记的文件：{0} 个。文件仍留在磁盘上；重新扫描会再次显示它们。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="288" />
+        <location filename="../../app/review_ui.py" line="290" />
         <source>The files of {0} are removed from the results; a new scan shows them again.</source>
         <translation>{0} 中的文件已从结果中移除；重新扫描会再次显示它们。</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="297" />
+        <location filename="../../app/review_ui.py" line="299" />
         <source>Cannot exclude the folder</source>
         <translation>无法排除该文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/review_ui.py" line="305" />
+        <location filename="../../app/review_ui.py" line="307" />
         <source>{0} is left out of later scans (Settings: Exclude) and its files out of these results.</source>
         <translation>以后的扫描将排除 {0}（设置：排除），其中的文件也已从当前结果中移除。</translation>
     </message>
@@ -2734,6 +2739,29 @@ Index: {0}</source>
         <location filename="../../core/presenters/details.py" line="114" />
         <source> (first part shown)</source>
         <translation>（只显示开头部分）</translation>
+    </message>
+</context>
+<context>
+    <name>ThemeWatcher</name>
+    <message>
+        <location filename="../../app/theme.py" line="141" />
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location filename="../../app/theme.py" line="142" />
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/theme.py" line="142" />
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/theme.py" line="143" />
+        <source>Dark</source>
+        <translation>深色</translation>
     </message>
 </context>
 </TS>

@@ -164,6 +164,16 @@ def test_session_rename_keeps_the_file_in_its_group_and_undo_brings_the_old_name
     assert paths["en_b"] in grouped and new not in grouped and paths["en_b"] in s.marks
 
 
+def test_a_file_under_a_reference_folder_is_never_renamed(tmp_path):
+    paths = make_corpus(tmp_path / "src")
+    s = Session([str(tmp_path / "src")], ReviewSettings(use_cache=False, workers=1),
+                reference=[str(tmp_path / "src" / "bb")])
+    s.scan()
+    with pytest.raises(ValueError, match="reference folder"):
+        s.plan_rename(paths["en_b"], "x.txt")
+    assert s.plan_rename(paths["en_a"], "x.txt").ops[0].dest.endswith("x.txt")
+
+
 def test_session_copy_plans_only_the_marked_files(tmp_path):
     paths = make_corpus(tmp_path / "src")
     s = Session([str(tmp_path / "src")], ReviewSettings(use_cache=False, workers=1))
