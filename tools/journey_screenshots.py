@@ -1,5 +1,6 @@
 """Screenshots of the main journeys (scan, review, mark, act, undo, lab) in English and
-Chinese, taken from the real window: docs/journey-<step>-<language>.png.
+Chinese, taken from the real window: docs/journey-<step>-<language>.png; the review and the
+lab again in the dark theme (View > Theme > Dark): docs/journey-<step>-<language>-dark.png.
 
 Run under a display, e.g.:
     xvfb-run -s "-screen 0 1400x900x24" python3 tools/journey_screenshots.py
@@ -44,20 +45,27 @@ def wait(app: QApplication, done, limit_s: float = 120) -> None:
         app.processEvents()
 
 
-def journey(app: QApplication, language: str) -> list[Path]:
-    src = Path(HOME) / f"demo-{language}"
+DARK_STEPS = ("2-review", "6-lab")
+
+
+def journey(app: QApplication, language: str, theme: str = "light") -> list[Path]:
+    src = Path(HOME) / theme / f"demo-{language}"
     shutil.copytree(ROOT / "resources" / "demo", src)
-    settings = QSettings(os.path.join(HOME, f"settings-{language}.ini"),
+    settings = QSettings(os.path.join(HOME, f"settings-{language}-{theme}.ini"),
                          QSettings.Format.IniFormat)
     w = MainWindow(roots=[str(src)], settings=settings, language=language)
+    w.theme.set_theme(theme)
     w.resize(1400, 900)
     w.show()
     shots = []
 
     def shot(step: str, widget=None) -> None:
+        if theme == "dark" and step not in DARK_STEPS:
+            return
         for _ in range(20):
             app.processEvents()
-        path = DOCS / f"journey-{step}-{language.split('_')[0]}.png"
+        suffix = "-dark" if theme == "dark" else ""
+        path = DOCS / f"journey-{step}-{language.split('_')[0]}{suffix}.png"
         (widget or w).grab().save(str(path))
         shots.append(path)
 
@@ -99,9 +107,10 @@ def journey(app: QApplication, language: str) -> list[Path]:
 
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
-    for language in ("en", "zh_CN"):
-        for p in journey(app, language):
-            print(p.relative_to(ROOT))
+    for theme in ("light", "dark"):
+        for language in ("en", "zh_CN"):
+            for p in journey(app, language, theme):
+                print(p.relative_to(ROOT))
     shutil.rmtree(HOME, ignore_errors=True)
     return 0
 

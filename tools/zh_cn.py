@@ -126,13 +126,14 @@ ZH.update({
     "Best F1 per fingerprint size": "各指纹位数的最佳 F1",
     "Precision-recall curves (one point per k)": "精确率-召回率曲线（每个 k 一个点）",
     "Export CSV…": "导出 CSV…", "Export PNG…": "导出 PNG…",
-    "Per-size charts: <b style='color:#1f77b4'>precision</b>, <b style='color:#ff7f0e'>recall</b>, "
-    "<b style='color:#2ca02c'>F1</b> (left axis); <b style='color:#7f7f7f'>dashed: chance matches "
-    "per file</b> (right axis, log scale); <b style='color:#d62728'>dotted: one random match per "
-    "file</b>. A pink chart or row means random fingerprints already match more than once per file.":
-        "各位数的图：<b style='color:#1f77b4'>精确率</b>、<b style='color:#ff7f0e'>召回率</b>、"
-        "<b style='color:#2ca02c'>F1</b>（左轴）；<b style='color:#7f7f7f'>虚线：每个文件的随机匹配数"
-        "</b>（右轴，对数刻度）；<b style='color:#d62728'>点线：每个文件一次随机匹配</b>。粉色的图或行"
+    "Per-size charts: <b style='color:{0}'>precision</b>, <b style='color:{1}'>recall</b>, "
+    "<b style='color:{2}'>F1</b> (left axis); <b style='color:{3}'>dashed: chance matches "
+    "per file</b> (right axis, log scale); <b style='color:{4}'>dotted: one random match per "
+    "file</b>. A red-tinted chart or row means random fingerprints already match more than once "
+    "per file.":
+        "各位数的图：<b style='color:{0}'>精确率</b>、<b style='color:{1}'>召回率</b>、"
+        "<b style='color:{2}'>F1</b>（左轴）；<b style='color:{3}'>虚线：每个文件的随机匹配数"
+        "</b>（右轴，对数刻度）；<b style='color:{4}'>点线：每个文件一次随机匹配</b>。偏红的图或行"
         "表示随机指纹平均已经匹配不止一次。",
     "Corpus folder": "语料文件夹", "Known duplicates": "已知的重复文件", "CSV files (*.csv)": "CSV 文件 (*.csv)",
     "An evaluation is already running": "已有评估在运行", "Not a folder: {0}": "不是文件夹：{0}",
@@ -151,8 +152,8 @@ ZH.update({
     " (verified groups: F1 {0:.2f} at k={1})": "（验证后的分组：k={1} 时 F1 为 {0:.2f}）",
     "SimHash only": "仅用 SimHash",
     "verified": "验证后",
-    ". Pink rows: more chance matches than one per file, so small fingerprints drown in coincidences.":
-        "。粉色行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。",
+    ". Red-tinted rows: more chance matches than one per file, so small fingerprints drown in "
+    "coincidences.": "。偏红的行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。",
     "k (max Hamming distance)": "k（最大海明距离）", "chance matches/file": "随机匹配/文件",
     "chance matches/file (log)": "随机匹配/文件（对数）", "1 random match/file": "每文件 1 次随机匹配",
     "best F1": "最佳 F1", "{0} bits": "{0} 位", "Nothing to export yet": "还没有可导出的内容",
@@ -561,4 +562,6 @@ ZH.update({
         "自定义命令需要第二个文件（%b），但没有",
     "{0} is under a reference folder, and files there are never touched":
         "{0} 位于参照文件夹中，那里的文件从不改动",
+    # issue 38, item 9 (dark mode: View > Theme)
+    "Theme": "主题", "System": "跟随系统", "Light": "浅色", "Dark": "深色",
 })

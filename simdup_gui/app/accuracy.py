@@ -32,7 +32,7 @@ from simdup_gui.core.textsim import DEFAULT_SIMILARITY
 from . import dialogs
 from .errors import first_line
 from .lab_charts import (RAW_ROLE, AccuracyModel, clear_chart, fill_bar_chart, fill_size_chart,
-                         fill_xy_chart, make_chart, make_view)
+                         fill_xy_chart, make_chart, make_view, style_chart)
 from .workers import Worker
 
 COLUMNS = lab.COLUMNS
@@ -203,11 +203,12 @@ class AccuracyTab(QWidget):
         self.export_csv_button.setText(self.tr("Export CSV…"))
         self.export_png_button.setText(self.tr("Export PNG…"))
         self.legend.setText(self.tr(
-            "Per-size charts: <b style='color:#1f77b4'>precision</b>, "
-            "<b style='color:#ff7f0e'>recall</b>, <b style='color:#2ca02c'>F1</b> (left axis); "
-            "<b style='color:#7f7f7f'>dashed: chance matches per file</b> (right axis, log "
-            "scale); <b style='color:#d62728'>dotted: one random match per file</b>. A pink "
-            "chart or row means random fingerprints already match more than once per file."))
+            "Per-size charts: <b style='color:{0}'>precision</b>, "
+            "<b style='color:{1}'>recall</b>, <b style='color:{2}'>F1</b> (left axis); "
+            "<b style='color:{3}'>dashed: chance matches per file</b> (right axis, log "
+            "scale); <b style='color:{4}'>dotted: one random match per file</b>. A red-tinted "
+            "chart or row means random fingerprints already match more than once per file."
+        ).format(*map(lab.colour, ("precision", "recall", "f1", "chance", "one_match"))))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
                                           max(0, self.model.columnCount() - 1))
 
@@ -354,6 +355,16 @@ class AccuracyTab(QWidget):
         clear_chart(self.pr_chart)
         fill_xy_chart(self.pr_chart, lab.pr_curves(report), self.tr("recall"),
                       self.tr("precision"))
+
+    def recolour(self) -> None:
+        """The charts, their legend and the table in the current light or dark scheme."""
+        for chart in (*self.size_charts.values(), self.best_chart, self.pr_chart):
+            title = chart.title()
+            style_chart(chart)  # (Qt's chart theme resets the title's font and colour)
+            chart.setTitle(title)
+        self.retranslate()
+        if self.report is not None:
+            self.show_report(self.report)
 
     # ---- export -----------------------------------------------------------------------
     def export_csv(self, path: str) -> None:

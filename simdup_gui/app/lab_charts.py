@@ -1,4 +1,5 @@
-"""The accuracy lab's table model and charts, drawn from ``core.presenters.lab`` data."""
+"""The accuracy lab's table model and charts, drawn from ``core.presenters.lab`` data in the
+current light or dark scheme (``core.presenters.colours``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from PySide6.QtCore import QAbstractTableModel, QMargins, QModelIndex, QPersiste
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from simdup_gui.core.lab.experiment import LabReport
-from simdup_gui.core.presenters.lab import (CHANCE_FLOOR, COLUMNS, DROWNED_CHART, DROWNED_ROW,
-                                            Series, ScoreTable, SizeChart, headers)
+from simdup_gui.core.presenters import colours
+from simdup_gui.core.presenters.lab import (CHANCE_FLOOR, COLUMNS, Series, ScoreTable, SizeChart,
+                                            headers)
 
 RAW_ROLE = Qt.ItemDataRole.UserRole  # the unformatted number behind a cell
 _PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine,
@@ -57,12 +59,24 @@ class AccuracyModel(QAbstractTableModel):
             f.setBold(True)
             return f
         if role == Qt.ItemDataRole.BackgroundRole and self.table.drowned(row):
-            return QColor(DROWNED_ROW)
+            return QColor(colours.current().drowned_row)
+        if role == Qt.ItemDataRole.ForegroundRole and self.table.drowned(row):
+            return QColor(colours.current().row_text)  # readable on it, whatever the palette
         return None
+
+
+def style_chart(chart: QChart) -> None:
+    """Qt's light or dark chart theme, as the current scheme is (it recolours the series:
+    the lab fills the charts again after)."""
+    dark = colours.current().name == "dark"
+    chart.setTheme(QChart.ChartTheme.ChartThemeDark if dark else QChart.ChartTheme.ChartThemeLight)
+    chart.setBackgroundBrush(QColor(colours.current().chart_bg))
+    chart.setBackgroundRoundness(0)
 
 
 def make_chart(title: str = "") -> QChart:
     c = QChart()
+    style_chart(c)
     c.setTitle(title)
     c.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
     c.setMargins(QMargins(4, 4, 4, 4))
@@ -125,7 +139,8 @@ def fill_size_chart(chart: QChart, data: SizeChart, k_title: str, chance_title: 
         chart.addSeries(ser)
         ser.attachAxis(ax_k)
         ser.attachAxis(ax_c if s.axis == "chance" else ax_v)
-    chart.setBackgroundBrush(QColor(DROWNED_CHART if data.drowned else "white"))
+    scheme = colours.current()
+    chart.setBackgroundBrush(QColor(scheme.drowned_chart if data.drowned else scheme.chart_bg))
     chart.legend().setVisible(False)  # one legend for all four, below them
 
 

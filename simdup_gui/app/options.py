@@ -40,6 +40,7 @@ SCHEDULER = Option("scheduler", str, "")  # a Dask scheduler; "": this machine
 REFERENCE_FOLDERS = Option("reference_folders", list, [])
 DUPES_ONLY = Option("view/dupes_only", bool, False)
 SHOW_DELTAS = Option("view/deltas", bool, False)  # View > Size and date against the reference
+THEME = Option("view/theme", str, "system")  # View > Theme: "system", "light" or "dark"
 RECENT_FOLDERS = Option("recent/folders", list, [])  # newest first, at most 8
 RECENT_RESULTS = Option("recent/results", list, [])
 MAIN_SPLIT = Option("layout/main_splitter", bytes, None)  # QSplitter.saveState

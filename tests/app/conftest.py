@@ -56,19 +56,25 @@ def answers(monkeypatch):
     return run
 
 
-@pytest.fixture
-def reviewed(make, qtbot, tmp_path, monkeypatch):
-    """A window over two duplicate pairs, scanned."""
-    from simdup_gui.app import actions_ui
-
-    monkeypatch.setattr(actions_ui.ReportDialog, "exec", lambda self: 0)
-    src = tmp_path / "src"
+def two_pairs(src):
+    """Under ``src``: a Chinese text in UTF-8 and GBK, an English one and an edited copy, and
+    an unrelated file."""
     (src / "a").mkdir(parents=True)
     (src / "a" / "zh.txt").write_bytes(ZH.encode())
     (src / "zh_gbk.txt").write_bytes(ZH.encode("gbk"))
     (src / "en.txt").write_text(EN)
     (src / "a" / "en copy.txt").write_text(EN.replace("five", "six", 1))
     (src / "other.txt").write_text(OTHER)
+    return src
+
+
+@pytest.fixture
+def reviewed(make, qtbot, tmp_path, monkeypatch):
+    """A window over two duplicate pairs, scanned."""
+    from simdup_gui.app import actions_ui
+
+    monkeypatch.setattr(actions_ui.ReportDialog, "exec", lambda self: 0)
+    src = two_pairs(tmp_path / "src")
     w = make([src])
     scan(qtbot, w)
     assert len(w.model.groups) == 2

@@ -105,12 +105,13 @@ def texts(top: QWidget, cells: bool = True, skip=()) -> list[tuple[str, str]]:
 
 def english(items, data: tuple[str, ...] = ()) -> list[tuple[str, str, list[str]]]:
     """The items holding an English word outside ``ALLOWED``, after removing markup, keyboard
-    mnemonics ("(&F)"), the ``data`` strings (paths and names of the files shown, encodings),
+    mnemonics ("(&F)") and a menu entry's keys, the ``data`` strings (paths and names of the files shown, encodings),
     anything that looks like a path, a file name, a pattern or a hex number, and single
     letters (k, the sides A and B, units such as "d" and "s", N in "local:N")."""
     found = []
     for kind, text in items:
         t = re.sub(r"<[^>]+>", " ", text)
+        t = re.sub(r"\t.*", " ", t)  # a menu entry's keys (Ctrl+Shift+R), named as on the keys
         t = re.sub(r"\(&\w\)|&(?=\w)", " ", t)
         for d in sorted(data, key=len, reverse=True):
             t = t.replace(d, " ")

@@ -10,9 +10,9 @@ pytest.importorskip("PySide6")
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox  # noqa: E402
 
 from simdup_gui.app import dialogs, i18n  # noqa: E402
-from tests.app.conftest import scan  # noqa: E402
+from tests.app.conftest import scan, two_pairs  # noqa: E402
 from tests.app.shown_texts import english, opened_by, texts  # noqa: E402
-from tests.conftest import EN, OTHER, ZH  # noqa: E402
+from tests.conftest import EN  # noqa: E402
 
 ENCODINGS = ("utf-8-sig", "utf-8", "utf-16", "gb18030", "gbk", "ascii", "cp1252")
 
@@ -20,14 +20,8 @@ ENCODINGS = ("utf-8-sig", "utf-8", "utf-16", "gb18030", "gbk", "ascii", "cp1252"
 @pytest.fixture
 def zh(make, qtbot, tmp_path):
     """A window in Chinese over two groups (one with a byte-identical copy), scanned."""
-    src = tmp_path / "src"
-    (src / "a").mkdir(parents=True)
-    (src / "a" / "zh.txt").write_bytes(ZH.encode())
-    (src / "zh_gbk.txt").write_bytes(ZH.encode("gbk"))
-    (src / "en.txt").write_text(EN)
+    src = two_pairs(tmp_path / "src")
     (src / "a" / "en same.txt").write_text(EN)
-    (src / "a" / "en copy.txt").write_text(EN.replace("five", "six", 1))
-    (src / "other.txt").write_text(OTHER)
     (src / "empty.txt").write_text("")
     (src / "image.bin").write_bytes(bytes(range(256)) * 8)
     os.utime(src / "en.txt", ns=(1, 1_000_000_000))

@@ -1,9 +1,12 @@
-"""Colours of the diff and the bit grid in a light and a dark scheme (Qt-free).
+"""Colours of the diff, the bit grid, an action's report and the accuracy lab in a light and
+a dark scheme (Qt-free); the widgets themselves take the palette's colours.
 
-The app picks the scheme that matches the system palette (:func:`scheme_for_window`) and
-sets it here with :func:`set_scheme`; the text diff's HTML and the bit grid read
-:func:`current`. Each foreground is readable on its backgrounds in its scheme (WCAG
-contrast ratio >= 4.5, :func:`contrast_ratio`; a test checks every pair).
+The app picks the scheme that matches the palette (:func:`scheme_for_window`; the palette
+is the system's, or the light or dark one the user chose in View > Theme) and sets it here
+with :func:`set_scheme`; the views read :func:`current`. Each text colour is readable on
+its backgrounds in its scheme (WCAG contrast ratio >= 4.5, :func:`contrast_ratio`), each
+chart line at least 3 against the dark chart (WCAG's bar for graphics); a test checks
+every pair.
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
+MIN_GRAPHICS_CONTRAST = 3.0  # WCAG AA for lines and shapes
+LAB_LINES = ("precision", "recall", "f1", "chance", "one_match", "verified", "size16",
+             "size32", "size64", "size128")  # the lab's chart lines and bars
 
 
 @dataclass(frozen=True)
@@ -29,6 +35,11 @@ class Scheme:
     window_bg: str = ""  # the darkest (light scheme: the lightest) usual window background
     status: dict[str, str] = field(default_factory=dict)  # outcome words on page_bg
     warning: str = ""  # a warning label on window_bg
+    lab: dict[str, str] = field(default_factory=dict)  # LAB_LINES, on chart_bg
+    chart_bg: str = ""  # a chart's plot area (QChart's own theme draws the rest)
+    drowned_chart: str = ""  # a chart of a size drowned in chance matches
+    drowned_row: str = ""  # its rows in the lab's table, with row_text on them
+    row_text: str = ""
 
     def backgrounds(self) -> list[str]:
         """Every background the scheme's ``text`` is drawn on."""
@@ -44,7 +55,11 @@ LIGHT = Scheme(
     page_bg="#ffffff", window_bg="#efefef",
     status={"done": "#137333", "planned": "#1967d2", "skipped": "#a85a00",
             "failed": "#c5221f"},
-    warning="#b3261e")
+    warning="#b3261e",
+    lab={"precision": "#1f77b4", "recall": "#d95f02", "f1": "#2ca02c", "chance": "#7f7f7f",
+         "one_match": "#d62728", "verified": "#9467bd", "size16": "#d62728",
+         "size32": "#d95f02", "size64": "#2ca02c", "size128": "#1f77b4"},
+    chart_bg="#ffffff", drowned_chart="#fff4f2", drowned_row="#fde0dd", row_text="#202124")
 
 DARK = Scheme(
     "dark", text="#e8eaed",
@@ -55,7 +70,11 @@ DARK = Scheme(
     page_bg="#202124", window_bg="#353535",
     status={"done": "#81c995", "planned": "#8ab4f8", "skipped": "#fdd663",
             "failed": "#f28b82"},
-    warning="#f28b82")
+    warning="#f28b82",
+    lab={"precision": "#8ab4f8", "recall": "#fcad70", "f1": "#81c995", "chance": "#9aa0a6",
+         "one_match": "#f28b82", "verified": "#c58af9", "size16": "#f28b82",
+         "size32": "#fcad70", "size64": "#81c995", "size128": "#8ab4f8"},
+    chart_bg="#202124", drowned_chart="#3c2527", drowned_row="#5c2b29", row_text="#e8eaed")
 
 SCHEMES = {"light": LIGHT, "dark": DARK}
 _current = LIGHT

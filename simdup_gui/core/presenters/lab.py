@@ -1,6 +1,7 @@
 """The accuracy lab's results as the views show them: table cells, chart series, headline.
 
-Colours are names ("#1f77b4"); the app turns them into pens and brushes.
+Colours are names ("#1f77b4") from the current light or dark scheme (:mod:`.colours`); the
+app turns them into pens and brushes.
 """
 
 from __future__ import annotations
@@ -11,13 +12,17 @@ from dataclasses import dataclass
 from ..lab.evaluate import Score
 from ..lab.experiment import LabReport
 from ..models import ProgressEvent
+from . import colours
 from .i18n import translate
 
 COLUMNS = ("bits", "distance", "precision", "recall", "f1", "tp", "fp", "fn", "chance")
-SIZE_COLORS = {16: "#d62728", 32: "#ff7f0e", 64: "#2ca02c", 128: "#1f77b4"}
-METRIC_COLORS = {"precision": "#1f77b4", "recall": "#ff7f0e", "f1": "#2ca02c"}
-CHANCE_COLOR, ONE_MATCH_COLOR = "#7f7f7f", "#d62728"
-DROWNED_ROW, DROWNED_CHART = "#fde0dd", "#fff4f2"  # more random matches per file than one
+METRICS = ("precision", "recall", "f1")
+
+
+def colour(name: str) -> str:
+    """A line's colour in the current scheme: a metric, "chance", "one_match", "verified"
+    or a size ("size64")."""
+    return colours.current().lab.get(name, colours.current().text)
 CHANCE_FLOOR = 1e-3  # chance values below this are drawn at the floor of the log axis
 CHART_SIZES = (16, 32, 64, 128)
 
@@ -128,8 +133,8 @@ def headline(report: LabReport) -> str:
     worst = min(report.sizes, key=lambda s: s.bits)
     msg = "; ".join(parts)
     if worst.bits <= 16 and any(sc.chance >= 1 for sc in worst.scores):
-        msg += translate("AccuracyTab", ". Pink rows: more chance matches than one per file, so "
-                         "small fingerprints drown in coincidences.")
+        msg += translate("AccuracyTab", ". Red-tinted rows: more chance matches than one per "
+                         "file, so small fingerprints drown in coincidences.")
     return msg
 
 
@@ -157,12 +162,12 @@ class SizeChart:
 def size_chart(scores: list[Score]) -> SizeChart:
     names = {"precision": translate("AccuracyTab", "precision"),
              "recall": translate("AccuracyTab", "recall"), "f1": translate("AccuracyTab", "F1")}
-    series = [Series(names[m], color, [(s.distance, getattr(s, m)) for s in scores],
-                     3 if m == "f1" else 2) for m, color in METRIC_COLORS.items()]
-    series.append(Series(translate("AccuracyTab", "chance matches/file (log)"), CHANCE_COLOR,
+    series = [Series(names[m], colour(m), [(s.distance, getattr(s, m)) for s in scores],
+                     3 if m == "f1" else 2) for m in METRICS]
+    series.append(Series(translate("AccuracyTab", "chance matches/file (log)"), colour("chance"),
                          [(s.distance, max(CHANCE_FLOOR, s.chance)) for s in scores],
                          2, "dash", "chance"))
-    series.append(Series(translate("AccuracyTab", "1 random match/file"), ONE_MATCH_COLOR,
+    series.append(Series(translate("AccuracyTab", "1 random match/file"), colour("one_match"),
                          [(scores[0].distance, 1.0), (scores[-1].distance, 1.0)],
                          1, "dot", "chance"))
     lo = scores[0].distance
@@ -178,17 +183,14 @@ def best_f1(report: LabReport) -> tuple[list[str], list[float]]:
             [s.best.f1 for s in report.sizes])
 
 
-VERIFIED_COLOR = "#9467bd"
-
-
 def f1_bars(report: LabReport) -> tuple[list[str], list[tuple[str, str, list[float]]]]:
     """Categories (one per size) and bar sets (name, colour, F1 per size): SimHash alone at
     its best k, and, when the report has them, verified groups at the shipped distance, so
     the fingerprint-size lesson and what the product does are side by side."""
     cats, best = best_f1(report)
-    sets = [(translate("AccuracyTab", "SimHash only"), METRIC_COLORS["f1"], best)]
+    sets = [(translate("AccuracyTab", "SimHash only"), colour("f1"), best)]
     if any(s.verified is not None for s in report.sizes):
-        sets.append((translate("AccuracyTab", "verified"), VERIFIED_COLOR,
+        sets.append((translate("AccuracyTab", "verified"), colour("verified"),
                      [s.verified.f1 if s.verified is not None else 0.0 for s in report.sizes]))
     return cats, sets
 
@@ -196,5 +198,5 @@ def f1_bars(report: LabReport) -> tuple[list[str], list[tuple[str, str, list[flo
 def pr_curves(report: LabReport) -> list[Series]:
     """One precision-recall curve per size: (recall, precision) per k."""
     return [Series(translate("AccuracyTab", "{0} bits").format(s.bits),
-                   SIZE_COLORS.get(s.bits, "#000000"),
+                   colour(f"size{s.bits}"),
                    [(sc.recall, sc.precision) for sc in s.scores]) for s in report.sizes]

@@ -19,6 +19,17 @@ def test_every_foreground_background_pair_has_contrast_of_at_least_4_5(scheme):
     assert set(scheme.status) == {"done", "planned", "skipped", "failed"}
 
 
+
+@pytest.mark.parametrize("scheme", [LIGHT, DARK], ids=["light", "dark"])
+def test_the_labs_lines_rows_and_charts_are_readable_in_each_scheme(scheme):
+    assert set(scheme.lab) == set(colours.LAB_LINES)
+    for line in scheme.lab.values():
+        for bg in (scheme.chart_bg, scheme.drowned_chart):
+            assert contrast_ratio(line, bg) >= colours.MIN_GRAPHICS_CONTRAST, (scheme.name, line)
+    assert contrast_ratio(scheme.row_text, scheme.drowned_row) >= colours.MIN_CONTRAST
+    assert (colours.luminance(scheme.chart_bg) < 0.18) == (scheme.name == "dark")
+
+
 def test_contrast_ratio_matches_wcag_examples():
     assert contrast_ratio("#000000", "#ffffff") == pytest.approx(21)
     assert contrast_ratio("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)

@@ -3,7 +3,7 @@
 from simdup_gui.core.lab.evaluate import Score, SizeResult
 from simdup_gui.core.lab.experiment import LabReport
 from simdup_gui.core.models import ProgressEvent
-from simdup_gui.core.presenters import lab
+from simdup_gui.core.presenters import colours, lab
 
 
 def score(bits, k, tp, fp, fn, chance):
@@ -33,7 +33,7 @@ def test_table_has_a_row_per_size_and_k_with_the_best_flagged():
 def test_headline_gives_every_size_and_warns_when_small_sizes_drown():
     h = lab.headline(report())
     assert h.startswith("16 bits: best F1 0.69 at k=1, 2 random matches per file; 64 bits")
-    assert "Pink rows" in h
+    assert "Red-tinted rows" in h
 
 
 def test_size_chart_series_and_axes():
@@ -53,7 +53,7 @@ def test_best_f1_bars_and_precision_recall_curves():
     assert cats == ["16 bits", "64 bits"] and values[1] == report().sizes[1].best.f1
     curves = lab.pr_curves(report())
     assert curves[1].points == [(0.6, 1.0), (0.9, 1.0)]
-    assert curves[0].color == lab.SIZE_COLORS[16]
+    assert curves[0].color == lab.colour("size16") == colours.current().lab["size16"]
 
 
 def test_progress_and_status_texts():
