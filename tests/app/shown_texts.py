@@ -11,11 +11,13 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpin
                                QMenu, QMenuBar, QSpinBox, QTabWidget, QTextEdit, QWidget)
 
 # Words that stay as they are in Chinese: names (of the app, of methods, of products), file
-# formats, units, the language menu's "English", and command or address syntax in a tooltip.
+# formats, units, the language menu's "English", and command or address syntax (a tooltip's
+# Dask address, the custom command's example programs).
 ALLOWED = {"simdup", "SimHash", "Jaccard", "TF", "IDF", "Dask", "English",
            "CSV", "JSON", "HTML", "PNG", "PDF", "Word", "OpenDocument", "EPUB", "RTF",
            "KB", "MB", "GB", "LF", "CRLF", "CR", "BOM",
-           "LSH", "local", "tcp", "host", "pip", "install", "dask"}
+           "LSH", "local", "tcp", "host", "pip", "install", "dask",
+           "meld", "kdiff", "code", "diff", "shell"}  # (the custom command's examples)
 
 
 def _menu(menu: QMenu, out: list) -> None:

@@ -107,7 +107,9 @@ def test_the_context_menu_and_the_dialogs_show_no_english(qtbot, zh, monkeypatch
              opened_by(qtbot, w._about),
              opened_by(qtbot, w.actions._keep_encoding),
              opened_by(qtbot, w.actions._edit_reference),
-             opened_by(qtbot, lambda: w.actions.act_on_marked("delete"))]  # nothing marked
+             opened_by(qtbot, lambda: w.actions.act_on_marked("delete")),  # nothing marked
+             opened_by(qtbot, w.results_ui.review.edit_preferences),  # the settings dialog
+             opened_by(qtbot, lambda: w.results_ui.review.rename(w.records[0].path))]
     w.actions._marked(w.session.mark([r.path for r in w.records], True))  # every copy
     shown.append(opened_by(qtbot, lambda: w.actions.act_on_marked("delete")))  # refused
     w.folders.clear()  # (QListWidget.clear)
