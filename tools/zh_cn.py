@@ -564,4 +564,23 @@ ZH.update({
         "{0} 位于参照文件夹中，那里的文件从不改动",
     # issue 38, item 9 (dark mode: View > Theme)
     "Theme": "主题", "System": "跟随系统", "Light": "浅色", "Dark": "深色",
+    # issue 38, item 2 (the session kept across runs: app/kept_ui.py)
+    "Restoring the last session…": "正在恢复上次的会话…",
+    "The last session could not be restored ({0}): {1}": "无法恢复上次的会话（{0}）：{1}",
+    "Restored the last session: {0} in groups; checking them against the disk…":
+        "已恢复上次的会话：组中有 {0}；正在与磁盘核对…",
+    "The check of the restored session was cancelled: files changed since the last session "
+    "may still be shown. Scan again to check them.":
+        "已取消对恢复的会话的核对：上次会话之后改动过的文件可能仍在显示。请重新扫描以核对。",
+    "Restored the last session and checked it against the disk: nothing changed since.":
+        "已恢复上次的会话并与磁盘核对：此后没有任何变化。",
+    "Restored the last session and checked it against the disk: {0} gone and {1} changed "
+    "since: the groups now show the files as they are, and those files lost their marks.":
+        "已恢复上次的会话并与磁盘核对：此后有 {0}已不存在、{1}被修改；分组现在按文件的当前状态显示，"
+        "这些文件的标记已清除。",
+    "Quit simdup?": "退出 simdup？",
+    "Marks on {0} were not acted on or saved. Save this session with its marks, to see it "
+    "again at the next start?": "{0}上的标记尚未执行操作，也未保存。要保存本次会话及其标记，以便下次启动时再看到吗？",
+    "Save and quit": "保存并退出", "Quit without saving": "不保存并退出",
+    "Cannot save the session": "无法保存会话",
 })

@@ -71,7 +71,7 @@ class FilesController(QObject):
         path = os.path.abspath(path)
         res = self.session.results()
         self._writer = w = Worker(heap.building(_write_job), res.snapshot(), path, fmt)
-        w.signals.returned.connect(lambda _r, p=path: self._written(p, fmt))
+        w.signals.returned.connect(lambda _r, p=path, m=set(res.marks): self._written(p, fmt, m))
         w.signals.errored.connect(lambda e, p=path: self._failed(e, p))
         w.signals.finished.connect(lambda w=w: self._write_finished(w))
         self.win.statusBar().showMessage(self.tr("Writing {0}…").format(path))
@@ -91,11 +91,12 @@ class FilesController(QObject):
             return
         show_error(self.win, self.tr("Cannot save"), e, about=path)
 
-    def _written(self, path: str, fmt: str | None) -> None:
+    def _written(self, path: str, fmt: str | None, marks: set[str]) -> None:
         msg = (self.tr("Exported {0} groups to {1}").format(len(self.session.groups), path)
                if fmt else self.tr("Saved the results to {0}").format(path))
         if not fmt:
             self.win.recent.add_result(path)
+            self.session.saved_marks = marks  # quitting loses none of them
         self.win.statusBar().showMessage(msg, 30000)
 
     def save_to(self, path: str) -> None:

@@ -78,13 +78,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"simdup-gui: {problem}", file=sys.stderr)
         return 2
 
+    from simdup_gui.core.review.kept import default_path
+
     from .window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("simdup")
     app.setApplicationName("simdup")
+    # the session is kept in the user data folder and shown at the next start, unless
+    # folders are given here
     win = MainWindow(roots=args.roots, bits=args.bits, distance=args.distance,
-                     language=args.language)
+                     language=args.language, keep_session=default_path())
     win.show()
     if args.screenshot:
         # once the scan is done and its groups are shown, whichever comes last (a large

@@ -28,7 +28,7 @@ from simdup_gui.core.presenters.details import comparison_pair
 from simdup_gui.core.scan.pipeline import ScanOptions, ScanResult
 from simdup_gui.core.session import Session
 
-from . import heap, i18n
+from . import heap, i18n, kept_ui
 from . import options as opt
 from .desktop import open_path  # noqa: F401 - the window's open_path, as before
 from .errors import show_error
@@ -50,10 +50,11 @@ LAB_TAB = 2
 class MainWindow(QMainWindow):
     scanFinished = Signal(object)  # the ScanResult
     groupsChanged = Signal()
+    keep_view_on_scan = False  # the next scan checks the groups shown: keep the view (kept_ui)
 
     def __init__(self, roots: list[str] | None = None, bits: int | None = None,
                  distance: int | None = None, language: str | None = None,
-                 settings: QSettings | None = None) -> None:
+                 settings: QSettings | None = None, keep_session: str | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings("simdup", "simdup")
         self.prefs = opt.Preferences(self.settings)
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self._restore(roots, bits, distance)
         presenters.set_translator(QCoreApplication.translate)
         self.set_language(language or self.prefs.get(opt.LANGUAGE) or i18n.system_language())
+        self.kept = kept_ui.SessionKeeper(self, keep_session, restore=not roots)
 
     # ---------------------------------------------------------------- state
     @property
@@ -297,7 +299,7 @@ class MainWindow(QMainWindow):
         self.problems_model.set_problems(self.problems)
         self.problems_view.resizeColumnsToContents()
         self.panel.set_file_count(len(self.records))
-        self._new_scan = True
+        self._new_scan, self.keep_view_on_scan = not self.keep_view_on_scan, False
         self.regroup()
         files, cancelled = len(self.records), result.cancelled
         elapsed = time.monotonic() - self._scan_t0

@@ -166,6 +166,7 @@ class Session:
         # Marks are kept by path across re-grouping: a file that leaves every group at a
         # smaller k keeps its mark for when it comes back; only grouped marks are acted on.
         self.marks: set[str] = set()
+        self.saved_marks: set[str] = set()  # as last saved, loaded or acted on (see unsaved)
         self.reference: list[str] = [os.path.abspath(f) for f in reference]
         self.last_report: ActionReport | None = None
         # the grouped paths (_grouped) are made from these groups and records when asked for
@@ -435,6 +436,11 @@ class Session:
         """The marks on files that are in a group now: what an action would touch."""
         return self.marks & self._grouped if self.marks else set()
 
+    def unsaved_marks(self) -> int:
+        """The grouped marks made since the results were last saved, loaded or acted on:
+        what quitting would lose (an app asks first)."""
+        return len(self.grouped_marks() - self.saved_marks)
+
     def marked_size(self) -> int:
         marks = self.grouped_marks()
         return sum(r.size for r in self.records if r.path in marks) if marks else 0
@@ -668,7 +674,9 @@ class Session:
     # ------------------------------------------------------------------ files
     def save(self, path: str) -> None:
         """Save the results with their marks (and every record)."""
-        save_results(self.results(), path)
+        res = self.results()
+        save_results(res, path)
+        self.saved_marks = set(res.marks)
 
     def export(self, path: str, fmt: str | None = None) -> None:
         export_results(self.results(), path, fmt)
@@ -697,6 +705,7 @@ class Session:
             self.settings.measure = res.settings["measure"]
         self.chosen_references = sorted(res.chosen)
         self.marks = marking.without_reference(res.marks, [*self.reference, *res.chosen])
+        self.saved_marks = set(self.marks)
         self._removed, self._removed_marks = [], set()
         if keep_groups:
             self._all_groups, self.group_bits = list(res.groups), res.bits

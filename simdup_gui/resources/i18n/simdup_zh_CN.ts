@@ -898,29 +898,29 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>结果已保存到 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="107" />
+        <location filename="../../app/files_ui.py" line="108" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="118" />
-        <location filename="../../app/files_ui.py" line="132" />
-        <location filename="../../app/files_ui.py" line="141" />
+        <location filename="../../app/files_ui.py" line="119" />
+        <location filename="../../app/files_ui.py" line="133" />
+        <location filename="../../app/files_ui.py" line="142" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="119" />
+        <location filename="../../app/files_ui.py" line="120" />
         <source>{0} is not used: {1}</source>
         <translation>未使用 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="135" />
+        <location filename="../../app/files_ui.py" line="136" />
         <source>Loading {0}…</source>
         <translation>正在载入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="163" />
+        <location filename="../../app/files_ui.py" line="164" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -1205,69 +1205,69 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window.py" line="171" />
+        <location filename="../../app/window.py" line="173" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="180" />
+        <location filename="../../app/window.py" line="182" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="181" />
+        <location filename="../../app/window.py" line="183" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="174" />
+        <location filename="../../app/window.py" line="176" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="175" />
-        <location filename="../../app/window.py" line="369" />
+        <location filename="../../app/window.py" line="177" />
+        <location filename="../../app/window.py" line="371" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="177" />
+        <location filename="../../app/window.py" line="179" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="179" />
+        <location filename="../../app/window.py" line="181" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="182" />
+        <location filename="../../app/window.py" line="184" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="183" />
+        <location filename="../../app/window.py" line="185" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="184" />
+        <location filename="../../app/window.py" line="186" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="185" />
-        <location filename="../../app/window.py" line="388" />
+        <location filename="../../app/window.py" line="187" />
+        <location filename="../../app/window.py" line="390" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="194" />
+        <location filename="../../app/window.py" line="196" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="277" />
+        <location filename="../../app/window.py" line="279" />
         <source>The scan has run for a while. Cancel it? The results shown now stay as they are; a first scan shows the files fingerprinted so far.</source>
         <translation>扫描已经进行了一段时间。要取消吗？当前显示的结果保持不变；首次扫描会显示已经计算指纹的文件。</translation>
     </message>
@@ -1287,32 +1287,32 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="249" />
+        <location filename="../../app/window.py" line="251" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="250" />
+        <location filename="../../app/window.py" line="252" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="254" />
+        <location filename="../../app/window.py" line="256" />
         <source>Check the settings</source>
         <translation>请检查设置</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="267" />
+        <location filename="../../app/window.py" line="269" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="276" />
+        <location filename="../../app/window.py" line="278" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="283" />
+        <location filename="../../app/window.py" line="285" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -1433,22 +1433,22 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="312" />
+        <location filename="../../app/window.py" line="314" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="314" />
+        <location filename="../../app/window.py" line="316" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="345" />
+        <location filename="../../app/window.py" line="347" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="389" />
+        <location filename="../../app/window.py" line="391" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -2711,6 +2711,64 @@ Index: {0}</source>
         <location filename="../../app/scan_panel.py" line="340" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>SessionKeeper</name>
+    <message>
+        <location filename="../../app/kept_ui.py" line="80" />
+        <source>Restoring the last session…</source>
+        <translation>正在恢复上次的会话…</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="93" />
+        <source>The last session could not be restored ({0}): {1}</source>
+        <translation>无法恢复上次的会话（{0}）：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="130" />
+        <source>Restored the last session: {0} in groups; checking them against the disk…</source>
+        <translation>已恢复上次的会话：组中有 {0}；正在与磁盘核对…</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="147" />
+        <source>The check of the restored session was cancelled: files changed since the last session may still be shown. Scan again to check them.</source>
+        <translation>已取消对恢复的会话的核对：上次会话之后改动过的文件可能仍在显示。请重新扫描以核对。</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="155" />
+        <source>Restored the last session and checked it against the disk: nothing changed since.</source>
+        <translation>已恢复上次的会话并与磁盘核对：此后没有任何变化。</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="158" />
+        <source>Restored the last session and checked it against the disk: {0} gone and {1} changed since: the groups now show the files as they are, and those files lost their marks.</source>
+        <translation>已恢复上次的会话并与磁盘核对：此后有 {0}已不存在、{1}被修改；分组现在按文件的当前状态显示，这些文件的标记已清除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="178" />
+        <source>Quit simdup?</source>
+        <translation>退出 simdup？</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="179" />
+        <source>Marks on {0} were not acted on or saved. Save this session with its marks, to see it again at the next start?</source>
+        <translation>{0}上的标记尚未执行操作，也未保存。要保存本次会话及其标记，以便下次启动时再看到吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="181" />
+        <source>Save and quit</source>
+        <translation>保存并退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="181" />
+        <source>Quit without saving</source>
+        <translation>不保存并退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/kept_ui.py" line="205" />
+        <source>Cannot save the session</source>
+        <translation>无法保存会话</translation>
     </message>
 </context>
 <context>
