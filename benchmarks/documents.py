@@ -82,7 +82,8 @@ def per_format(made: dict, rounds: int) -> None:
     for fmt in fx.FORMATS:
         paths = made[fmt]
         data = [p.read_bytes() for p in paths]
-        best = min(_time(lambda: [text_of(str(p), d) for p, d in zip(paths, data)])
+        pairs = list(zip(paths, data, strict=True))
+        best = min(_time(lambda pairs=pairs: [text_of(str(p), d) for p, d in pairs])
                    for _ in range(rounds))
         mb = sum(map(len, data)) / 1e6
         print(f"{fmt:10s} {len(paths):6d} {mb:7.2f} {len(paths) / best:9.0f} {mb / best:7.1f}")
@@ -158,7 +159,7 @@ def libraries(made: dict, rounds: int) -> None:
                 got = [fn(d) for d in datas]
                 best = min(best, time.perf_counter() - t)
             pages = sum(n for _, n in got)
-            js = [text_similarity(src, text) for (text, _), src in zip(got, sources)]
+            js = [text_similarity(src, text) for (text, _), src in zip(got, sources, strict=True)]
             print(f"{name:32s} {lib:14s} {pages:5d} pages {1000 * best / pages:7.2f} ms/page  "
                   f"J median {statistics.median(js):.3f} min {min(js):.3f}")
 

@@ -165,7 +165,7 @@ def test_results_carry_the_review_settings(session, folder):
                             "grouping": "linked", "verify": "sketch", "similarity": 0.7,
                             "measure": "plain", "roots": [str(folder)], "include": [], "exclude": [],
                             "min_size": 1, "max_size": None, "follow_symlinks": False,
-                            "index": session.index_plan}
+                            "documents": True, "index": session.index_plan}
     assert "candidate pairs" in session.index_plan  # what the grouping did, saved with it
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import time
-import zipfile
 from pathlib import Path
 
 import pytest
