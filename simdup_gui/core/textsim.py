@@ -226,16 +226,19 @@ def sketch_array(sketches: Iterable[bytes], n: int) -> np.ndarray:
 PAIR_BLOCK = 1 << 12  # pairs estimated at once: about 6 MB of temporaries
 
 
-def union_sample(A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def union_sample(A: np.ndarray, B: np.ndarray,
+                 empty=EMPTY) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For rows of sketches ``A`` and ``B``: their values sorted together (C), which of
     them are the k smallest distinct values of the union (the bottom-k estimator's
-    sample), and which are followed by the same value (so in both sketches)."""
+    sample), and which are followed by the same value (so in both sketches). ``empty``:
+    what fills a sketch that is not full (sketches whose values carry a payload in their
+    low bits, templates.py, fill with another value)."""
     C = np.sort(np.concatenate((A, B), axis=1), axis=1)
     same_next = np.zeros(C.shape, dtype=bool)
     same_next[:, :-1] = C[:, 1:] == C[:, :-1]
     first = np.ones(C.shape, dtype=bool)
     first[:, 1:] = ~same_next[:, :-1]
-    first &= C != EMPTY
+    first &= C != empty
     in_union = first & (np.cumsum(first, axis=1, dtype=np.int16) <= SKETCH_K)
     return C, in_union, same_next
 

@@ -19,7 +19,7 @@ from . import index as _index
 from .classes import RecordsMemo, text_classes
 from .graph import unique_pairs
 from .index import near_pairs, safe_distance
-from .short import short_pairs
+from .short import LOOSER, short_pairs
 from ..job import NULL_JOB, Job
 from ..models import FileRecord, ProgressEvent
 from ..textsim import sketch_array
@@ -60,7 +60,8 @@ def find_candidates(records: Sequence[FileRecord], bits: int, distance: int,
     source = choose_source(len(members), bits, distance, source, client)
     cpairs, described = candidate_pairs(records, bits, distance, fingerprints, cls, members,
                                         first, source, client)
-    short = short_pairs(records, first)
+    short = short_pairs(records, first, _within(fingerprints, first, bits,
+                                                min(bits // 2, LOOSER * distance)))
     if len(short):  # short texts' candidates from their sketches (short.py)
         more = len(cpairs)
         cpairs = unique_pairs(np.concatenate((cpairs, short))) if len(cpairs) else short
@@ -173,6 +174,19 @@ def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
                   f"candidate pairs, {len(both)} distinct")
 
 
+def _within(fingerprints: tuple[np.ndarray, np.ndarray], first: np.ndarray, bits: int,
+            distance: int):
+    """A test of class pairs: their first records' fingerprints within ``distance``."""
+    from .index import as_words
+
+    lo, hi = as_words(tuple(np.asarray(w)[first] for w in fingerprints), bits)
+
+    def within(p: np.ndarray) -> np.ndarray:
+        return (np.bitwise_count(lo[p[:, 0]] ^ lo[p[:, 1]]).astype(np.int16)
+                + np.bitwise_count(hi[p[:, 0]] ^ hi[p[:, 1]])) <= distance
+    return within
+
+
 def _lsh_pairs(records: Sequence[FileRecord], bits: int, distance: int,
                fingerprints: tuple[np.ndarray, np.ndarray], first: np.ndarray,
                client=None) -> np.ndarray:
@@ -185,16 +199,13 @@ def _lsh_pairs(records: Sequence[FileRecord], bits: int, distance: int,
     reps = [records[i] for i in first.tolist()]
     has = np.fromiter((len(r.sketch) > 0 for r in reps), dtype=bool, count=len(reps))
     sk = sketch_array((r.sketch for r in reps), len(reps))
-    lo, hi = as_words(tuple(np.asarray(w)[first] for w in fingerprints), bits)
     if client is not None:
         from .distributed import cluster_band_pairs
 
+        lo, hi = as_words(tuple(np.asarray(w)[first] for w in fingerprints), bits)
         lp = cluster_band_pairs(client, sk, lo, hi, distance)
-    else:
-        def within(p: np.ndarray) -> np.ndarray:  # applied as pairs are made: bounded memory
-            return (np.bitwise_count(lo[p[:, 0]] ^ lo[p[:, 1]]).astype(np.int16)
-                    + np.bitwise_count(hi[p[:, 0]] ^ hi[p[:, 1]])) <= distance
-        lp = band_pairs(minhashes(sk), within)
+    else:  # the distance applied as pairs are made: bounded memory
+        lp = band_pairs(minhashes(sk), _within(fingerprints, first, bits, distance))
     if len(lp):
         lp = lp[has[lp[:, 0]] & has[lp[:, 1]]]
     return lp

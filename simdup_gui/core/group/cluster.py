@@ -22,10 +22,12 @@ from ..validate import one_of
 from .candidates import CLUSTER_ABOVE, find_candidates
 from .classes import RecordsMemo, fingerprint_words
 from .exact import Measurer
-from .measure import Measure, check_threshold, measure_candidates
+from .edges import PairGraph
+from .measure import (Measure, VerifyStats, candidate_graph, check_threshold,
+                      measure_candidates)
 from .simhash_only import simhash_groups
 from .stars import star_groups
-from .templates import MEASURES, template_pairs
+from .templates import COPY_J, MEASURES, template_pairs
 from .verify import VERIFY_MODES
 
 GROUPING_MODES = ("linked", "strict")
@@ -64,20 +66,51 @@ def build_groups(records: Sequence[FileRecord], bits: int, distance: int,
         return number_groups(groups, records), plan
     threshold = check_threshold(similarity)
     found = find_candidates(records, bits, distance, fingerprints, candidates, client, job, memo)
+    if one_of("measure", verdict, MEASURES) == "template":
+        groups, described = _template_stars(records, found, threshold, bits, measure, job)
+    else:
+        groups, described = _plain_stars(records, found, threshold, bits, measure, job)
+    return number_groups(groups, records), f"{found.described}; {described}"
+
+
+def _plain_stars(records: Sequence[FileRecord], found, threshold: float, bits: int,
+                 measure: Measure | None, job: Job) -> tuple[list[Group], str]:
+    """Stars on the candidate graph, its doubtful pairs measured as the stars ask; members
+    whose text shared with the reference is a template are flagged."""
+    stats = VerifyStats()
+    graph = candidate_graph(records, found, threshold, measure, stats, job)
+    copies = graph.pairs[~graph.was_doubt & (graph.sim >= COPY_J)]
+    flagged = [0]
+
+    def templates(rows: np.ndarray) -> dict[tuple[int, int], int]:
+        kept = template_pairs(records, found.members, graph.pairs[rows], graph.sim[rows],
+                              copies)
+        flagged[0] = len(kept.pairs)
+        return kept.documents()
+
+    job.report(ProgressEvent("stars", 0, len(graph.pairs)))
+    groups = star_groups(records, found.members, graph, bits, templates)
+    stats.estimated = stats.candidates - stats.measured
+    stats.verified = int(((graph.sim >= threshold) & ~graph.doubt).sum())
+    apart = f"; {flagged[0]} pairs flagged (a shared template)" if flagged[0] else ""
+    return groups, stats.describe() + apart
+
+
+def _template_stars(records: Sequence[FileRecord], found, threshold: float, bits: int,
+                    measure: Measure | None, job: Job) -> tuple[list[Group], str]:
+    """Every candidate verified, the pairs whose shared text is a template kept apart,
+    then stars on the rest."""
     verified = measure_candidates(records, found, threshold, measure, job)
-    templates = template_pairs(records, found.members, verified)
-    flagged: dict[tuple[int, int], int] = {}
-    apart = ""
-    if one_of("measure", verdict, MEASURES) == "template" and len(templates.pairs):
-        verified = templates.without(verified)
-        apart = f"; {len(templates.pairs)} pairs kept apart (a shared template)"
-    elif len(templates.pairs):
-        flagged = templates.documents()
-        apart = f"; {len(templates.pairs)} pairs flagged (a shared template)"
+    kept = template_pairs(records, found.members, verified.pairs, verified.sim,
+                          verified.pairs[verified.sim >= COPY_J])
+    if len(kept.pairs):
+        verified = kept.without(verified)
+    apart = f"; {len(kept.pairs)} pairs kept apart (a shared template)" if len(kept.pairs) else ""
     job.report(ProgressEvent("stars", 0, len(verified.pairs)))
-    groups = star_groups(records, found.members, verified, bits, flagged)
-    return number_groups(groups, records), (f"{found.described}; "
-                                            f"{verified.stats.describe()}{apart}")
+    graph = PairGraph.known(len(found.members), verified.pairs, verified.sim, verified.exact,
+                            threshold)
+    return (star_groups(records, found.members, graph, bits),
+            verified.stats.describe() + apart)
 
 
 def number_groups(groups: list[Group], records: Sequence[FileRecord]) -> list[Group]:

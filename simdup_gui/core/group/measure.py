@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .candidates import Candidates
+from .edges import PairGraph
 from .graph import component_order
 from ..job import NULL_JOB, Job
 from ..models import FileRecord, ProgressEvent
@@ -67,6 +68,29 @@ def measure_candidates(records: Sequence[FileRecord], found: Candidates, thresho
     pairs, sim, exact = verified_pairs(records, found.pairs, found.first, threshold, measure,
                                        stats, found.estimates, job)
     return Verified(pairs, sim, exact, stats)
+
+
+EAGER_UP_TO = 64  # classes: a component this small has its doubtful pairs measured at once
+
+
+def candidate_graph(records: Sequence[FileRecord], found: Candidates, threshold: float,
+                    measure: Measure | None = None, stats: VerifyStats | None = None,
+                    job: Job = NULL_JOB) -> PairGraph:
+    """The candidates ``found`` as a graph of the pairs that may reach ``threshold``, their
+    doubtful pairs measured when the stars ask (edges.py), those of components of at most
+    EAGER_UP_TO classes at once now. ``stats`` counts what is measured."""
+    job.check()
+    stats = stats if stats is not None else VerifyStats()
+    stats.candidates = len(found.pairs)
+    sim, exact, doubt = (_from_sketches(records, found.pairs, found.first, threshold,
+                                        found.estimates) if len(found.pairs) else
+                         (np.zeros(0), np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)))
+    graph = PairGraph(len(found.members), found.pairs, sim, exact, doubt, threshold)
+    if measure is not None:
+        graph.measure_with(lambda rows: _measure_doubtful(
+            graph.pairs, found.first, rows, graph.sim, graph.exact, measure, stats, job))
+    graph.resolve_small(EAGER_UP_TO)
+    return graph
 
 
 def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.ndarray,

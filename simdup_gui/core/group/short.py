@@ -12,7 +12,9 @@ them); two sets with Jaccard >= t must share at least one of the first
 joined. A value in more than MAX_POSTING prefixes (text every fixture holds) joins nothing:
 such families are near-identical, and the fingerprint index finds them. Candidates are then
 verified like any other (measure.py), where a short text's sketch estimate is its exact J
-(a sketch that is not full holds the whole set).
+(a sketch that is not full holds the whole set). They must still lie within a looser SimHash
+distance, LOOSER times the user's (at most half the bits): distance 0 still asks for equal
+fingerprints.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .graph import unique_pairs
 
 SHORT_FEATURES = 200  # words (features) behind a fingerprint; fewer: a short text
 JOIN_J = 0.5  # the join's threshold: looser than any verdict (DIFFERENT_BELOW), a proposal
+LOOSER = 2  # a short text's pair joins within this many times the candidate distance
 MAX_POSTING = 2_000  # classes sharing one prefix value; more: left to the fingerprint index
 
 
@@ -37,9 +40,11 @@ def short_classes(records: Sequence[FileRecord], first: np.ndarray) -> np.ndarra
          for i in first.tolist()), dtype=bool, count=len(first)))
 
 
-def short_pairs(records: Sequence[FileRecord], first: np.ndarray) -> np.ndarray:
+def short_pairs(records: Sequence[FileRecord], first: np.ndarray,
+                within=None) -> np.ndarray:
     """Class pairs of short texts whose sketches may be at least JOIN_J similar (each once,
-    a < b), found by the prefix filter (module docstring)."""
+    a < b), found by the prefix filter (module docstring); ``within(pairs)``: which of
+    them lie within the looser distance (None: all)."""
     cls = short_classes(records, first)
     if len(cls) < 2:
         return np.zeros((0, 2), dtype=np.int64)
@@ -74,4 +79,5 @@ def short_pairs(records: Sequence[FileRecord], first: np.ndarray) -> np.ndarray:
     pairs = unique_pairs(np.sort(pairs, axis=1))
     na, nb = sizes[pairs[:, 0]], sizes[pairs[:, 1]]
     pairs = pairs[np.minimum(na, nb) >= JOIN_J * np.maximum(na, nb)]  # the size filter
-    return np.sort(cls[pairs], axis=1).astype(np.int64)
+    pairs = np.sort(cls[pairs], axis=1).astype(np.int64)
+    return pairs if within is None or not len(pairs) else pairs[within(pairs)]

@@ -2,16 +2,21 @@
 
 Each group is a *star* around a reference file, and every member is verified at or above
 the threshold against that reference. References are chosen greedily: the file with the
-most verified, not yet grouped neighbours (counting copies) first, then the oldest. Files
-with identical text (one class) always group, at similarity 1.
+most near-duplicates not yet grouped by their sketch estimates (counting copies) first, then
+the most counting the pairs in doubt, then the oldest; its pairs with the files not yet grouped are then verified (measured exactly
+near the threshold: edges.py measures only the pairs asked about), and those that reach
+the threshold are its members. Each member then moves to the reference it is most similar
+to. Files with identical text (one class) always group, at similarity 1.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from .measure import Verified
+import numpy as np
+
+from .edges import PairGraph
 from ..models import FileRecord, Group, Member
 
 
@@ -33,97 +38,162 @@ def members_around(records: Sequence[FileRecord], ref: int, idx: list[int], bits
                    records[i].text_hash == rhash, similarity, measured) for i in idx]
 
 
-def star_groups(records: Sequence[FileRecord], members: list[list[int]], verified: Verified,
-                bits: int, templates: dict[tuple[int, int], int] | None = None) -> list[Group]:
+Templates = Callable[[np.ndarray], dict[tuple[int, int], int]]
+
+
+def star_groups(records: Sequence[FileRecord], members: list[list[int]], graph: PairGraph,
+                bits: int, templates: Templates | None = None) -> list[Group]:
     """Groups of records around references; every member verified against its reference.
-    ``members``: the records of each class; ``verified``: the class pairs at the
-    threshold; ``templates``: class pairs whose shared text is a template, and in how many
-    other documents it is found (their members are flagged, Member.template)."""
-    adj: dict[int, dict[int, tuple[float, bool]]] = {}
-    for (a, b), s, e in zip(verified.pairs.tolist(), verified.sim.tolist(),
-                            verified.exact.tolist()):
-        adj.setdefault(a, {})[b] = (s, e)
-        adj.setdefault(b, {})[a] = (s, e)
-    weight = [len(m) for m in members]
-    nodes = set(adj) | {c for c, w in enumerate(weight) if w > 1}
+    ``members``: the records of each class; ``graph``: the class pairs that may reach the
+    threshold (edges.py); ``templates``: given class pairs, those whose shared text is a
+    template and in how many other documents it is found (their members are flagged,
+    Member.template)."""
+    weight = np.fromiter((len(m) for m in members), dtype=np.int64, count=len(members))
+    nodes = set(graph.nodes().tolist()) | set(np.flatnonzero(weight > 1).tolist())
     # each class's oldest file (by mtime, then path): its reference if it becomes one
     oldest = {c: oldest_of(records, members[c]) for c in nodes}
-    assigned: set[int] = set()
+    free = np.ones(len(members), dtype=bool)
 
-    def score(c: int) -> int:
-        return weight[c] - 1 + sum(weight[d] for d in adj.get(c, ()) if d not in assigned)
+    def score(c: int) -> tuple[int, int]:
+        """(copies and near-duplicates not yet grouped by the estimates, and counting the
+        pairs in doubt below the threshold too): references are chosen by the first, the
+        second lets a file whose pairs are all in doubt still become one."""
+        nb, rows = graph.neighbours(c)
+        free_nb = free[nb]
+        return (int(weight[c] - 1 + weight[nb[graph.estimated_ok[rows] & free_nb]].sum()),
+                int(weight[c] - 1 + weight[nb[free_nb]].sum()))
 
-    heap = [(-score(c), oldest[c], c) for c in nodes]
+    heap = [(*(-x for x in score(c)), oldest[c], c) for c in nodes]
     heapq.heapify(heap)
-    stars: dict[int, list[int]] = {}  # reference class -> member classes, in order
+    stars: dict[int, list[int]] = {}  # reference class -> member classes
     while heap:
-        neg, _, c = heapq.heappop(heap)
-        if c in assigned:
+        neg1, neg2, _, c = heapq.heappop(heap)
+        if not free[c]:
             continue
         s = score(c)
-        if s != -neg:
-            heapq.heappush(heap, (-s, oldest[c], c))
+        if s != (-neg1, -neg2):
+            heapq.heappush(heap, (-s[0], -s[1], oldest[c], c))
             continue
-        if s == 0:
+        if s[1] == 0:
             continue
-        assigned.add(c)
-        stars[c] = [d for d in adj.get(c, {}) if d not in assigned]
-        assigned.update(stars[c])
-    return [_group(records, members, adj, bits, r, ms, oldest, templates or {})
-            for r, ms in _closest(stars, adj).items() if ms or weight[r] > 1]
+        free[c] = False
+        star = graph.verified(c, free)[0]
+        if not len(star) and weight[c] == 1:  # its possible near-duplicates were not
+            free[c] = True
+            continue
+        free[star] = False
+        stars[c] = star.tolist()
+    stars = _closest(stars, graph)
+    flags = templates(_judged(stars, graph)) if templates is not None else {}
+    return [_group(records, members, graph, bits, r, ms, oldest, flags)
+            for r, ms in stars.items() if ms or weight[r] > 1]
 
 
-def _closest(stars: dict[int, list[int]], adj: dict) -> dict[int, list[int]]:
+def _closest(stars: dict[int, list[int]], graph: PairGraph) -> dict[int, list[int]]:
     """Each member class moved to the reference it is most similar to (of the references it
-    was verified against; the first chosen wins a tie): a version close to its neighbour
-    (J 0.96) is not left with a far one (J 0.70) because that star was chosen first. A
-    reference left alone joins its most similar reference's star."""
+    reaches the threshold with; the first chosen wins a tie): a version close to its
+    neighbour (J 0.96) is not left with a far one (J 0.70) because that star was chosen
+    first. A reference left alone joins its most similar reference's star."""
     refs = list(stars)
     rank = {r: i for i, r in enumerate(refs)}
+    is_ref = np.zeros(len(graph.start) - 1, dtype=bool)
+    is_ref[refs] = True
+    _resolve_with(graph, [d for r in refs for d in stars[r]], is_ref)
     out: dict[int, list[int]] = {r: [] for r in refs}
     for r in refs:
         for d in stars[r]:
-            best = max((x for x in adj.get(d, {}) if x in rank),
-                       key=lambda x: (adj[d][x][0], -rank[x]))
-            out[best].append(d)
+            out[_best(graph, d, is_ref, rank)].append(d)
+    _resolve_with(graph, [r for r in refs if not out[r]], is_ref)
     for r in refs:
         if out[r]:
             continue
-        near = [x for x in adj.get(r, {}) if x in out and x != r]
-        if near:  # a star that has members first, then any
-            best = max(near, key=lambda x: (bool(out[x]), adj[r][x][0], -rank[x]))
+        avail = np.zeros_like(is_ref)
+        avail[[x for x in out if x != r]] = True
+        nb, rows = graph.verified(r, avail)
+        if len(nb):  # a star that has members first, then any
+            best = max(zip(nb.tolist(), graph.sim[rows].tolist()),
+                       key=lambda t: (bool(out[t[0]]), t[1], -rank[t[0]]))[0]
             out[best].append(r)
             del out[r]
     return out
 
 
-def _group(records: Sequence[FileRecord], members: list[list[int]], adj: dict, bits: int,
-           c: int, star: list[int], oldest: dict, templates: dict) -> Group:
+def _resolve_with(graph: PairGraph, classes: list[int], targets: np.ndarray) -> None:
+    """Measure, in one batch, the doubtful pairs of ``classes`` with the ``targets``."""
+    rows = []
+    for c in classes:
+        nb, rw = graph.neighbours(c)
+        rows.append(rw[targets[nb]])
+    if rows:
+        graph.resolve(np.unique(np.concatenate(rows)))
+
+
+def _best(graph: PairGraph, d: int, among: np.ndarray, rank: dict[int, int]) -> int:
+    """Of the classes ``among`` that ``d`` reaches the threshold with, the most similar
+    (the first ranked on a tie)."""
+    nb, rows = graph.verified(d, among)
+    sims = graph.sim[rows].tolist()
+    return max(zip(nb.tolist(), sims), key=lambda t: (t[1], -rank[t[0]]))[0]
+
+
+def _group_rows(graph: PairGraph, classes: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs inside a group that the grouping knows whichever pairs were measured: the
+    reference's with each member (measured), and the pairs sure by their sketches. (rows,
+    their classes as (n, 2))."""
+    inside = np.zeros(len(graph.start) - 1, dtype=bool)
+    inside[classes] = True
+    ref = classes[0]
+    rows = []
+    for c in classes:
+        nb, rw = graph.neighbours(c)
+        pick = inside[nb] & (nb > c) & (graph.sure(rw) | (c == ref) | (nb == ref))
+        rows.append(rw[pick])
+    rows = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+    rows = rows[graph.sim[rows] >= graph.threshold]
+    return rows, graph.pairs[rows]
+
+
+def _judged(stars: dict[int, list[int]], graph: PairGraph) -> np.ndarray:
+    """The rows whose template verdict the groups show: :func:`_group_rows` of each."""
+    parts = [_group_rows(graph, [r, *ms])[0] for r, ms in stars.items() if ms]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def _group(records: Sequence[FileRecord], members: list[list[int]], graph: PairGraph,
+           bits: int, c: int, star: list[int], oldest: dict, templates: dict) -> Group:
     """The group of reference class ``c`` and its member classes ``star``, each member with
     its closest other member and, when its text shared with the reference is a template,
     the number of documents that hold it."""
     ref = oldest[c][2]
     mem = members_around(records, ref, members[c], bits, 1.0, True)
     for d in star:
-        sv, ex = adj[c][d]
-        more = members_around(records, ref, members[d], bits, round(sv, 4), ex)
+        r = graph.row_of(c, d)
+        more = members_around(records, ref, members[d], bits, round(float(graph.sim[r]), 4),
+                              bool(graph.exact[r]))
         for m in more:
             m.template = templates.get((c, d), 0)
         mem += more
-    _set_closest(records, members, adj, [c, *star], mem)
+    rows, pairs = _group_rows(graph, [c, *star])
+    sims = graph.sim[rows]
+    _set_closest(records, members, pairs, sims, [c, *star], mem)
     if templates:
-        _set_copy_sets(members, adj, [c, *star], mem, templates)
+        _set_copy_sets(members, pairs, [c, *star], mem, templates)
     mem.sort(key=lambda m: (m.index != ref, -(m.similarity or 0), m.distance,
                             records[m.index].path))
     return Group(0, ref, mem)
 
 
-def _set_closest(records: Sequence[FileRecord], members: list[list[int]], adj: dict,
-                 classes: list[int], mem: list[Member]) -> None:
+def _set_closest(records: Sequence[FileRecord], members: list[list[int]], pairs: np.ndarray,
+                 sims: np.ndarray, classes: list[int], mem: list[Member]) -> None:
     """Each member's most similar other member of the group: a file of its own class (the
-    same text) when there is one, else the class it is most similar to among the verified
-    pairs inside the group (then the oldest file of that class)."""
+    same text) when there is one, else the class it is most similar to among the group's
+    known pairs (_group_rows; then the oldest file of that class)."""
     rank = {c: i for i, c in enumerate(classes)}
+    best: dict[int, tuple[float, int, int]] = {}
+    for (a, b), s in zip(pairs.tolist(), sims.tolist()):
+        for x, y in ((a, b), (b, a)):
+            if (s, -rank[y]) > best.get(x, (-1.0, 0, 0))[:2]:
+                best[x] = (s, -rank[y], y)
     of_class = {i: c for c in classes for i in members[c]}
     first = {c: min(members[c], key=lambda i: (records[i].mtime_ns, records[i].path))
              for c in classes}
@@ -132,17 +202,13 @@ def _set_closest(records: Sequence[FileRecord], members: list[list[int]], adj: d
         twin = next((i for i in members[c] if i != m.index), None)
         if twin is not None:
             m.closest, m.closest_similarity = twin, 1.0
-            continue
-        near = [(s, -rank[d], d) for d, (s, _) in adj.get(c, {}).items()
-                if d in rank and d != c]
-        if near:
-            s, _, d = max(near)
-            m.closest, m.closest_similarity = first[d], round(s, 4)
+        elif c in best:
+            m.closest, m.closest_similarity = first[best[c][2]], round(best[c][0], 4)
 
 
-def _set_copy_sets(members: list[list[int]], adj: dict, classes: list[int], mem: list[Member],
-                   templates: dict) -> None:
-    """Number the group's copy sets: its classes joined by verified pairs that are not
+def _set_copy_sets(members: list[list[int]], pairs: np.ndarray, classes: list[int],
+                   mem: list[Member], templates: dict) -> None:
+    """Number the group's copy sets: its classes joined by known pairs that are not
     template pairs (the reference's set is 0). Two pages of one generator in one group are
     two sets; a page and its backup, one."""
     parent = {c: c for c in classes}
@@ -153,10 +219,9 @@ def _set_copy_sets(members: list[list[int]], adj: dict, classes: list[int], mem:
             x = parent[x]
         return x
 
-    for a in classes:
-        for b in adj.get(a, {}):
-            if b in parent and (a, b) not in templates:
-                parent[root(a)] = root(b)
+    for a, b in pairs.tolist():
+        if (a, b) not in templates:
+            parent[root(a)] = root(b)
     label: dict[int, int] = {}
     for c in classes:  # the reference's class first
         label.setdefault(root(c), len(label))

@@ -124,7 +124,7 @@ def test_each_file_sits_with_the_reference_it_is_closest_to():
     star instead of vanishing."""
     import numpy as np
 
-    from simdup_gui.core.group.measure import Verified
+    from simdup_gui.core.group.edges import PairGraph
     from simdup_gui.core.group.stars import star_groups
     from simdup_gui.core.models import FileRecord
 
@@ -136,7 +136,8 @@ def test_each_file_sits_with_the_reference_it_is_closest_to():
     edges = {("A", "C"): 0.70, ("A", "E"): 0.75, ("A", "F"): 0.74, ("A", "G"): 0.73,
              ("B", "C"): 0.96, ("B", "D"): 0.80}
     pairs = np.array([(ix[a], ix[b]) for a, b in edges], dtype=np.int64)
-    v = Verified(pairs, np.array(list(edges.values())), np.ones(len(edges), dtype=bool))
+    v = PairGraph.known(len(names), pairs, np.array(list(edges.values())),
+                        np.ones(len(edges), dtype=bool), 0.70)
     groups = star_groups(recs, members, v, 64)
     by_ref = {names[g.representative]: {names[m.index] for m in g.members} for g in groups}
     assert by_ref == {"A": {"A", "E", "F", "G"}, "B": {"B", "C", "D"}}
@@ -144,7 +145,8 @@ def test_each_file_sits_with_the_reference_it_is_closest_to():
     edges = {("A", "B"): 0.71, ("A", "C"): 0.72, ("A", "D"): 0.73, ("E", "B"): 0.95,
              ("E", "F"): 0.90}
     pairs = np.array([(ix[a], ix[b]) for a, b in edges], dtype=np.int64)
-    v = Verified(pairs, np.array(list(edges.values())), np.ones(len(edges), dtype=bool))
+    v = PairGraph.known(len(names), pairs, np.array(list(edges.values())),
+                        np.ones(len(edges), dtype=bool), 0.70)
     by_ref = {names[g.representative]: {names[m.index] for m in g.members}
               for g in star_groups(recs, members, v, 64)}
     assert by_ref == {"A": {"A", "C", "D"}, "E": {"E", "B", "F"}}

@@ -70,7 +70,8 @@ def test_sorting_orders_groups_and_their_members():
 
 
 def test_headers_name_every_column():
-    assert headers()[0] == "Name" and len(headers()) == COLUMNS == 9
+    assert headers()[0] == "Name" and len(headers()) == COLUMNS == 10
+    assert headers()[-1] == "Closest"
 
 
 def test_texts_go_through_the_installed_translator():

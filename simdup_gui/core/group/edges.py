@@ -1,0 +1,107 @@
+"""The candidate pairs as a graph whose verdicts are measured when the stars need them.
+
+A dense family (858 generated man pages, all candidates of each other at J 0.6-0.8) has
+n^2/2 pairs near the threshold; measuring every one exactly from the files took most of a
+cold scan of a 768 MB tree (1.09 million pairs). A star needs far fewer: its reference's
+pairs with the files not yet grouped, and each member's pairs with the other references.
+So the stars (stars.py) ask this graph, and only the pairs they ask about are measured.
+
+What a star is made of is the same whichever pairs were measured before: a reference is
+chosen by its *estimated* number of near-duplicates (sketch estimates, known before any
+measuring), and a member joins when its verdict (measured exactly near the threshold, as
+always) reaches the threshold. :meth:`PairGraph.resolve_all` measures every doubtful pair
+first, the exhaustive path that tests compare the lazy one with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+
+class PairGraph:
+    """Class pairs that may reach ``threshold`` (estimate at or above it, or in doubt),
+    with their similarity (the estimate, replaced by the exact J once measured), whether
+    it is exact, and whether it is still in doubt. ``measure(rows)`` measures the doubtful
+    pairs ``rows`` in place (measure.py's block reader); None: doubt stays an estimate."""
+
+    def __init__(self, n: int, pairs: np.ndarray, sim: np.ndarray, exact: np.ndarray,
+                 doubt: np.ndarray, threshold: float,
+                 measure: Callable[[np.ndarray], None] | None = None) -> None:
+        keep = (sim >= threshold) | doubt
+        self.pairs, self.sim, self.exact = pairs[keep], sim[keep].copy(), exact[keep].copy()
+        self.doubt = doubt[keep].copy()
+        self.was_doubt = self.doubt.copy()
+        self.estimated_ok = self.sim >= threshold  # the reference's score: estimates only
+        self.threshold = threshold
+        self._measure = measure
+        both = np.concatenate((self.pairs, self.pairs[:, ::-1]))
+        rows = np.tile(np.arange(len(self.pairs)), 2)
+        order = np.lexsort((both[:, 1], both[:, 0]))
+        self.nbr, self.row = both[order, 1], rows[order]
+        self.start = np.searchsorted(both[order, 0], np.arange(n + 1))
+
+    def measure_with(self, measure: Callable[[np.ndarray], None]) -> None:
+        """Doubtful pairs are measured by ``measure(rows)`` (in place) from now on."""
+        self._measure = measure
+
+    @classmethod
+    def known(cls, n: int, pairs: np.ndarray, sim: np.ndarray, exact: np.ndarray,
+              threshold: float) -> PairGraph:
+        """A graph of verified pairs whose verdicts are all known."""
+        return cls(n, pairs, sim, exact, np.zeros(len(pairs), dtype=bool), threshold)
+
+    def neighbours(self, c: int) -> tuple[np.ndarray, np.ndarray]:
+        """(classes, rows) of ``c``'s pairs."""
+        a, b = self.start[c], self.start[c + 1]
+        return self.nbr[a:b], self.row[a:b]
+
+    def nodes(self) -> np.ndarray:
+        """The classes with at least one pair."""
+        return np.flatnonzero(np.diff(self.start) > 0)
+
+    def resolve(self, rows: np.ndarray) -> None:
+        """Measure the doubtful pairs among ``rows``."""
+        todo = rows[self.doubt[rows]]
+        if len(todo) and self._measure is not None:
+            self._measure(todo)
+        self.doubt[todo] = False
+
+    def resolve_all(self) -> None:
+        self.resolve(np.arange(len(self.pairs)))
+
+    def verified(self, c: int, among: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(classes, rows): ``c``'s pairs with the classes where ``among`` is True that
+        reach the threshold, their doubt measured first."""
+        nb, rows = self.neighbours(c)
+        pick = among[nb]
+        nb, rows = nb[pick], rows[pick]
+        self.resolve(rows)
+        ok = self.sim[rows] >= self.threshold
+        return nb[ok], rows[ok]
+
+    def row_of(self, a: int, b: int) -> int:
+        """The row of pair (a, b), or -1."""
+        nb, rows = self.neighbours(a)
+        i = int(np.searchsorted(nb, b))
+        return int(rows[i]) if i < len(nb) and nb[i] == b else -1
+
+    def sure(self, rows: np.ndarray) -> np.ndarray:
+        """Which ``rows`` reach the threshold by their sketches alone (outside the doubt
+        band, or sketches holding both sets whole): the same whichever pairs were measured."""
+        return ~self.was_doubt[rows] & (self.sim[rows] >= self.threshold)
+
+    def resolve_small(self, up_to: int) -> None:
+        """Measure at once the doubtful pairs of components of at most ``up_to`` classes:
+        they are few, and one batch reads their files once; the stars then measure only in
+        the dense families."""
+        from .graph import components
+
+        if not self.doubt.any():
+            return
+        n = len(self.start) - 1
+        comp = components(n, self.pairs)
+        size = np.bincount(comp, minlength=n)
+        small = size[comp[self.pairs[:, 0]]] <= up_to
+        self.resolve(np.flatnonzero(small & self.doubt))
