@@ -583,4 +583,13 @@ ZH.update({
     "again at the next start?": "{0}上的标记尚未执行操作，也未保存。要保存本次会话及其标记，以便下次启动时再看到吗？",
     "Save and quit": "保存并退出", "Quit without saving": "不保存并退出",
     "Cannot save the session": "无法保存会话",
+    # issue 38, item 10 (column widths: the header's menu)
+    "Reset column widths": "重置列宽",
+    # issue 38, item 11 (a file nothing opens; the dry-run switch seen)
+    "Nothing opened {0}: no desktop application is set for it here (or no desktop is "
+    "running). Open it from your file manager.":
+        "没有程序打开 {0}：这里没有为它设置桌面应用程序（或者没有运行桌面）。请在文件管理器中打开它。",
+    "Dry run: actions change nothing": "演练：操作不改动任何文件",
+    "Actions only list what they would do. Click to turn dry run off (Actions menu).":
+        "操作只列出将会做什么。点击即可关闭演练（操作菜单）。",
 })

@@ -6,14 +6,32 @@ import os
 import subprocess
 import sys
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 
+SAY_MS = 15_000  # how long the status bar says a file could not be opened
 
-def open_path(path: str) -> None:
-    """Open ``path`` as a double-click in the file manager would (nothing without a display)."""
+
+def open_path(path: str, window=None) -> bool:
+    """Open ``path`` as a double-click in the file manager would; True when an application
+    was started for it. When none was (no desktop running, no application set for the
+    kind of file, no launcher such as xdg-open), ``window``'s status bar says so: Enter on a
+    file never fails silently."""
+    opened = _launch(path)
+    if not opened and window is not None:
+        window.statusBar().showMessage(QCoreApplication.translate(
+            "Desktop", "Nothing opened {0}: no desktop application is set for it here (or no "
+                       "desktop is running). Open it from your file manager.").format(path),
+            SAY_MS)
+    return opened
+
+
+def _launch(path: str) -> bool:
     if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get(
             "WAYLAND_DISPLAY"):
-        return
-    if not QDesktopServices.openUrl(QUrl.fromLocalFile(path)) and sys.platform == "darwin":
-        subprocess.run(["open", path], check=False)
+        return False  # nothing to show an application on
+    if QDesktopServices.openUrl(QUrl.fromLocalFile(path)):
+        return True
+    if sys.platform == "darwin":
+        return subprocess.run(["open", path], check=False).returncode == 0
+    return False

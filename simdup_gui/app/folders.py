@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import QAbstractItemView, QListWidget
 
 
@@ -17,6 +17,13 @@ class FolderList(QListWidget):
         super().__init__(parent)
         self.setAcceptDrops(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """A few folders high: in a short window the settings below need the room more (the
+        list grows into any room left)."""
+        rows = max(self.count(), 3) + 1
+        return QSize(super().sizeHint().width(), rows * self.fontMetrics().lineSpacing()
+                     + 2 * self.frameWidth() + 8)
 
     def folders(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]

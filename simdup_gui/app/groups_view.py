@@ -7,21 +7,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from simdup_gui.core.models import FileRecord
 from simdup_gui.core.presenters.details import compare_bits, names
-from simdup_gui.core.presenters.tree import COL_FOLDER, COL_NAME, COLUMNS
+from simdup_gui.core.presenters.tree import COL_FOLDER, COLUMNS
 
 from .bitgrid import BitDiffView
+from .column_widths import FIT_ROWS, ColumnWidths
 from .groups_table import GroupsDelegate, GroupsTable
 from .textdiffview import TextDiffView
 from .tree_models import RECORD_ROLE, GroupTreeModel
 
 EXPAND_UP_TO = 200  # groups; more are left collapsed
-NAME_WIDTH = (160, 360)  # the name column fits its contents within these bounds
-FIT_ROWS = 20  # rows at least (around those on screen) a column is fitted to
 
 
 @dataclass
@@ -51,14 +59,12 @@ class GroupsView(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        header = self.tree.header()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(COL_FOLDER, QHeaderView.ResizeMode.Stretch)  # no gap
-        header.setStretchLastSection(False)
+        self.widths = ColumnWidths(self.tree)  # fitted once, the user's kept, Folder the rest
+        self.act_reset_widths = QAction(self, triggered=self.widths.reset)  # (header menu)
         # fit columns to a few rows: the default (1,000 rows) calls the model thousands of
         # times per column on the GUI thread, and 0 (the rows on screen) means every row
         # to a table view that is not shown
-        header.setResizeContentsPrecision(FIT_ROWS)
+        self.tree.header().setResizeContentsPrecision(FIT_ROWS)
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._filter)
@@ -68,7 +74,6 @@ class GroupsView(QWidget):
         self.collapse_btn.clicked.connect(self.collapse_all)
         self.bitdiff = BitDiffView()
         self.textdiff = TextDiffView()
-        self.keep_widths = False
         self.summary = QLabel()  # groups, marks, space to reclaim (filled by the window)
         top = QHBoxLayout()
         top.addWidget(self.filter_edit, 1)
@@ -97,6 +102,7 @@ class GroupsView(QWidget):
         self.filter_edit.setPlaceholderText(self.tr("Filter by name or folder"))
         self.expand_btn.setText(self.tr("Expand all"))
         self.collapse_btn.setText(self.tr("Collapse all"))
+        self.act_reset_widths.setText(self.tr("Reset column widths"))
         self.textdiff.retranslate()
         self.bitdiff.retranslate()
 
@@ -170,20 +176,12 @@ class GroupsView(QWidget):
 
     def shown_groups_changed(self, count: int, state: ViewState | None = None) -> None:
         """After new groups: restore ``state`` (a regroup) or expand small results (a new
-        scan), size the columns; the diffs stay when the compared file is still shown."""
+        scan), fit the columns; the diffs stay when the compared file is still shown."""
         if state is not None:
             self.restore_state(state)
         elif count <= EXPAND_UP_TO:
             self.expand_all()
-        if not self.keep_widths:  # widths the user set (restored from the last run) stay
-            # fitted to about the rows on screen (each costs a dozen Python calls a column)
-            rows = self.tree.viewport().height() // self.tree.verticalHeader().defaultSectionSize()
-            self.tree.header().setResizeContentsPrecision(max(FIT_ROWS, rows + 1))
-            for col in range(COLUMNS):
-                if col != COL_FOLDER:
-                    self.tree.resizeColumnToContents(col)
-            lo, hi = NAME_WIDTH
-            self.tree.setColumnWidth(COL_NAME, max(lo, min(hi, self.tree.columnWidth(COL_NAME))))
+        self.widths.groups_shown()  # fitted the first time, then only widened (no jumps)
         self.fit_headers()
         if not self.tree.currentIndex().isValid():
             self.bitdiff.set_diff(None)

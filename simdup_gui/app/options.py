@@ -47,6 +47,7 @@ MAIN_SPLIT = Option("layout/main_splitter", bytes, None)  # QSplitter.saveState
 RESULTS_SPLIT = Option("layout/results_splitter", bytes, None)
 DIFF_SPLIT = Option("layout/diff_splitter", bytes, None)
 TREE_HEADER = Option("layout/tree_header", bytes, None)  # column widths, sort, hidden
+COLUMN_WIDTHS = Option("layout/column_widths", str, "")  # the user's, by column name (JSON)
 HIDDEN_COLUMNS = Option("view/hidden_columns", list, [])  # column numbers (the chooser)
 CUSTOM_COMMAND = Option("tools/custom_command", str, "")  # e.g. "meld %a %b" (%a: the file)
 

@@ -74,7 +74,8 @@ class RecentMenus(QObject):
 
 
 class LayoutMemory:
-    """Splitter sizes and the tree's header (column widths, sort) saved with the settings."""
+    """Splitter sizes and the tree's header (sort, order) saved with the settings, and the
+    column widths the user set (column_widths.py: only theirs; the rest are fitted)."""
 
     def __init__(self, win) -> None:
         self.win = win
@@ -87,6 +88,8 @@ class LayoutMemory:
             opt.DIFF_SPLIT: next(s for s in splits
                                  if s.orientation() == Qt.Orientation.Horizontal),
         }
+        # "Reset column widths" in the header's menu, below the column chooser's columns
+        win.results_ui.review.columns.add_action(gv.act_reset_widths)
 
     def restore(self) -> None:
         prefs = self.win.prefs
@@ -96,11 +99,13 @@ class LayoutMemory:
                 splitter.restoreState(state)
         header = prefs.get(opt.TREE_HEADER)
         if header is not None and self.win.tree.header().restoreState(header):
-            self.win.groups_view.keep_widths = True  # the user's widths, not fitted ones
             self.win.results_ui.show_deltas(self.win.results_ui.act_deltas.isChecked())
+        # the widths the user set; the others fitted (never a saved width nobody chose)
+        self.win.groups_view.widths.restore(prefs.get(opt.COLUMN_WIDTHS))
 
     def save(self) -> None:
         prefs = self.win.prefs
         for option, splitter in self.splitters.items():
             prefs.set(option, splitter.saveState())
         prefs.set(opt.TREE_HEADER, self.win.tree.header().saveState())
+        prefs.set(opt.COLUMN_WIDTHS, self.win.groups_view.widths.saved())

@@ -22,6 +22,7 @@ from simdup_gui.core.session import Refusal
 
 from . import options as opt
 from .desktop import open_path
+from .dry_run import DryRunBadge
 from .errors import show_error
 
 FILE_ROLE = Qt.ItemDataRole.UserRole + 1  # an ignored file's path, or a pair (a, b)
@@ -117,6 +118,7 @@ class ResultsController(QObject):
         self._build_view_menu()
         self._build_commands()
         self._build_keys()
+        self.dry_badge = DryRunBadge(win, win.actions.act_dry)  # the switch's state, seen
         win.tree.customContextMenuRequested.connect(self.context_menu)
         win.tree.doubleClicked.connect(self._open_index)
         m = win.model
@@ -195,8 +197,8 @@ class ResultsController(QObject):
             return
         path = self.session.records[rec].path
         menu = QMenu(w)
-        menu.addAction(self.tr("Open"), lambda: open_path(path))
-        menu.addAction(self.tr("Reveal in folder"), lambda: open_path(os.path.dirname(path)))
+        menu.addAction(self.tr("Open"), lambda: open_path(path, w))
+        menu.addAction(self.tr("Reveal in folder"), lambda: open_path(os.path.dirname(path), w))
         self.review.add_copy_menu(menu, path)
         w.actions.extend_context_menu(menu, path)
         menu.addAction(self.act_toggle)
@@ -208,7 +210,7 @@ class ResultsController(QObject):
     def _open_index(self, index) -> None:
         rec = self.win.groups_view.record_at(index)
         if rec is not None:
-            open_path(self.session.records[rec].path)
+            open_path(self.session.records[rec].path, self.win)
 
     # ------------------------------------------------------------ view
     def update_summary(self) -> None:
@@ -266,7 +268,7 @@ class ResultsController(QObject):
         index = tree.currentIndex()
         rec = self.win.groups_view.record_at(index)
         if rec is not None:
-            open_path(self.session.records[rec].path)
+            open_path(self.session.records[rec].path, self.win)
         elif index.isValid():  # a group row: open or close it
             tree.toggle(index)
 

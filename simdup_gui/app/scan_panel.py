@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,6 +30,9 @@ from simdup_gui.core.session import ReviewSettings
 from . import dialogs
 from . import options as opt
 from .folders import FolderList
+from .vscroll import VerticalScroll
+
+PROGRESS_LINES = 3  # the progress text's height: counts and rate, the file being read
 
 
 def _combo(values, named: bool = False) -> QComboBox:
@@ -74,6 +77,7 @@ class ScanPanel(QWidget):
         self.distance_box = QSpinBox()
         self.distance_box.setRange(0, 64)
         self.similarity_label = QLabel()
+        self.similarity_label.setWordWrap(True)
         self.mode_box = _combo(FEATURE_MODES)  # named in retranslate
         self.grouping_box = _combo(GROUPING_MODES)
         self.verify_box = _combo(("sketch", "none"))  # named in retranslate
@@ -104,6 +108,11 @@ class ScanPanel(QWidget):
         self.progress.setTextVisible(True)
         self.progress_label = QLabel()
         self.progress_label.setWordWrap(True)
+        # room for the scan's lines (counts, the file being read) from the start: the panel
+        # does not jump when a scan begins or ends
+        self.progress_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.progress_label.setMinimumHeight(PROGRESS_LINES
+                                             * self.progress_label.fontMetrics().lineSpacing())
         self._layout()
         self.bits_box.currentIndexChanged.connect(self._bits_changed)
         self.distance_box.valueChanged.connect(self._distance_changed)
@@ -128,11 +137,25 @@ class ScanPanel(QWidget):
                   self.include_edit, self.exclude_edit, self.min_size, self.max_size,
                   self.follow_links, self.documents_check, self.scheduler_edit)
         self.form_labels = [QLabel() for _ in fields]
+        # rows without a label (check boxes, the hint, the warning) use the whole width:
+        # the panel needs less of the window, and the warning fewer lines
+        spanning = (self.template_check, self.similarity_label, self.chance_label,
+                    self.follow_links, self.documents_check)
         for label, w in zip(self.form_labels, fields, strict=True):
-            form.addRow(label, w)
+            if w in spanning:
+                form.addRow(w)
+            else:
+                form.addRow(label, w)
+        # the folders and settings scroll when the window is too short for them (1280x720
+        # cut the 16-bit warning); Scan, Cancel and the progress stay in view below
+        inner = QWidget()
+        il = QVBoxLayout(inner)
+        il.setContentsMargins(0, 0, 0, 0)
+        il.addWidget(self.folders_box, 1)
+        il.addWidget(self.settings_box)
+        self.scroller = VerticalScroll(inner)
         ll = QVBoxLayout(self)
-        ll.addWidget(self.folders_box, 1)
-        ll.addWidget(self.settings_box)
+        ll.addWidget(self.scroller, 1)
         row2 = QHBoxLayout()
         row2.addWidget(self.scan_btn)
         row2.addWidget(self.cancel_btn)

@@ -8,20 +8,13 @@ import pytest
 pytest.importorskip("PySide6")
 
 from simdup_gui.app.window import MainWindow  # noqa: E402
-from tests.app.conftest import scan  # noqa: E402
-from tests.conftest import EN, OTHER, ZH  # noqa: E402
+from tests.app.conftest import scan, two_pairs  # noqa: E402
+from tests.conftest import EN  # noqa: E402
 
 
 @pytest.fixture
 def src(tmp_path):
-    src = tmp_path / "src"
-    (src / "a").mkdir(parents=True)
-    (src / "a" / "zh.txt").write_bytes(ZH.encode())
-    (src / "zh_gbk.txt").write_bytes(ZH.encode("gbk"))
-    (src / "en.txt").write_text(EN)
-    (src / "a" / "en copy.txt").write_text(EN.replace("five", "six", 1))
-    (src / "other.txt").write_text(OTHER)
-    return src
+    return two_pairs(tmp_path / "src")
 
 
 @pytest.fixture
@@ -161,3 +154,16 @@ def test_a_window_without_a_kept_session_asks_nothing(qtbot, make, answers, src)
     scan(qtbot, w)
     w.model.marks_changed(w.session.mark([str(src / "zh_gbk.txt")]))
     assert w.close() and answers.shown == []
+
+
+def test_a_large_session_is_read_in_a_child_process(qtbot, window, src, answers, monkeypatch):
+    from simdup_gui.app import kept_ui
+
+    w, gbk = _marked_review(qtbot, window, src)
+    assert w.close()
+    monkeypatch.setattr(kept_ui, "LOAD_IN_WORKER_ABOVE", 0)  # every session is "large"
+    w2 = window()
+    assert w2.kept.restoring() and w2.session.records == []  # the window is up meanwhile
+    qtbot.waitUntil(lambda: len(w2.model.groups) == 2, timeout=30_000)
+    assert w2.session.marks == {gbk}
+    _wait_checked(qtbot, w2)

@@ -245,7 +245,7 @@ def test_window_layout_splitters_and_columns_are_remembered(qtbot, make, tmp_pat
     w = make([tmp_path])
     main = w.centralWidget()
     main.setSizes([420, 980])
-    w.tree.setColumnWidth(0, 333)
+    w.groups_view.widths.set_user_width(0, 333)  # as a drag of its edge does
     w.results_ui.act_dupes_only.setChecked(True)
     sizes = main.sizes()
     w.close()

@@ -850,6 +850,27 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
     </message>
 </context>
 <context>
+    <name>Desktop</name>
+    <message>
+        <location filename="../../app/desktop.py" line="22" />
+        <source>Nothing opened {0}: no desktop application is set for it here (or no desktop is running). Open it from your file manager.</source>
+        <translation>没有程序打开 {0}：这里没有为它设置桌面应用程序（或者没有运行桌面）。请在文件管理器中打开它。</translation>
+    </message>
+</context>
+<context>
+    <name>DryRunBadge</name>
+    <message>
+        <location filename="../../app/dry_run.py" line="34" />
+        <source>Dry run: actions change nothing</source>
+        <translation>演练：操作不改动任何文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/dry_run.py" line="35" />
+        <source>Actions only list what they would do. Click to turn dry run off (Actions menu).</source>
+        <translation>操作只列出将会做什么。点击即可关闭演练（操作菜单）。</translation>
+    </message>
+</context>
+<context>
     <name>FilesController</name>
     <message>
         <location filename="../../app/files_ui.py" line="49" />
@@ -1071,55 +1092,60 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>GroupsView</name>
     <message>
-        <location filename="../../app/groups_view.py" line="97" />
+        <location filename="../../app/groups_view.py" line="102" />
         <source>Filter by name or folder</source>
         <translation>按名称或文件夹筛选</translation>
     </message>
     <message>
-        <location filename="../../app/groups_view.py" line="98" />
+        <location filename="../../app/groups_view.py" line="103" />
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../app/groups_view.py" line="99" />
+        <location filename="../../app/groups_view.py" line="104" />
         <source>Collapse all</source>
         <translation>全部折叠</translation>
+    </message>
+    <message>
+        <location filename="../../app/groups_view.py" line="105" />
+        <source>Reset column widths</source>
+        <translation>重置列宽</translation>
     </message>
 </context>
 <context>
     <name>IgnoreListDialog</name>
     <message>
-        <location filename="../../app/results_ui.py" line="36" />
+        <location filename="../../app/results_ui.py" line="37" />
         <source>Ignore list</source>
         <translation>忽略列表</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="44" />
+        <location filename="../../app/results_ui.py" line="45" />
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="46" />
+        <location filename="../../app/results_ui.py" line="47" />
         <source>Clear all</source>
         <translation>全部清除</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="58" />
+        <location filename="../../app/results_ui.py" line="59" />
         <source>file: {0}</source>
         <translation>文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="62" />
+        <location filename="../../app/results_ui.py" line="63" />
         <source>pair: {0}  ↔  {1}</source>
         <translation>文件对：{0}  ↔  {1}</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="65" />
+        <location filename="../../app/results_ui.py" line="66" />
         <source>{0} and {1} are never shown as duplicates. Kept in {2}</source>
         <translation>{0}和 {1}不再显示为重复。保存在 {2}</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="74" />
+        <location filename="../../app/results_ui.py" line="75" />
         <source>Cannot change the ignore list</source>
         <translation>无法修改忽略列表</translation>
     </message>
@@ -1460,17 +1486,17 @@ Index: {0}</source>
 <context>
     <name>PatternDialog</name>
     <message>
-        <location filename="../../app/results_ui.py" line="92" />
+        <location filename="../../app/results_ui.py" line="93" />
         <source>Mark by name</source>
         <translation>按名称标记</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="94" />
+        <location filename="../../app/results_ui.py" line="95" />
         <source>Mark the files whose name matches (a pattern such as *.bak or *副本*; any case):</source>
         <translation>标记名称匹配的文件（模式如 *.bak 或 *副本*；不区分大小写）：</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="97" />
+        <location filename="../../app/results_ui.py" line="98" />
         <source>Regular expression</source>
         <translation>正则表达式</translation>
     </message>
@@ -2237,73 +2263,73 @@ Index: {0}</source>
 <context>
     <name>ResultsController</name>
     <message>
-        <location filename="../../app/results_ui.py" line="176" />
+        <location filename="../../app/results_ui.py" line="178" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="177" />
+        <location filename="../../app/results_ui.py" line="179" />
         <source>Duplicates only (hide each group's reference)</source>
         <translation>只显示重复文件（隐藏每组的参照文件）</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="178" />
+        <location filename="../../app/results_ui.py" line="180" />
         <source>Size and date against the reference</source>
         <translation>与参照文件比较大小和日期</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="179" />
+        <location filename="../../app/results_ui.py" line="181" />
         <source>Ignore list…</source>
         <translation>忽略列表…</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="180" />
+        <location filename="../../app/results_ui.py" line="182" />
         <source>Not duplicates of the reference: ignore these pairs in every scan</source>
         <translation>不是参照文件的重复：以后每次扫描都忽略这些文件对</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="182" />
+        <location filename="../../app/results_ui.py" line="184" />
         <source>Ignore the selected files in every scan</source>
         <translation>以后每次扫描都忽略所选文件</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="183" />
+        <location filename="../../app/results_ui.py" line="185" />
         <source>Remove the selected files from the results (this session)</source>
         <translation>从结果中移除所选文件（仅本次）</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="185" />
+        <location filename="../../app/results_ui.py" line="187" />
         <source>Mark files whose name matches…</source>
         <translation>标记名称匹配的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="186" />
+        <location filename="../../app/results_ui.py" line="188" />
         <source>Toggle the marks of the selected files</source>
         <translation>切换所选文件的标记</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="187" />
-        <location filename="../../app/results_ui.py" line="198" />
+        <location filename="../../app/results_ui.py" line="189" />
+        <location filename="../../app/results_ui.py" line="200" />
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="199" />
+        <location filename="../../app/results_ui.py" line="201" />
         <source>Reveal in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="243" />
+        <location filename="../../app/results_ui.py" line="245" />
         <source>Select one or more files first.</source>
         <translation>请先选择一个或多个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="248" />
+        <location filename="../../app/results_ui.py" line="250" />
         <source>Cannot change the ignore list</source>
         <translation>无法修改忽略列表</translation>
     </message>
     <message>
-        <location filename="../../app/results_ui.py" line="277" />
+        <location filename="../../app/results_ui.py" line="279" />
         <source>Cannot mark by name</source>
         <translation>无法按名称标记</translation>
     </message>
@@ -2528,187 +2554,187 @@ Index: {0}</source>
 <context>
     <name>ScanPanel</name>
     <message>
-        <location filename="../../app/scan_panel.py" line="144" />
+        <location filename="../../app/scan_panel.py" line="167" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="145" />
+        <location filename="../../app/scan_panel.py" line="168" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="146" />
+        <location filename="../../app/scan_panel.py" line="169" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="147" />
+        <location filename="../../app/scan_panel.py" line="170" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="148" />
+        <location filename="../../app/scan_panel.py" line="171" />
         <source>Text similarity at least</source>
         <translation>文本相似度至少</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="148" />
+        <location filename="../../app/scan_panel.py" line="171" />
         <source>Verify</source>
         <translation>核实方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="149" />
+        <location filename="../../app/scan_panel.py" line="172" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="149" />
+        <location filename="../../app/scan_panel.py" line="172" />
         <source>Candidate distance k</source>
         <translation>候选距离 k</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="150" />
+        <location filename="../../app/scan_panel.py" line="173" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="150" />
+        <location filename="../../app/scan_panel.py" line="173" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="151" />
+        <location filename="../../app/scan_panel.py" line="174" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="151" />
+        <location filename="../../app/scan_panel.py" line="174" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="152" />
+        <location filename="../../app/scan_panel.py" line="175" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="152" />
+        <location filename="../../app/scan_panel.py" line="175" />
         <source>Maximum size</source>
         <translation>最大大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="153" />
+        <location filename="../../app/scan_panel.py" line="176" />
         <source>Dask scheduler</source>
         <translation>Dask 调度器</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="156" />
+        <location filename="../../app/scan_panel.py" line="179" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="157" />
+        <location filename="../../app/scan_panel.py" line="180" />
         <source>e.g. *.log build</source>
         <translation>如 *.log 备份</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="158" />
+        <location filename="../../app/scan_panel.py" line="181" />
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="159" />
+        <location filename="../../app/scan_panel.py" line="182" />
         <source>Larger files are skipped and listed under Problems.</source>
         <translation>更大的文件会被跳过，并列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="160" />
+        <location filename="../../app/scan_panel.py" line="183" />
         <source>Keep documents made from one template apart</source>
         <translation>区分由同一模板生成的不同文档</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="162" />
+        <location filename="../../app/scan_panel.py" line="185" />
         <source>Man pages of one generator, or one licence notice in many projects, share most of their text without being copies of each other: when ticked, a pair whose shared text is found in many other documents is not grouped. Copies are.</source>
         <translation>同一工具生成的手册页，或许多项目中的同一份许可声明，大部分文字相同，却并非彼此的副本：勾选后，如果两份文件共有的文字也出现在许多其他文档中，就不把它们分为一组。真正的副本仍会分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="165" />
+        <location filename="../../app/scan_panel.py" line="188" />
         <source>Follow symbolic links</source>
         <translation>跟随符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="167" />
+        <location filename="../../app/scan_panel.py" line="190" />
         <source>Scan the files and folders that symbolic links point to (each file once). Unticked, links are listed under Problems.</source>
         <translation>扫描符号链接指向的文件和文件夹（每个文件只扫描一次）。不勾选时，链接列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="169" />
+        <location filename="../../app/scan_panel.py" line="192" />
         <source>Read documents (PDF, Word, OpenDocument, EPUB, RTF)</source>
         <translation>读取文档（PDF、Word、OpenDocument、EPUB、RTF）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="171" />
+        <location filename="../../app/scan_panel.py" line="194" />
         <source>Compare the text of .pdf, .docx, .odt, .epub and .rtf files with text files. Unticked, these files are left out of the scan.</source>
         <translation>将 .pdf、.docx、.odt、.epub 和 .rtf 文件中的文字与文本文件比较。不勾选时，扫描会略过这些文件。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="173" />
+        <location filename="../../app/scan_panel.py" line="196" />
         <source>empty: this machine</source>
         <translation>留空：本机</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="175" />
+        <location filename="../../app/scan_panel.py" line="198" />
         <source>Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 uses a running scheduler (every worker must see the folders at the same path). Empty: this machine's cores. Needs pip install "simdup[dask]".</source>
         <translation>在 Dask 集群上计算指纹：local:N 在本机启动 N 个工作进程，tcp://host:8786 使用正在运行的调度器（每个工作进程都必须在相同路径下看到这些文件夹）。留空：使用本机的处理器核心。需要 pip install "simdup[dask]"。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="178" />
+        <location filename="../../app/scan_panel.py" line="201" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>词语与词对：词语和相邻词对，TF-IDF 加权（实测准确率最高）；词语：只用词语；关键词：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="181" />
+        <location filename="../../app/scan_panel.py" line="204" />
         <source>With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair in a group within k</source>
         <translation>仅 SimHash 时：链式把由近邻对连成链的文件归为一组；严格要求组内每对都在 k 以内</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="187" />
+        <location filename="../../app/scan_panel.py" line="210" />
         <source>text similarity (recommended)</source>
         <translation>文本相似度（推荐）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="188" />
+        <location filename="../../app/scan_panel.py" line="211" />
         <source>SimHash only (for comparison)</source>
         <translation>仅 SimHash（用于比较）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="190" />
+        <location filename="../../app/scan_panel.py" line="213" />
         <source>The fingerprint size and distance k only propose candidate pairs. With text similarity, each candidate is checked: a file joins a group when its text (5-gram Jaccard of the normalised text) is at least the threshold similar to the group's reference (★). SimHash only groups by fingerprint distance alone.</source>
         <translation>指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="195" />
+        <location filename="../../app/scan_panel.py" line="218" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="196" />
+        <location filename="../../app/scan_panel.py" line="219" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="274" />
+        <location filename="../../app/scan_panel.py" line="297" />
         <source>The maximum size is below the minimum size: raise "Maximum size" or lower "Minimum size" in Settings.</source>
         <translation>最大大小低于最小大小：请在“设置”中调高“最大大小”或调低“最小大小”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="281" />
+        <location filename="../../app/scan_panel.py" line="304" />
         <source>"Dask scheduler" in Settings must be empty (this machine), local:N (N workers here) or an address such as tcp://host:8786, not "{0}".</source>
         <translation>“设置”中的“Dask 调度器”必须留空（本机）、为 local:N（本机 N 个工作进程）或 tcp://host:8786 这样的地址，而不是“{0}”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="340" />
+        <location filename="../../app/scan_panel.py" line="363" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
