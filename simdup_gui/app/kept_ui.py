@@ -109,7 +109,8 @@ class SessionKeeper(QObject):
         w.folders.clear()
         for root in s.scanned_roots():
             w.folders.add_folder(root)
-        w.panel.show_size(s.settings.bits, s.settings.distance)
+        if not w.panel.run_only:  # --bits or --distance given: they win for this run
+            w.panel.show_size(s.settings.bits, s.settings.distance)
         w.panel.set_file_count(len(s.records))
         w.problems_model.set_problems(w.problems)
         self._view, self._before = view, list(s.records)

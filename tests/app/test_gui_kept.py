@@ -167,3 +167,16 @@ def test_a_large_session_is_read_in_a_child_process(qtbot, window, src, answers,
     qtbot.waitUntil(lambda: len(w2.model.groups) == 2, timeout=30_000)
     assert w2.session.marks == {gbk}
     _wait_checked(qtbot, w2)
+
+
+def test_a_size_given_on_the_command_line_wins_over_the_kept_one(qtbot, settings, src,
+                                                                 kept_path, window, answers):
+    w, _ = _marked_review(qtbot, window, src)
+    assert w.bits() == 64
+    assert w.close()
+    w2 = MainWindow(bits=32, settings=settings, language="en", keep_session=kept_path)
+    qtbot.addWidget(w2)
+    w2.show()
+    assert w2.bits() == 32  # the kept groups show, and the check regroups at 32 bits
+    _wait_checked(qtbot, w2)
+    assert w2.session.group_bits == 32 and len(w2.model.groups) == 2
