@@ -79,7 +79,7 @@ def _plain_stars(records: Sequence[FileRecord], found, threshold: float, bits: i
     whose text shared with the reference is a template are flagged."""
     stats = VerifyStats()
     graph = candidate_graph(records, found, threshold, measure, stats, job)
-    copies = graph.pairs[~graph.was_doubt & (graph.sim >= COPY_J)]
+    copies = graph.pairs[graph.decided & (graph.sim >= COPY_J)]
     flagged = [0]
 
     def templates(rows: np.ndarray) -> dict[tuple[int, int], int]:

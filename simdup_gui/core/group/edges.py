@@ -7,10 +7,12 @@ pairs with the files not yet grouped, and each member's pairs with the other ref
 So the stars (stars.py) ask this graph, and only the pairs they ask about are measured.
 
 What a star is made of is the same whichever pairs were measured before: a reference is
-chosen by its *estimated* number of near-duplicates (sketch estimates, known before any
-measuring), and a member joins when its verdict (measured exactly near the threshold, as
-always) reaches the threshold. :meth:`PairGraph.resolve_all` measures every doubtful pair
-first, the exhaustive path that tests compare the lazy one with.
+chosen by its number of near-duplicates counted on *decided* verdicts (sure by the sketches,
+or measured at once because their component has at most 64 texts: every pair of most
+collections) and, for the pairs in doubt in dense families, on their estimates; a member
+joins when its verdict (measured exactly near the threshold, as always) reaches the
+threshold. :meth:`PairGraph.resolve_all` measures every doubtful pair first, the exhaustive
+path that tests compare the lazy one with.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ class PairGraph:
         keep = (sim >= threshold) | doubt
         self.pairs, self.sim, self.exact = pairs[keep], sim[keep].copy(), exact[keep].copy()
         self.doubt = doubt[keep].copy()
-        self.was_doubt = self.doubt.copy()
-        self.estimated_ok = self.sim >= threshold  # the reference's score: estimates only
+        self.estimated_ok = self.sim >= threshold
+        self.decided = ~self.doubt  # verdicts that choose references: sure by the sketches,
+        # or measured at once (resolve_small); the others choose by their estimate
         self.threshold = threshold
         self._measure = measure
         both = np.concatenate((self.pairs, self.pairs[:, ::-1]))
@@ -88,9 +91,16 @@ class PairGraph:
         return int(rows[i]) if i < len(nb) and nb[i] == b else -1
 
     def sure(self, rows: np.ndarray) -> np.ndarray:
-        """Which ``rows`` reach the threshold by their sketches alone (outside the doubt
-        band, or sketches holding both sets whole): the same whichever pairs were measured."""
-        return ~self.was_doubt[rows] & (self.sim[rows] >= self.threshold)
+        """Which ``rows`` are decided (sure by their sketches, or measured at once with their
+        small component) and reach the threshold: the same whichever other pairs the stars
+        measured."""
+        return self.decided[rows] & (self.sim[rows] >= self.threshold)
+
+    def counts(self, rows: np.ndarray) -> np.ndarray:
+        """Which ``rows`` count towards a reference's score: the decided ones by their
+        verdict, the others (pairs in doubt in dense families) by their estimate."""
+        return np.where(self.decided[rows], self.sim[rows] >= self.threshold,
+                        self.estimated_ok[rows])
 
     def resolve_small(self, up_to: int) -> None:
         """Measure at once the doubtful pairs of components of at most ``up_to`` classes:
@@ -105,3 +115,4 @@ class PairGraph:
         size = np.bincount(comp, minlength=n)
         small = size[comp[self.pairs[:, 0]]] <= up_to
         self.resolve(np.flatnonzero(small & self.doubt))
+        self.decided |= small

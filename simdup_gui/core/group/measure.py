@@ -71,6 +71,7 @@ def measure_candidates(records: Sequence[FileRecord], found: Candidates, thresho
 
 
 EAGER_UP_TO = 64  # classes: a component this small has its doubtful pairs measured at once
+RESOLVE_ALL = False  # tests: measure every doubtful pair first (the exhaustive path)
 
 
 def candidate_graph(records: Sequence[FileRecord], found: Candidates, threshold: float,
@@ -90,6 +91,8 @@ def candidate_graph(records: Sequence[FileRecord], found: Candidates, threshold:
         graph.measure_with(lambda rows: _measure_doubtful(
             graph.pairs, found.first, rows, graph.sim, graph.exact, measure, stats, job))
     graph.resolve_small(EAGER_UP_TO)
+    if RESOLVE_ALL:
+        graph.resolve_all()
     return graph
 
 
@@ -136,6 +139,9 @@ def _from_sketches(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
     too_far = known & (np.minimum(na, nb) < threshold * np.maximum(na, nb))
     sim = np.where(too_far, np.minimum(sim, threshold - 1e-9), sim)
     doubt = ~exact & ~too_far & (~known | (np.abs(est - threshold) < MARGIN))
+    away = np.fromiter((bool(r.catalog) for r in recs), dtype=bool, count=len(recs))
+    if away.any():  # a catalogued file is not here to be measured: its estimate stands
+        doubt &= ~(away[local[:, 0]] | away[local[:, 1]])
     return sim, exact, doubt
 
 

@@ -2,8 +2,9 @@
 
 Each group is a *star* around a reference file, and every member is verified at or above
 the threshold against that reference. References are chosen greedily: the file with the
-most near-duplicates not yet grouped by their sketch estimates (counting copies) first, then
-the most counting the pairs in doubt, then the oldest; its pairs with the files not yet grouped are then verified (measured exactly
+most near-duplicates not yet grouped (counting copies; in a dense family the pairs in doubt
+by their estimates, edges.py) first, then the most counting every pair in doubt, then the
+oldest; its pairs with the files not yet grouped are then verified (measured exactly
 near the threshold: edges.py measures only the pairs asked about), and those that reach
 the threshold are its members. Each member then moves to the reference it is most similar
 to. Files with identical text (one class) always group, at similarity 1.
@@ -20,12 +21,16 @@ from .edges import PairGraph
 from ..models import FileRecord, Group, Member
 
 
-def oldest_of(records: Sequence[FileRecord], idx: list[int]) -> tuple[int, str, int]:
-    """(mtime_ns, path, index) of the oldest of the records ``idx`` (then by path)."""
+def oldest_of(records: Sequence[FileRecord], idx: list[int]
+              ) -> tuple[tuple[bool, int], str, int]:
+    """((catalogued?, mtime_ns), path, index) of the oldest of the records ``idx`` (then
+    by path), a file here before one from a catalog (review/catalog.py): a reference here
+    lets its members' similarities be measured."""
     if len(idx) == 1:  # most classes: one file
         r = records[idx[0]]
-        return r.mtime_ns, r.path, idx[0]
-    return min((records[i].mtime_ns, records[i].path, i) for i in idx)
+        return (bool(r.catalog), r.mtime_ns), r.path, idx[0]
+    return min(((bool(records[i].catalog), records[i].mtime_ns), records[i].path, i)
+               for i in idx)
 
 
 def members_around(records: Sequence[FileRecord], ref: int, idx: list[int], bits: int,
@@ -36,6 +41,17 @@ def members_around(records: Sequence[FileRecord], ref: int, idx: list[int], bits
     rfp, rhash = records[ref].fingerprint & mask, records[ref].text_hash
     return [Member(i, ((records[i].fingerprint & mask) ^ rfp).bit_count(),
                    records[i].text_hash == rhash, similarity, measured) for i in idx]
+
+
+def catalogued_estimated(records: Sequence[FileRecord], group: Group) -> Group:
+    """``group`` with every similarity that involves a catalogued file (review/catalog.py:
+    its text is not here) said to be estimated, never measured: its members from a
+    catalog, and every member when the reference is one. Returns ``group``."""
+    ref_away = bool(records[group.representative].catalog)
+    for m in group.members:
+        if records[m.index].catalog or (ref_away and m.index != group.representative):
+            m.measured = False
+    return group
 
 
 Templates = Callable[[np.ndarray], dict[tuple[int, int], int]]
@@ -55,12 +71,12 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], graph: 
     free = np.ones(len(members), dtype=bool)
 
     def score(c: int) -> tuple[int, int]:
-        """(copies and near-duplicates not yet grouped by the estimates, and counting the
-        pairs in doubt below the threshold too): references are chosen by the first, the
-        second lets a file whose pairs are all in doubt still become one."""
+        """(copies and near-duplicates not yet grouped, and counting every pair in doubt
+        too): references are chosen by the first, the second lets a file whose pairs are
+        all in doubt still become one."""
         nb, rows = graph.neighbours(c)
         free_nb = free[nb]
-        return (int(weight[c] - 1 + weight[nb[graph.estimated_ok[rows] & free_nb]].sum()),
+        return (int(weight[c] - 1 + weight[nb[graph.counts(rows) & free_nb]].sum()),
                 int(weight[c] - 1 + weight[nb[free_nb]].sum()))
 
     heap = [(*(-x for x in score(c)), oldest[c], c) for c in nodes]
@@ -180,7 +196,7 @@ def _group(records: Sequence[FileRecord], members: list[list[int]], graph: PairG
         _set_copy_sets(members, pairs, [c, *star], mem, templates)
     mem.sort(key=lambda m: (m.index != ref, -(m.similarity or 0), m.distance,
                             records[m.index].path))
-    return Group(0, ref, mem)
+    return catalogued_estimated(records, Group(0, ref, mem))
 
 
 def _set_closest(records: Sequence[FileRecord], members: list[list[int]], pairs: np.ndarray,

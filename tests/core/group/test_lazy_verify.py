@@ -13,7 +13,8 @@ from tests.core.group.test_templates import man_pages
 
 
 def _scan(root, eager: bool, monkeypatch) -> Session:
-    monkeypatch.setattr(measure, "EAGER_UP_TO", 10**9 if eager else 4)
+    monkeypatch.setattr(measure, "EAGER_UP_TO", 4)  # the family is a dense one
+    monkeypatch.setattr(measure, "RESOLVE_ALL", eager)
     s = Session([str(root)], ReviewSettings(use_cache=False, workers=1))
     s.scan()
     return s
@@ -42,3 +43,37 @@ def test_a_dense_family_measures_fewer_pairs_and_groups_alike(tmp_path, monkeypa
     assert lazy_groups == _groups(eager)
     assert lazy_groups  # the family is grouped
     assert lazy_measured < _measured(eager) / 2, (lazy_measured, _measured(eager))
+
+
+def test_small_components_choose_references_by_measured_verdicts():
+    """Below EAGER_UP_TO classes every doubtful pair is measured at once and references
+    are chosen on the measured verdicts; in a dense family, on the estimates of the pairs in
+    doubt. A-B is estimated 0.72 but measures 0.60, B-C estimated 0.68 measures 0.75."""
+    import numpy as np
+
+    from simdup_gui.core.group.edges import PairGraph
+    from simdup_gui.core.group.stars import star_groups
+    from simdup_gui.core.models import FileRecord
+
+    recs = [FileRecord(f"/d/{n}.txt", 10, i, i, 1, "/d", "utf-8", i, 1, n, n)
+            for i, n in enumerate("ABC")]
+    pairs = np.array([(0, 1), (0, 2), (1, 2)], dtype=np.int64)
+    exact_j = {0: 0.60, 2: 0.75}
+
+    def graph(up_to: int) -> PairGraph:
+        g = PairGraph(3, pairs, np.array([0.72, 0.90, 0.68]), np.zeros(3, dtype=bool),
+                      np.array([True, False, True]), 0.70)
+
+        def measure(rows):
+            for r in rows.tolist():
+                g.sim[r], g.exact[r] = exact_j[r], True
+        g.measure_with(measure)
+        g.resolve_small(up_to)
+        return g
+
+    def stars(up_to: int):
+        return {"ABC"[g.representative]: {"ABC"[m.index] for m in g.members}
+                for g in star_groups(recs, [[0], [1], [2]], graph(up_to), 64)}
+
+    assert stars(64) == {"C": {"A", "B", "C"}}  # C has two verified near-duplicates
+    assert stars(2) == {"A": {"A", "C"}}  # dense: A's two estimated ones; B then has none
