@@ -16,7 +16,8 @@ from simdup_gui import _blas  # noqa: F401 - one BLAS thread here and in the for
 COMMANDS = {"scan": "simdup_gui.cli.scan_cmd", "apply": "simdup_gui.cli.apply_cmd",
             "undo": "simdup_gui.cli.apply_cmd", "resume": "simdup_gui.cli.apply_cmd",
             "release": "simdup_gui.cli.release_cmd", "eval": "simdup_gui.cli.eval_cmd",
-            "synth": "simdup_gui.cli.synth_cmd", "cache": "simdup_gui.cli.cache_cmd"}
+            "synth": "simdup_gui.cli.synth_cmd", "cache": "simdup_gui.cli.cache_cmd",
+            "catalog": "simdup_gui.cli.catalog_cmd"}
 
 
 def build_parser(*commands: str) -> argparse.ArgumentParser:

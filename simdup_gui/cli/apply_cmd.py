@@ -7,7 +7,7 @@ import os
 import sys
 from dataclasses import replace
 
-from simdup_gui.core.act.actions import ActionRefused
+from simdup_gui.core.act.actions import ActionRefused, CatalogCopiesRefused
 from simdup_gui.core.act.journal import journal_to_undo, last_journal
 from simdup_gui.core.act.marking import KEEP_RULES, KeepRule
 from simdup_gui.core.act.trust import broad_roots, read_own_results
@@ -37,6 +37,11 @@ def register(sub) -> None:
     p.add_argument("--prefer-encoding", metavar="ENC",
                    help="keep the copy in encoding ENC: with --keep encoding (default utf-8), "
                    "or before any other --keep rule, which then breaks ties (default oldest)")
+    p.add_argument("--last-copies", action="store_true",
+                   help="with --keep catalog (keep the copy a catalog names, on a drive that is "
+                   "not plugged in): also mark the last copy here of a file whose bytes the "
+                   "catalog has, and let marked files go that keep no copy on this computer "
+                   "but that one, on the catalog's word alone (asked first without --yes)")
     p.add_argument("--include-templates", action="store_true",
                    help="let --keep mark members whose text shared with their group's "
                    "reference is mostly a template found in many other files (man pages of "
@@ -97,6 +102,11 @@ def register(sub) -> None:
 def _rule(args: argparse.Namespace) -> KeepRule:
     if args.prefer_folder and args.prefer_encoding:
         raise ValueError("use one preference: --prefer-folder or --prefer-encoding, not both")
+    if args.keep == "catalog":
+        if args.prefer_folder or args.prefer_encoding:
+            raise ValueError("--keep catalog keeps the catalogued copy: no --prefer-folder "
+                             "or --prefer-encoding with it")
+        return KeepRule("catalog", last_copy=args.last_copies)
     if args.keep == "folder" or (args.prefer_folder and args.keep is None):
         return KeepRule("folder", folder=args.prefer_folder)
     if args.prefer_folder:
@@ -119,7 +129,8 @@ def print_kept(plan) -> None:
         by_group.setdefault(op.group_id, []).append(op)
     actable = {op.path for op in plan.actable().ops}
     for gid, ops in by_group.items():
-        kept = sorted({k.path for op in ops for k in op.kept})
+        kept = sorted({k.path for op in ops for k in op.kept}) + sorted(
+            {f"the copy in catalog {op.catalog} (not connected)" for op in ops if op.catalog})
         going = [op for op in ops if op.path in actable]
         size = sum(op.size for op in going)
         verb = {"hardlink": "replace by hard links", "symlink": "replace by symbolic links"
@@ -173,7 +184,11 @@ def run_apply(args: argparse.Namespace) -> int:
         action = ("move" if args.move_to else "trash" if args.trash else "hardlink"
                   if args.hardlink else "symlink" if args.symlink else "delete")
         plan = session.plan(action, move_to=args.move_to, flat=args.flat,
-                            trusted=args.trust_folder)
+                            trusted=args.trust_folder, catalog_copies=args.last_copies)
+    except CatalogCopiesRefused as e:
+        print(shown(f"simdup apply: {e}\nWith --last-copies they go on the catalog's word."),
+              file=sys.stderr)
+        return 2
     except ActionRefused as e:
         print(f"simdup apply: {e}", file=sys.stderr)
         return 2
@@ -198,7 +213,7 @@ def run_apply(args: argparse.Namespace) -> int:
         if not sys.stdin.isatty():
             return error("apply", f"{plan.actable().describe()}; refusing without --yes "
                         "because there is no terminal to ask (try --dry-run first)")
-        if not confirm(plan.actable().describe() + ". Proceed?"):
+        if not confirm(plan.actable().describe() + _last_copies_said(plan) + ". Proceed?"):
             print("nothing done")
             return 0
     try:
@@ -210,6 +225,16 @@ def run_apply(args: argparse.Namespace) -> int:
         print(shown(f"undo with: simdup undo {rep.journal}"))
     say_stopped("apply", rep)
     return rep.exit_code
+
+
+def _last_copies_said(plan) -> str:
+    """What the confirmation adds when files go on a catalog's word alone."""
+    away = plan.catalog_only()
+    if not away:
+        return ""
+    return (f". {len(away)} of them are the LAST COPY on this computer: only the catalog "
+            f"{', '.join(sorted({op.catalog for op in away}))} says a byte-identical copy is "
+            "on a drive that is not plugged in, and simdup cannot check that it still is")
 
 
 def _journal_arg(cmd: str, path: str | None) -> str | None:

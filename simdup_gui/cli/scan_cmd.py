@@ -16,6 +16,7 @@ from simdup_gui.core.group.verify import VERIFY_MODES
 from simdup_gui.core.job import Job
 from simdup_gui.core.models import ProgressEvent
 from simdup_gui.core.ourfiles import write_atomic
+from simdup_gui.core.review.catalog import CatalogError
 from simdup_gui.core.review.results import iter_json, to_csv, to_text
 from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler, require_dask
 from simdup_gui.core.scan.features import DEFAULT_MODE, FEATURE_MODES
@@ -104,6 +105,11 @@ def register(sub) -> None:
     p.add_argument("--grouping", choices=GROUPING_MODES, default="linked",
                    help="with --verify none: linked (chains of near pairs) or strict "
                    "(every pair within K)")
+    p.add_argument("--against", action="append", default=[], metavar="NAME.simcat",
+                   help="also group the scanned files with those of a catalog (`simdup "
+                   "catalog save`): a drive that is not plugged in. Its files are shown as "
+                   "in the catalog, their similarity estimated from the sketches; nothing "
+                   "acts on them (repeatable)")
     p.add_argument("--no-ignore-list", action="store_true",
                    help="show every group, also the files and pairs on the app's ignore list")
     p.add_argument("--format", choices=("json", "csv", "text"), default=None,
@@ -123,6 +129,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"simdup scan: error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
     session = Session(args.roots, review_settings(args, k))
+    for path in args.against:  # read before the scan: a bad catalog fails at once
+        try:
+            session.compare_with_catalog(path)
+        except CatalogError as e:
+            print(shown(f"simdup scan: error: {e}"), file=sys.stderr)
+            return 2
     try:
         request = session.scan_request()
         if request.options.scheduler:

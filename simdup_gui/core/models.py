@@ -37,6 +37,8 @@ class FileRecord:
     chars: int = 0
     sketch: bytes = b""  # bottom-k sketch of the 5-gram set (textsim); b"" when unknown
     shingles: int = 0  # distinct character 5-grams of the normalised text
+    catalog: str = ""  # the catalog it comes from (review/catalog.py): not a file here, and
+    # ``path`` is then its catalog_key, never a path that can be opened or acted on
 
     @property
     def too_short(self) -> bool:
@@ -52,6 +54,8 @@ class FileRecord:
         # every field is a str, int, bool or bytes: no deep copy (dataclasses.asdict's took
         # 5 of the 7 s of saving 100,000 records)
         d = {name: getattr(self, name) for name in _RECORD_FIELDS}
+        if self.catalog:  # (only then: results files of present files stay as they were)
+            d["catalog"] = self.catalog
         d["fingerprint"] = f"{self.fingerprint:032x}"
         d["sketch"] = self.sketch.hex()
         return d
@@ -65,7 +69,26 @@ class FileRecord:
         return cls(**{k: v for k, v in d.items() if k in known})
 
 
-_RECORD_FIELDS = tuple(f.name for f in fields(FileRecord))
+_RECORD_FIELDS = tuple(f.name for f in fields(FileRecord) if f.name != "catalog")
+
+# A catalogued record's path: "catalog:NAME:" and the path the catalog names. Never an
+# absolute path, so it can never be a scanned file's (every scanned path is absolute), and
+# two catalogs, or a catalog and the disk, never share a path (marks are kept by path).
+CATALOG_SCHEME = "catalog:"
+
+
+def catalog_key(name: str, path: str) -> str:
+    """The path a record from catalog ``name`` (no ":" in it) has in a review."""
+    return f"{CATALOG_SCHEME}{name}:{path}"
+
+
+def split_catalog_key(path: str) -> tuple[str, str] | None:
+    """(catalog name, the path it names) of a catalogued record's path; None for any
+    other path."""
+    if not path.startswith(CATALOG_SCHEME):
+        return None
+    name, sep, rest = path[len(CATALOG_SCHEME):].partition(":")
+    return (name, rest) if sep and name else None
 
 
 @dataclass(slots=True)

@@ -109,6 +109,14 @@ def _umask() -> int:
     return 0o022
 
 
+def shared_mode(path: str) -> int:
+    """The mode a file written over ``path`` gets: the mode it has, or would have had, but
+    never writable by other accounts (a results file names files to act on, and `apply`
+    refuses one that others can write: act/trust.py)."""
+    mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask()
+    return mode & ~0o022
+
+
 def write_atomic(path: str, text: str | Iterable[str]) -> None:
     """Write to a temporary file beside ``path`` and rename it over: never half a file, and
     an existing file is left as it was if anything fails. File names that are not valid
@@ -121,11 +129,8 @@ def write_atomic(path: str, text: str | Iterable[str]) -> None:
         # says "cannot write" itself: "cannot write X: No such file or directory", once)
         raise OSError(e.errno, e.strerror, path) from e
     try:
-        try:  # mkstemp makes it private: give it the mode the file has, or would have had,
-            # but never writable by other accounts (a results file names files to act on,
-            # and `apply` refuses one that others can write: act/trust.py)
-            mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask()
-            os.chmod(tmp, mode & ~0o022)
+        try:  # mkstemp makes it private: give it the mode the file would have had
+            os.chmod(tmp, shared_mode(path))
         except OSError:
             pass
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as fh:

@@ -45,7 +45,8 @@ from .group.rereference import apply_chosen
 from .group.templates import MEASURES
 from .group.verify import VERIFY_MODES, RecordsMemo
 from .job import NULL_JOB, Job
-from .models import ALLOWED_BITS, FileRecord, Group, Problem
+from .models import ALLOWED_BITS, CATALOG_SCHEME, FileRecord, Group, Problem
+from .review import catalog as catalogs
 from .review.export import export_results, load_results, save_results
 from .review.results import Results
 from .scan.cache import FingerprintCache
@@ -187,6 +188,11 @@ class Session:
         # groups of every grouping, each such group measured again around its file.
         self.chosen_references: list[str] = []
         self._rereferenced: dict = {}  # what rereference measured, by group and settings
+        # Catalogs compared with (review/catalog.py): their files join ``records`` after the
+        # scanned ones, with paths of their own that nothing reads, marks or acts on.
+        self.catalogs: list[catalogs.CatalogInfo] = []
+        self._catalogued: list[FileRecord] = []
+        self.record_features = self.settings.features  # the records' feature mode
 
     # ------------------------------------------------------------------ scanning
     def scan_request(self, options: ScanOptions | None = None) -> ScanRequest:
@@ -194,10 +200,50 @@ class Session:
         return ScanRequest(tuple(self.roots), options or self.settings.scan_options())
 
     def set_scan(self, result: ScanResult) -> None:
-        """Keep a scan's records, problems and stats (groups follow on :meth:`regroup`)."""
+        """Keep a scan's records, problems and stats (groups follow on :meth:`regroup`);
+        the files of the catalogs compared with join them, unless the scan's feature mode
+        makes their fingerprints incomparable (then they are dropped, with a problem)."""
         self.records, self.problems, self.stats = result.records, result.problems, result.stats
         self.cancelled = result.cancelled
         self.record_roots = list(result.roots)
+        self.record_features = result.features or self.settings.features
+        for info in list(self.catalogs):
+            why = catalogs.incompatibility(info.settings, self.record_features)
+            if why:
+                self.problems = [*self.problems, Problem(info.file, f"catalog not compared: "
+                                                        f"{why}", "catalog")]
+                self.forget_catalogs([info.name])
+        if self._catalogued:
+            self.records = [*self.records, *self._catalogued]
+
+    # ------------------------------------------------------------------ catalogs
+    def compare_with_catalog(self, path: str) -> catalogs.CatalogInfo:
+        """Compare the review with the catalog in ``path`` (a drive that is not plugged in):
+        its files join the records (the next :meth:`regroup` groups them with the files
+        here). CatalogError (one line) for a catalog that cannot be read or was made with
+        other fingerprint settings."""
+        cat = catalogs.read_catalog(path, taken=[c.name for c in self.catalogs])
+        why = catalogs.incompatibility(cat.info.settings, self.record_features
+                                       if self.records else self.settings.features)
+        if why:
+            raise catalogs.CatalogError(f"{cat.info.file} is not compared: {why}")
+        self.catalogs.append(cat.info)
+        self._catalogued = [*self._catalogued, *cat.records]
+        self.records = [*(r for r in self.records if not r.catalog), *self._catalogued]
+        return cat.info
+
+    def forget_catalogs(self, names: Iterable[str] | None = None) -> None:
+        """Stop comparing with the catalogs ``names`` (None: every one)."""
+        gone = {c.name for c in self.catalogs} if names is None else set(names)
+        self.catalogs = [c for c in self.catalogs if c.name not in gone]
+        self._catalogued = [r for r in self._catalogued if r.catalog not in gone]
+        self.records = [r for r in self.records if r.catalog not in gone]
+
+    def save_catalog(self, path: str) -> int:
+        """Write the catalog of the scanned files (not those of a catalog) to ``path``;
+        the number of files in it (OSError)."""
+        return catalogs.write_catalog(path, self.records, self.scanned_roots(),
+                                      self.record_features, documents=self.settings.documents)
 
     def keeps_previous(self, result: ScanResult) -> bool:
         """Whether a scan that ``result`` ends should leave the results as they are: it was
@@ -241,6 +287,9 @@ class Session:
             lambda: pair_measurer(self.records, s.cache_path, s.use_cache),
             bits=self.group_bits, threshold=s.similarity, verify=s.verify, distance=s.distance)
         self.groups = ignore_list.apply(groups, self.records, self.ignore, self.removed)
+        if self.catalogs:  # a group of catalogued files alone is not about the files here
+            self.groups = [g for g in self.groups
+                           if any(not self.records[i].catalog for i in g.indices())]
         self._grouped_source, self._grouped_paths = (self.groups, self.records), None
 
     @property
@@ -446,8 +495,9 @@ class Session:
         return sum(r.size for r in self.records if r.path in marks) if marks else 0
 
     def set_marks(self, marks: Iterable[str]) -> set[str]:
-        """Replace the marks; returns the paths whose mark changed."""
-        new = set(marks)
+        """Replace the marks; returns the paths whose mark changed. A catalogued file (not
+        here) is never marked."""
+        new = {p for p in marks if not p.startswith(CATALOG_SCHEME)}
         changed = self.marks ^ new
         self.marks = new
         return changed
@@ -521,7 +571,7 @@ class Session:
         path in it lies under one of them), else the folders chosen now."""
         if self.record_roots:
             return list(self.record_roots)
-        found = sorted({r.root for r in self.records if r.root})
+        found = sorted({r.root for r in self.records if r.root and not r.catalog})
         return found or [os.path.abspath(r) for r in self.roots]
 
     def results(self) -> Results:
@@ -534,17 +584,22 @@ class Session:
                     "max_size": s.max_size, "follow_symlinks": s.follow_symlinks,
                     "documents": s.documents,
                     "index": self.index_plan}
+        if self.catalogs:
+            settings["catalogs"] = [c.to_dict() for c in self.catalogs]
         return Results(self.records, self.groups, self.problems, settings, self.stats,
                        self.grouped_marks(), self._chosen_now())
 
     def plan(self, action: str, *, move_to: str | None = None, flat: bool = False,
-             trusted: Iterable[str] = ()) -> Plan:
+             trusted: Iterable[str] = (), catalog_copies: bool = False) -> Plan:
         """The checked plan for ``action`` on the marked files (ActionRefused, ValueError).
         ``trusted``: folders whose kept copies the user vouches for although other accounts
-        can write them (act/trust.py)."""
+        can write them (act/trust.py). ``catalog_copies``: the user chose to let marked
+        files go that keep no copy here but one a catalog names (else refused:
+        CatalogCopiesRefused)."""
         res = self.results()
         plan = bind_scan_identity(plan_action(res, res.marks, action, move_to=move_to,
-                                              flat=flat, reference=self.protected()), res)
+                                              flat=flat, reference=self.protected(),
+                                              catalog_copies=catalog_copies), res)
         plan.trusted = [os.path.abspath(t) for t in trusted]
         return plan
 
@@ -567,6 +622,8 @@ class Session:
         if marking.under_any(path, self.reference):
             raise ValueError(f"{path} is under a reference folder, and files there are never "
                              "touched")
+        if path.startswith(CATALOG_SCHEME):
+            raise ValueError(f"{path} is in a catalog, not on this computer")
         res = self.results()
         return bind_scan_identity(plan_rename(res, path, new_name), res)
 
@@ -637,8 +694,8 @@ class Session:
                 and report.action in ("move", "trash", "delete", "hardlink", "symlink")}
         if report.action.startswith("undo"):
             records = {r.path: r for r in self._removed + self.records}.values()
-            self.records = sorted((r for r in records if os.path.exists(r.path)),
-                                  key=lambda r: r.path)
+            self.records = sorted((r for r in records if not r.catalog and os.path.exists(
+                r.path)), key=lambda r: r.path) + self._catalogued
             self.marks |= {p for p in self._removed_marks if os.path.exists(p)}
             self._removed, self._removed_marks = [], set()
         elif gone:
@@ -693,6 +750,10 @@ class Session:
         worker thread: it reads no session state) as :meth:`load` does."""
         self.records, self.problems, self.stats = res.records, res.problems, res.stats
         self.record_roots = [os.path.abspath(r) for r in res.settings.get("roots") or ()]
+        self.catalogs = catalogs.infos_of(res.settings)
+        self._catalogued = [r for r in self.records if r.catalog]  # (in place: the groups'
+        # indices are the file's)
+        self.record_features = catalogs.features_of(res.settings, self.settings.features)
         bits = int(res.settings.get("bits", self.settings.bits))
         if bits in ALLOWED_BITS:
             self.settings.bits = bits
@@ -704,7 +765,9 @@ class Session:
         if res.settings.get("measure") in MEASURES:
             self.settings.measure = res.settings["measure"]
         self.chosen_references = sorted(res.chosen)
-        self.marks = marking.without_reference(res.marks, [*self.reference, *res.chosen])
+        self.marks = {p for p in marking.without_reference(res.marks, [*self.reference,
+                                                                       *res.chosen])
+                      if not p.startswith(CATALOG_SCHEME)}
         self.saved_marks = set(self.marks)
         self._removed, self._removed_marks = [], set()
         if keep_groups:

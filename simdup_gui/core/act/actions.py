@@ -59,6 +59,16 @@ class ActionRefused(ValueError):
     reference folder), so nothing was done."""
 
 
+class CatalogCopiesRefused(ActionRefused):
+    """Refused only because marked files would keep no copy here, only the byte-identical
+    one a catalog names on a drive that is not plugged in: planning again with
+    ``catalog_copies`` (the user's explicit choice) relies on it. ``files``: how many."""
+
+    def __init__(self, message: str, files: int, catalogs: list[str]) -> None:
+        super().__init__(message)
+        self.files, self.catalogs = files, catalogs
+
+
 @dataclass
 class PlannedOp:
     """One marked file and what will be done to it."""
@@ -75,6 +85,8 @@ class PlannedOp:
     kept: list[KeptCopy]
     ino: int = 0  # the scan's inode and device (0: not known); see bind_scan_identity
     dev: int = 0
+    catalog: str = ""  # no kept copy here: the user chose to rely on the byte-identical
+    # copy that this catalog names on a drive not plugged in (plan_action catalog_copies)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -104,6 +116,10 @@ class Plan:
     @property
     def total_bytes(self) -> int:
         return sum(op.size for op in self.ops)
+
+    def catalog_only(self) -> list[PlannedOp]:
+        """The ops whose file keeps no copy here, only the one a catalog names."""
+        return [op for op in self.ops if op.catalog]
 
     def describe(self) -> str:
         """One line for a confirmation: the action, the count and the size."""
@@ -169,82 +185,154 @@ def _destination(action: str, move_to: str | None) -> str | None:
 
 
 def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str | None = None,
-                flat: bool = False, reference: Sequence[str] = ()) -> Plan:
+                flat: bool = False, reference: Sequence[str] = (),
+                catalog_copies: bool = False) -> Plan:
     """The ops for ``action`` on the marked files of ``res``.
 
     Each marked file is protected only by the unmarked files of its group whose text is at
     least the results' similarity threshold similar to it, measured from both files now
     (a results file's fingerprints and similarities are only claims).
 
+    Catalogued files (not here) are never acted on nor a kept copy. A marked file with no
+    kept copy here whose bytes a catalogued member of its group has (by the catalog's
+    word) raises :class:`CatalogCopiesRefused`, unless ``catalog_copies`` (the user's
+    explicit choice): then it is planned with no kept copy (PlannedOp.catalog); not a link.
+
     Raises ActionRefused if a marked file would have no such copy left (or cannot be
     measured: changed or unreadable since the scan), is in no group (no known copy to
-    keep) or is under a ``reference`` folder, and ValueError for a bad action or
-    destination.
+    keep), is under a ``reference`` folder or is catalogued, and ValueError for a bad
+    action or destination.
     """
     move_to = _destination(one_of("action", action, ACTIONS), move_to)
     m = set(marks)
-    refs = sorted(p for p in m if under_any(p, reference))
+    _refuse_untouchable(res, m, reference)
+    planner = _Planner(res, m, action, move_to, flat, catalog_copies)
+    for g in res.groups:
+        planner.group(g)
+    stray = sorted(m - planner.in_groups)
+    if stray:
+        planner.problems.append(f"{len(stray)} marked files are in no group, so no copy of "
+                                f"them is known to stay (first: {stray[0]})")
+    planner.refuse()
+    notes = planner.notes()
+    inside = [r for r in res.settings.get("roots") or () if move_to and is_under(move_to, r)]
+    if inside:
+        notes.append(f"{move_to} is inside the scanned folder {inside[0]}: the files moved there "
+                     "will be found again by its next scan; a folder outside keeps them out")
+    return Plan(action, planner.ops, move_to, flat, notes)
+
+
+def _refuse_untouchable(res: Results, marks: set[str], reference: Sequence[str]) -> None:
+    """ActionRefused for marks on files under a reference folder or from a catalog."""
+    refs = sorted(p for p in marks if under_any(p, reference))
     if refs:
         raise ActionRefused(
             f"Refused, nothing was done: {len(refs)} marked files are under a reference "
             "folder, and files there are never touched (first: "
             f"{refs[0]}). Unmark them or change the reference folders.")
-    threshold = results_threshold(res)
-    sims = PairSimilarity()
-    notes: list[str] = []
-    in_groups: set[str] = set()
-    problems: list[str] = []
-    ops: list[PlannedOp] = []
-    near_only: list[str] = []
-    for g in res.groups:
-        recs = [res.records[i] for i in g.indices()]
-        in_groups.update(r.path for r in recs)
-        marked = [r for r in recs if r.path in m]
-        unmarked = [r for r in recs if r.path not in m]
-        if marked and not unmarked:
-            problems.append(f"group {g.id}: all {len(recs)} files are marked; "
-                            "unmark at least one to keep")
-            continue
+    away = sorted(r.path for r in res.records if r.catalog and r.path in marks)
+    if away:
+        raise ActionRefused(
+            f"Refused, nothing was done: {len(away)} marked files are from a catalog, not on "
+            f"this computer, and files there are never touched (first: {away[0]}).")
+
+
+class _Planner:
+    """:func:`plan_action`'s walk over the groups: the ops, the problems, and the marked
+    files that only a catalog's copy would keep (``away_only``: (path, catalog))."""
+
+    def __init__(self, res: Results, marks: set[str], action: str, move_to: str | None,
+                 flat: bool, catalog_copies: bool) -> None:
+        self.res, self.m, self.action, self.move_to, self.flat = res, marks, action, move_to, flat
+        self.catalog_copies, self.threshold = catalog_copies, results_threshold(res)
+        self.sims, self.in_groups = PairSimilarity(), set()
+        self.problems, self.near_only = [], []
+        self.ops: list[PlannedOp] = []
+        self.away_only: list[tuple[str, str]] = []
+
+    def group(self, g) -> None:
+        recs = [self.res.records[i] for i in g.indices()]
+        self.in_groups.update(r.path for r in recs)
+        here = [r for r in recs if not r.catalog]
+        marked = [r for r in here if r.path in self.m]
+        unmarked = [r for r in here if r.path not in self.m]
+        if marked and not unmarked and len(here) == len(recs):
+            self.problems.append(f"group {g.id}: all {len(recs)} files are marked; "
+                                 "unmark at least one to keep")
+            return
+        on_drive = {c.content_hash: c.catalog for c in recs if c.catalog and c.content_hash}
         for r in marked:
-            if not sims.readable(r):
+            if not unmarked:
+                near, nearest = [], None
+            elif not self.sims.readable(r):
                 # changed or unreadable since the scan: planned, and skipped when acting
                 # (its content hash is checked first), so it never blocks the others
                 near, nearest = unmarked, None
             else:
-                near, nearest = _similar_kept(r, unmarked, threshold, sims)
-            if not near:
-                j, c = nearest
-                problems.append(
-                    f"group {g.id}: {r.path} has no kept copy at least {threshold:.0%} "
+                near, nearest = _similar_kept(r, unmarked, self.threshold, self.sims)
+            if near:
+                self._add(g, r, near)
+            elif r.content_hash in on_drive and self.action not in LINK_ACTIONS:
+                if self.catalog_copies:
+                    self._add(g, r, [], on_drive[r.content_hash])
+                else:
+                    self.away_only.append((r.path, on_drive[r.content_hash]))
+            else:
+                self.problems.append(self._no_copy(g, r, nearest, on_drive))
+
+    def _no_copy(self, g, r, nearest, on_drive: dict[str, str]) -> str:
+        if nearest is not None:
+            j, c = nearest
+            return (f"group {g.id}: {r.path} has no kept copy at least {self.threshold:.0%} "
                     f"similar in text; the most similar kept copy is {c.path} at {j:.0%}")
-                continue
-            kept = [KeptCopy(c.path, c.size, c.mtime_ns, c.content_hash) for c in near]
-            if action in LINK_ACTIONS and not any(k.content_hash == r.content_hash
-                                                  for k in kept):
-                near_only.append(r.path)
-            dest = _intended_dest(r.path, r.root, move_to, flat) if action == "move" else None
-            ops.append(PlannedOp(len(ops), action, r.path, r.size, r.mtime_ns, r.content_hash,
-                                 g.id, r.root, dest, kept))
-    stray = sorted(m - in_groups)
-    if stray:
-        problems.append(f"{len(stray)} marked files are in no group, so no copy of them is "
-                        f"known to stay (first: {stray[0]})")
-    if problems:
-        hint = ("\nUnmark a file similar to each of these (the group's reference ★ is "
-                "similar to every member)."
-                if any("similar in text" in p for p in problems) else "")
-        raise ActionRefused("Refused, nothing was done: this would leave files with no copy "
-                            "(or none similar enough).\n"
-                            + "\n".join("  " + p for p in problems) + hint)
-    if near_only:
-        notes.append(f"{len(near_only)} marked files are near duplicates, not byte-identical "
-                     "to a kept copy; a link would lose their differences, so they will be "
-                     f"skipped (first: {near_only[0]})")
-    inside = [r for r in res.settings.get("roots") or () if move_to and is_under(move_to, r)]
-    if inside:
-        notes.append(f"{move_to} is inside the scanned folder {inside[0]}: the files moved there "
-                     "will be found again by its next scan; a folder outside keeps them out")
-    return Plan(action, ops, move_to, flat, notes)
+        if r.content_hash in on_drive:  # a link
+            return (f"group {g.id}: {r.path} keeps no copy on this computer, and a link "
+                    f"needs one here (its copy is in the catalog {on_drive[r.content_hash]})")
+        return (f"group {g.id}: {r.path} keeps no copy on this computer, and no file of a "
+                "catalog has its bytes (a near duplicate's differences are not on that drive)")
+
+    def _add(self, g, r, near: list, catalog: str = "") -> None:
+        kept = [KeptCopy(c.path, c.size, c.mtime_ns, c.content_hash) for c in near]
+        if self.action in LINK_ACTIONS and not any(k.content_hash == r.content_hash
+                                                   for k in kept):
+            self.near_only.append(r.path)
+        dest = (_intended_dest(r.path, r.root, self.move_to, self.flat)
+                if self.action == "move" else None)
+        self.ops.append(PlannedOp(len(self.ops), self.action, r.path, r.size, r.mtime_ns,
+                                  r.content_hash, g.id, r.root, dest, kept, catalog=catalog))
+
+    def refuse(self) -> None:
+        """ActionRefused for the problems (and the files only a catalog keeps, named with
+        them); CatalogCopiesRefused when those files are the only objection."""
+        away, names = self.away_only, sorted({c for _, c in self.away_only})
+        said = (f"{len(away)} marked files would keep no copy on this computer: only the "
+                f"catalog {', '.join(names)} says a byte-identical copy is on a drive that is "
+                f"not plugged in (first: {away[0][0]}). Relying on a catalog for the last "
+                "copy here must be chosen explicitly." if away else "")
+        if self.problems:
+            hint = ("\nUnmark a file similar to each of these (the group's reference ★ is "
+                    "similar to every member)."
+                    if any("similar in text" in p for p in self.problems) else "")
+            raise ActionRefused("Refused, nothing was done: this would leave files with no "
+                                "copy (or none similar enough).\n"
+                                + "\n".join("  " + p for p in self.problems) + hint
+                                + ("\n" + said if said else ""))
+        if away:
+            raise CatalogCopiesRefused("Refused, nothing was done: " + said, len(away), names)
+
+    def notes(self) -> list[str]:
+        notes = []
+        if self.near_only:
+            notes.append(f"{len(self.near_only)} marked files are near duplicates, not "
+                         "byte-identical to a kept copy; a link would lose their differences, "
+                         f"so they will be skipped (first: {self.near_only[0]})")
+        away = [op for op in self.ops if op.catalog]
+        if away:
+            notes.append(f"{len(away)} files keep no copy on this computer: they go on the "
+                         f"word of the catalog {', '.join(sorted({op.catalog for op in away}))} "
+                         "alone, which says a byte-identical copy is on a drive that is not "
+                         "plugged in (simdup cannot check that it still is)")
+        return notes
 
 
 def bind_scan_identity(plan: Plan, res: Results) -> Plan:
@@ -431,7 +519,9 @@ class _Step:
             self.k, why = self.kept.identical(op, st)
             if why is None:
                 why = self._link_target()
-        elif why is None and op.action not in KEEPS_ALL:  # (a copy or a rename loses nothing)
+        elif why is None and op.action not in KEEPS_ALL and not (op.catalog and not op.kept):
+            # (a copy or a rename loses nothing; a file the user chose to let go on a
+            # catalog's word has no copy here to check: plan_action's catalog_copies)
             self.k, why = self.kept.usable(op, st)
         self.note = _nlink_note(st) if op.action in ("trash", "delete") else ""
         if why is None and op.action == "rename":

@@ -658,8 +658,10 @@ class _Checker:
         for i, op in enumerate(self.raw):
             if i not in self.live or self.action in ("copy", "rename"):  # (nothing removed)
                 continue
-            if not op["kept"]:
-                bad(f"{op['path']} has no kept copy")
+            if not op["kept"] and not (isinstance(op.get("catalog"), str) and op["catalog"]
+                                       and self.action in ("move", "trash", "delete")):
+                bad(f"{op['path']} has no kept copy")  # (but the user chose to let it go
+                # on a catalog's word: actions.plan_action's catalog_copies)
             for k in op["kept"]:
                 if not isinstance(k, dict) or not isinstance(k.get("path"), str):
                     bad(f"a kept copy of {op['path']} is malformed")

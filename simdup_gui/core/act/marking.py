@@ -21,9 +21,10 @@ from ..group.verify import PairSimilarity, check_threshold
 from ..validate import one_of
 
 KEEP_RULES = ("oldest", "newest", "largest", "smallest", "shortest-path", "longest-path",
-              "encoding", "folder")
-# Rules that express a preference and need a plain rule to break ties.
-_PREFERENCE_RULES = ("encoding", "folder")
+              "encoding", "folder", "catalog")
+# Rules that express a preference and need a plain rule to break ties ("catalog": the copy
+# in a catalog, on a drive that is not plugged in, is the one kept; :func:`_catalog_marks`).
+_PREFERENCE_RULES = ("encoding", "folder", "catalog")
 PLAIN_RULES = tuple(r for r in KEEP_RULES if r not in _PREFERENCE_RULES)
 
 
@@ -52,13 +53,16 @@ class KeepRule:
     ``name`` is one of :data:`KEEP_RULES`. ``encoding`` is the preferred encoding for the
     "encoding" rule, ``folder`` the preferred folder for the "folder" rule; ``then`` breaks
     ties (and decides when no file matches the preference). Remaining ties go to the
-    alphabetically first path, so the choice never depends on scan order.
+    alphabetically first path, so the choice never depends on scan order. "catalog"
+    keeps the catalogued copy (:func:`_catalog_marks`); ``last_copy``: with it, also the
+    last copy here of a file whose bytes the catalog has (the user's explicit choice).
     """
 
     name: str
     encoding: str = "utf-8"
     folder: str | None = None
     then: str = "oldest"
+    last_copy: bool = False
 
     def __post_init__(self) -> None:
         one_of("keep rule", self.name, KEEP_RULES)
@@ -80,6 +84,8 @@ class KeepRule:
         if self.name == "folder":
             folder = self.folder or ""
             return lambda r: (not is_under(r.path, folder), *plain(self.then, r), r.path)
+        if self.name == "catalog":
+            return lambda r: (not r.catalog, *plain(self.then, r), r.path)
         return lambda r: (*plain(self.name, r), r.path)
 
 
@@ -162,12 +168,17 @@ def mark_all_but_one(res: Results, rule: KeepRule | None, reference: Sequence[st
     sims = PairSimilarity()
     for g in res.groups:
         for part in _copy_sets(g, templates):
-            if len(part) < 2:  # a template sibling with no copy in the group: left alone
-                out.update(p for p in marks if p == res.records[part[0].index].path)
+            recs = [res.records[m.index] for m in part if not res.records[m.index].catalog]
+            away = [res.records[m.index] for m in part if res.records[m.index].catalog]
+            if rule is not None and rule.name == "catalog":  # groups with no catalogued
+                # file (or none here) are left as they were
+                out |= (_catalog_marks(recs, away, rule, reference, (g, res, threshold, sims))
+                        if away and recs else {r.path for r in recs if r.path in marks})
                 continue
-            recs = [res.records[m.index] for m in part]
             refs = [r for r in recs if under_any(r.path, reference) or keep and keep(r.path)]
-            if not refs and rule is None:  # nothing to keep here: left as it was
+            if len(recs) < 2 or (not refs and rule is None):
+                # a template sibling with no copy in the group, a file whose other copies
+                # are in a catalog (not here), or nothing to keep here: left as it was
                 out.update(r.path for r in recs if r.path in marks)
                 continue
             first = refs or [choose_keeper(recs, rule)]
@@ -176,6 +187,43 @@ def mark_all_but_one(res: Results, rule: KeepRule | None, reference: Sequence[st
             out.update(r.path for r in recs
                        if r.path not in keep_paths and not under_any(r.path, reference))
     return out
+
+
+def _catalog_marks(recs: list[FileRecord], away: list[FileRecord], rule: KeepRule,
+                   reference: Sequence[str], ctx: tuple) -> set[str]:
+    """The "catalog" rule in a group (or copy set) with files here (``recs``) and from a
+    catalog (``away``): the catalogued copy is the one kept ("it is already on the backup
+    drive"), so the copies here are marked, but one: a file under a reference folder,
+    else one whose bytes no catalogued file has (what the drive lacks), else by
+    ``rule.then``; a group with one file here marks nothing. With ``rule.last_copy`` (the
+    user's explicit choice) that last one is marked too when a catalogued file has its
+    bytes (the same content hash), never when it is only a near duplicate of one: its
+    differences are not on the drive. An action then needs plan_action's catalog_copies."""
+    g, res, threshold, sims = ctx
+    on_drive = {c.content_hash for c in away if c.content_hash}
+    refs = [r for r in recs if under_any(r.path, reference)]
+    then = _PLAIN_KEYS[rule.then]
+    first = refs or [min(recs, key=lambda r: (r.content_hash in on_drive, then(r), r.path))]
+    kept = {c.path for c in _keepers(recs, first, KeepRule(rule.then), g, res, threshold,
+                                     sims)}
+    out = {r.path for r in recs if r.path not in kept}
+    if rule.last_copy:
+        out |= {r.path for r in recs if r.content_hash in on_drive}
+    return {p for p in out if not under_any(p, reference)}
+
+
+def last_copies(res: Results, marks: Iterable[str]) -> list[str]:
+    """The marked files whose group keeps no other file here: only a catalogued copy (on a
+    drive that is not plugged in) would be left of them. What to say before marking them
+    or acting on them."""
+    m = set(marks)
+    out = []
+    for g in res.groups:
+        recs = [res.records[i] for i in g.indices()]
+        here = [r for r in recs if not r.catalog]
+        if len(here) < len(recs) and all(r.path in m for r in here):
+            out.extend(r.path for r in here)
+    return sorted(out)
 
 
 def _copy_sets(g: Group, templates: bool) -> list[list[Member]]:
@@ -262,9 +310,12 @@ def matching_names(paths: Iterable[str], pattern: str, *, regex: bool = False) -
 
 
 def invert_marks(res: Results, marks: Iterable[str], reference: Sequence[str] = ()) -> set[str]:
-    """Marked grouped files become unmarked and the other way round."""
+    """Marked grouped files become unmarked and the other way round (never a catalogued
+    file: it is not here)."""
     current = set(marks)
-    return without_reference(grouped_paths(res) - current, reference)
+    present = {res.records[i].path for g in res.groups for i in g.indices()
+               if not res.records[i].catalog}
+    return without_reference(present - current, reference)
 
 
 def clear_marks() -> set[str]:

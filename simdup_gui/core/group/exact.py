@@ -154,7 +154,8 @@ class Measurer:
         comp: list[int] = []
         files: set[int] = set()
         for k, (a, b) in enumerate(pairs):
-            if (a, b) in self._measured or self._stored(a, b) is not None:
+            if (a, b) in self._measured or self._catalogued(a, b) or \
+                    self._stored(a, b) is not None:
                 continue
             todo.append((a, b))
             comp.append(labels[k] if labels is not None else k)
@@ -198,7 +199,15 @@ class Measurer:
         self.read += read
         return s
 
+    def _catalogued(self, a: int, b: int) -> bool:
+        """A pair with a catalogued record (review/catalog.py): its file is not here, so
+        the pair is not measured (not even from the store: a catalog's hashes are only its
+        claims); its sketches' estimate stands."""
+        return bool(self.records[a].catalog or self.records[b].catalog)
+
     def __call__(self, a: int, b: int) -> float | None:
+        if self._catalogued(a, b):
+            return None
         key = self._key(a, b)
         j = None if key is None else self.store.get_pair(*key)
         if j is not None:
@@ -222,6 +231,8 @@ def read_shingles(r: FileRecord, ordered: bool = True) -> np.ndarray | None:
     from ..scan.fingerprint import MAX_FEATURE_CHARS, STREAM_ABOVE
     from ..shingles import distinct_shingles, shingle_set as fast_shingle_set
 
+    if r.catalog:  # a catalogued file is not here: its path is never opened
+        return None
     limit = MAX_DOCUMENT_BYTES if document_kind(r.path) else STREAM_ABOVE
     try:
         if r.size > limit:

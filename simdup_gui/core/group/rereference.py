@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .measure import Measure, VerifyStats, verified_pairs
-from .stars import members_around
+from .stars import catalogued_estimated, members_around
 from ..models import FileRecord, Group, Member
 from ..textsim import estimate, sketch_array
 
@@ -79,7 +79,7 @@ def rereference(records: Sequence[FileRecord], group: Group, new_ref: int, bits:
     _closest(records, old, mem)
     mem.sort(key=lambda m: (m.index != new_ref, -(m.similarity or 0), m.distance,
                             records[m.index].path))
-    return Rereferenced(Group(group.id, new_ref, mem), left)
+    return Rereferenced(catalogued_estimated(records, Group(group.id, new_ref, mem)), left)
 
 
 def _measured(records: Sequence[FileRecord], ref: int, others: list[int], threshold: float,

@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..act.fileops import is_under
-from ..models import ALLOWED_BITS, FileRecord, Group, Member, Problem
+from ..models import ALLOWED_BITS, CATALOG_SCHEME, FileRecord, Group, Member, Problem
 from ..scan.simhash import to_hex
 from ..textsim import DEFAULT_SIMILARITY, SKETCH_BYTES
+from .catalog import catalogued_path, check_infos, original_path
 from .schema import MAX_INT, Obj, ResultsError, parse
 
 RESULTS_VERSION = 1
@@ -50,7 +51,7 @@ def percent(sim: float | None) -> str:
 
 def _file_entry(r: FileRecord, m: Member, bits: int, rep: bool, marked: bool,
                 closest: str | None) -> dict:
-    return {
+    entry = {
         "path": r.path, "size": r.size, "mtime": r.mtime_ns / 1e9, "encoding": r.encoding,
         "fingerprint": to_hex(r.fingerprint, bits), "distance": m.distance,
         "similarity": m.similarity, "similarity_measured": m.measured,
@@ -62,6 +63,9 @@ def _file_entry(r: FileRecord, m: Member, bits: int, rep: bool, marked: bool,
         "closest": closest, "closest_similarity": m.closest_similarity,
         "template_documents": m.template, "copy_set": m.copy_set,
     }
+    if r.catalog:  # not on this computer: a file the catalog names (review/catalog.py)
+        entry["catalog"], entry["catalog_path"] = r.catalog, original_path(r)
+    return entry
 
 
 def _group_entry(res: Results, g: Group, bits: int) -> dict:
@@ -193,9 +197,13 @@ def to_text(res: Results) -> str:
         for m in g.members:
             r = res.records[m.index]
             tag = "*" if m.index == g.representative else " "
+            said = ([f"in catalog {r.catalog}, not connected"] if r.catalog else []) + (
+                ["similarity estimated"] if m.index != g.representative and not m.measured
+                and (r.catalog or res.records[g.representative].catalog) else [])
+            where = original_path(r) + (f"  ({'; '.join(said)})" if said else "")
             lines.append(f"  {tag} {percent(m.similarity):>5s}  d={m.distance:<3d} "
                          f"{to_hex(r.fingerprint, bits)}  {r.encoding:<10s} {r.size:>10d}  "
-                         f"{r.path}")
+                         f"{where}")
             if m.template:
                 lines.append(f"      template: most of the text it shares with the reference "
                              f"is found in {m.template} other documents (maybe not a copy; "
@@ -207,6 +215,22 @@ def to_text(res: Results) -> str:
     for p in res.problems:
         lines.append(f"  problem: {p.path}: {p.reason}")
     return "\n".join(lines) + "\n"
+
+
+def _catalogs(so: Obj, settings: dict) -> tuple[str, ...]:
+    """The names of the catalogs ``settings.catalogs`` lists (checked into ``settings``):
+    those the catalogued files may come from."""
+    if "catalogs" in so.d:
+        settings["catalogs"] = check_infos(so)
+    return tuple(c["name"] for c in settings.get("catalogs") or ())
+
+
+def _closest_path(fo: Obj) -> str:
+    """A file entry's ``closest``: a path, or a catalogued file's path (a catalog key)."""
+    v = fo.d.get("closest")
+    if isinstance(v, str) and v.startswith(CATALOG_SCHEME):
+        return fo.str("closest", max_len=65600)  # (must be a file of the group: below)
+    return fo.path("closest", required=False)
 
 
 def _closest_members(go: Obj, members: list[Member], closest: list[str],
@@ -223,17 +247,21 @@ def _closest_members(go: Obj, members: list[Member], closest: list[str],
         m.closest = c
 
 
-def _record(o: Obj, roots: list[str], f: Obj | None = None) -> FileRecord:
+def _record(o: Obj, roots: list[str], f: Obj | None = None,
+            catalogs: tuple[str, ...] = ()) -> FileRecord:
     """A FileRecord from a record (``records[i]``) or a group's file entry, every field
-    checked; ``path`` must lie under its ``root``, one of the results' ``roots``."""
-    path = o.path("path")
-    root = o.path("root", required=False)
-    if roots:
+    checked; ``path`` must lie under its ``root``, one of the results' ``roots``; a
+    catalogued one's (with ``catalog``: one of ``catalogs``) is a path in that catalog."""
+    if "catalog" in o.d:
+        path, root, name = catalogued_path(o, catalogs)
+    else:
+        path, root, name = o.path("path"), o.path("root", required=False), ""
+    if roots and not name:
         if root and root not in roots:
             raise ResultsError(f"{o.where}.root: {root!r} is not one of the scanned roots "
                                f"(settings.roots)")
         root = root or max((r for r in roots if is_under(path, r)), key=len, default="")
-    if roots and not (root and is_under(path, root)):
+    if roots and not name and not (root and is_under(path, root)):
         raise ResultsError(f"{o.where}.path: {path!r} is not under "
                            f"{'its root ' + repr(root) if root else 'any scanned root'}")
     if "mtime_ns" in o.d:  # (a file dated before 1970 has a negative time)
@@ -256,7 +284,7 @@ def _record(o: Obj, roots: list[str], f: Obj | None = None) -> FileRecord:
         content_hash=o.hex("content_hash", "", max_digits=128),
         bad_bytes=o.int("bad_bytes", 0), newline=o.str("newline", "none", max_len=16),
         low_confidence=o.bool("low_confidence"), chars=o.int("chars", 0),
-        sketch=bytes.fromhex(sketch), shingles=o.int("shingles", 0))
+        sketch=bytes.fromhex(sketch), shingles=o.int("shingles", 0), catalog=name)
 
 
 def load_json(text: str) -> Results:
@@ -282,11 +310,12 @@ def load_json(text: str) -> Results:
         so.str(key, "", max_len=4096)
     settings = dict(so.d)
     settings["bits"] = bits
+    names = _catalogs(so, settings)
     stats = top.obj("stats").d
     records: list[FileRecord] = []
     index: dict[str, int] = {}
     for i, rd in enumerate(top.list("records")):
-        r = _record(Obj(rd, f"records[{i}]"), roots)
+        r = _record(Obj(rd, f"records[{i}]"), roots, catalogs=names)
         if r.path in index:
             raise ResultsError(f"records[{i}].path: {r.path!r} is listed twice")
         index[r.path] = len(records)
@@ -307,13 +336,13 @@ def load_json(text: str) -> Results:
         rep = -1
         for fi, fd in enumerate(go.list("files", required=True)):
             fo = Obj(fd, f"groups[{gi}].files[{fi}]")
-            path = fo.path("path")
+            path = catalogued_path(fo, names)[0] if "catalog" in fo.d else fo.path("path")
             if path in grouped:
                 raise ResultsError(f"{fo.where}.path: {path!r} is in two groups")
             grouped.add(path)
             if path not in index:
                 index[path] = len(records)
-                records.append(_record(fo, roots, fo))
+                records.append(_record(fo, roots, fo, names))
             i = index[path]
             members.append(Member(i, fo.int("distance", 0, hi=128), fo.bool("exact"),
                                   fo.float("similarity", None, null=True),
@@ -321,11 +350,10 @@ def load_json(text: str) -> Results:
                                   fo.float("closest_similarity", None, null=True),
                                   fo.int("template_documents", 0, hi=MAX_INT),
                                   fo.int("copy_set", 0, hi=1 << 40)))
-            closest.append(fo.path("closest", required=False)
-                           if fo.d.get("closest") is not None else "")
+            closest.append(_closest_path(fo) if fo.d.get("closest") is not None else "")
             if fo.bool("representative"):
                 rep = i
-            if fo.bool("marked"):
+            if fo.bool("marked") and not records[i].catalog:  # (never a catalogued file)
                 marks.add(path)
         if members:
             _closest_members(go, members, closest, index)

@@ -47,6 +47,7 @@ class ScanResult:
     stats: dict
     cancelled: bool = False
     roots: list[str] = field(default_factory=list)  # what was scanned (absolute)
+    features: str = ""  # the feature mode the fingerprints were made in ("": not known)
 
 
 def _chunks(cands: list[Candidate], workers: int = 1) -> list[list[Candidate]]:
@@ -223,7 +224,7 @@ class _ScanRun:
         records = _sorted_by_path(self.records)
         self.job.report(ProgressEvent("done", len(records), len(records)))
         return ScanResult(records, self.problems, stats, self.cancelled,
-                          [os.path.abspath(r) for r in roots])
+                          [os.path.abspath(r) for r in roots], self.opt.features.mode)
 
 
 SORT_BLOCK = 4096

@@ -48,6 +48,7 @@ GROUP = [
     (KeepRule("encoding", encoding="utf-16"), "/r/ccccc/deeper/x.txt"),
     (KeepRule("folder", folder="/r/keep"), "/r/keep/x.txt"),
     (KeepRule("folder", folder="/r/aa", then="newest"), "/r/aa/x.txt"),
+    (KeepRule("catalog"), "/r/ccccc/deeper/x.txt"),  # no catalogued copy: the oldest
 ])
 def test_each_keep_rule_keeps_the_expected_file(rule, kept):
     assert choose_keeper(GROUP, rule).path == kept
@@ -55,7 +56,7 @@ def test_each_keep_rule_keeps_the_expected_file(rule, kept):
 
 def test_every_keep_rule_is_covered_by_the_table():
     assert set(KEEP_RULES) == {"oldest", "newest", "largest", "smallest", "shortest-path",
-                               "longest-path", "encoding", "folder"}
+                               "longest-path", "encoding", "folder", "catalog"}
 
 
 def test_preference_with_no_match_falls_back_to_the_tie_break_rule():
