@@ -592,4 +592,74 @@ ZH.update({
     "Dry run: actions change nothing": "演练：操作不改动任何文件",
     "Actions only list what they would do. Click to turn dry run off (Actions menu).":
         "操作只列出将会做什么。点击即可关闭演练（操作菜单）。",
+    # issue 41, part 2 (catalogs: a drive that is not plugged in; app/catalog_ui.py)
+    "Save catalog…": "保存清单…",
+    "Keep what the scan knows of every file (not the texts), to compare with it while this "
+    "drive is not plugged in": "保存扫描所知的每个文件的信息（不含文本），以便在这个驱动器未接入时与它比较",
+    "Compare with catalog…": "与清单比较…",
+    "Stop comparing with catalogs": "停止与清单比较",
+    "copy in a catalog (mark the copies here but one)": "清单中的副本（标记本机上除一份外的副本）",
+    "copy in a catalog, and mark the last copy here too…": "清单中的副本，本机上的最后一份也标记…",
+    "Save catalog": "保存清单",
+    "Catalogs (*{0})": "清单 (*{0})",
+    "Catalogued {0} files in {1}": "已将 {0} 个文件记入清单 {1}",
+    "Cannot save the catalog": "无法保存清单",
+    "Compare with catalog": "与清单比较",
+    "Cannot compare with the catalog": "无法与清单比较",
+    "Reading the catalog {0}…": "正在读取清单 {0}…",
+    "Comparing with the catalog {0}: {1} files of a drive that is not connected":
+        "正在与清单 {0} 比较：未连接的驱动器上的 {1} 个文件",
+    "Mark the last copies?": "标记最后一份？",
+    "{0} of the files to mark are the last copy on this computer: only a catalog says that a "
+    "copy with the same bytes is on a drive that is not connected, and simdup cannot check "
+    "that it still is. An action on them removes the last copy here.\n\nMark them too?":
+        "要标记的文件中有 {0} 个是本机上的最后一份：只有清单表明未连接的驱动器上有字节完全相同的副本，"
+        "而 simdup 无法核实它是否仍在。对它们执行操作会去掉本机上的最后一份。\n\n也标记它们吗？",
+    "Mark the last copies too": "也标记最后一份",
+    "The last copy here": "本机上的最后一份",
+    "{0} marked files have no other copy on this computer. Only the catalog {1} says that a "
+    "copy with the same bytes is on a drive that is not connected; simdup cannot check that "
+    "it still is.\n\nLet them go on the catalog's word?":
+        "{0} 个已标记的文件在本机上没有其他副本。只有清单 {1} 表明未连接的驱动器上有字节完全相同的副本；"
+        "simdup 无法核实它是否仍在。\n\n仅凭清单就处理它们吗？",
+    "Let them go": "处理它们",
+    "{0} in a catalog": "{0} 个在清单中",
+    "in catalog {0} (not connected)": "在清单 {0} 中（未连接）",
+    "In catalog {0}, on a drive that is not connected: only its fingerprint and sketch are "
+    "known, so its similarity is estimated, and it is never marked, moved or deleted":
+        "在清单 {0} 中，位于未连接的驱动器上：只知道它的指纹和草图，因此相似度是估计值；它从不会被标记、移动或删除",
+    "it is in catalog {0}, on a drive that is not connected": "它在清单 {0} 中，位于未连接的驱动器上",
+    "It is in a catalog, on a drive that is not connected: there is nothing to open here.":
+        "它在清单中，位于未连接的驱动器上：这里没有可打开的文件。",
+    "; compared with the catalog {0} ({1})": "；已与清单 {0}（{1}）比较",
+    "Refused, nothing was done: {0} marked files are from a catalog, not on this computer, and "
+    "files there are never touched (first: {1}).":
+        "已拒绝，未做任何改动：{0} 个已标记的文件来自清单，不在本机上，这样的文件从不改动（第一个：{1}）。",
+    "group {0}: {1} keeps no copy on this computer, and a link needs one here (its copy is in "
+    "the catalog {2})": "第 {0} 组：{1} 在本机上没有保留的副本，而链接需要本机上的副本（它的副本在清单 {2} 中）",
+    "group {0}: {1} keeps no copy on this computer, and no file of a catalog has its bytes (a "
+    "near duplicate's differences are not on that drive)":
+        "第 {0} 组：{1} 在本机上没有保留的副本，清单中也没有字节与它相同的文件（近似重复文件的差异不在那个驱动器上）",
+    "{0} marked files would keep no copy on this computer: only the catalog {1} says a "
+    "byte-identical copy is on a drive that is not plugged in (first: {2}). Relying on a "
+    "catalog for the last copy here must be chosen explicitly.":
+        "{0} 个已标记的文件在本机上将不留副本：只有清单 {1} 表明未接入的驱动器上有字节完全相同的副本"
+        "（第一个：{2}）。凭清单处理本机上的最后一份必须明确选择。",
+    "Refused, nothing was done: {0}": "已拒绝，未做任何改动：{0}",
+    "{0} is in a catalog, not on this computer": "{0} 在清单中，不在本机上",
+    "the file is in a catalog, on a drive that is not connected": "该文件在清单中，位于未连接的驱动器上",
+    "cannot read the catalog {0}: {1}": "无法读取清单 {0}：{1}",
+    "{0} is not a simdup catalog (not an SQLite file)": "{0} 不是 simdup 清单（不是 SQLite 文件）",
+    "{0} is not a simdup catalog (other tables in it)": "{0} 不是 simdup 清单（含有其他表）",
+    "{0} is damaged or not a simdup catalog: {1}": "{0} 已损坏或不是 simdup 清单：{1}",
+    "{0} is damaged: {1}": "{0} 已损坏：{1}",
+    "{0} is a catalog of format version {1}": "{0} 是格式版本 {1} 的清单",
+    "this simdup reads version {0}": "此版本的 simdup 读取版本 {0}",
+    "{0} is not compared: {1}": "未与 {0} 比较：{1}",
+    "it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared":
+        "它是用其他指纹设置（{0}）制作的，因此无法比较其指纹",
+    "scan with the features setting {0} to compare with it": "用特征设置 {0} 扫描即可与它比较",
+    "catalog not compared: it was made with other fingerprint settings ({0}), so its "
+    "fingerprints cannot be compared": "未与清单比较：它是用其他指纹设置（{0}）制作的，因此无法比较其指纹",
+    "catalog": "清单",
 })

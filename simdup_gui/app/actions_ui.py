@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
@@ -262,8 +261,11 @@ class ActionsController(QObject):
             if not move_to:
                 return False
         self.win._sync_settings()
+        let_go = self.files.catalogs.let_go(action)  # the last copies here: asked (catalog_ui)
+        if let_go is None:
+            return False
         try:
-            plan = self.session.plan(action, move_to=move_to, flat=flat)
+            plan = self.session.plan(action, move_to=move_to, flat=flat, catalog_copies=let_go)
         except (ActionRefused, ValueError) as e:
             show_error(self.win, self.tr("Refused"), e)
             self.session.last_report = None

@@ -9,6 +9,8 @@ import sys
 from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 
+from simdup_gui.core.models import CATALOG_SCHEME
+
 SAY_MS = 15_000  # how long the status bar says a file could not be opened
 
 
@@ -16,7 +18,13 @@ def open_path(path: str, window=None) -> bool:
     """Open ``path`` as a double-click in the file manager would; True when an application
     was started for it. When none was (no desktop running, no application set for the
     kind of file, no launcher such as xdg-open), ``window``'s status bar says so: Enter on a
-    file never fails silently."""
+    file never fails silently. A file of a catalog (not on this computer) is never opened."""
+    if path.startswith(CATALOG_SCHEME):
+        if window is not None:
+            window.statusBar().showMessage(QCoreApplication.translate(
+                "Desktop", "It is in a catalog, on a drive that is not connected: there is "
+                           "nothing to open here."), SAY_MS)
+        return False
     opened = _launch(path)
     if not opened and window is not None:
         window.statusBar().showMessage(QCoreApplication.translate(

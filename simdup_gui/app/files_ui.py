@@ -13,6 +13,7 @@ from simdup_gui.core.review.export import export_results, load_results, save_res
 from simdup_gui.core.review.process_load import load_results_in_process
 
 from . import dialogs, heap
+from .catalog_ui import CatalogController
 from .errors import show_error
 from .workers import Worker
 
@@ -30,6 +31,7 @@ class FilesController(QObject):
         self._loader: Worker | None = None  # reading a results file
         self._writer: Worker | None = None  # saving or exporting on the pool
         self._build_file_menu()
+        self.catalogs = CatalogController(win, actions)  # Save catalog…, Compare with…
 
     def _build_file_menu(self) -> None:
         w = self.win
@@ -49,6 +51,7 @@ class FilesController(QObject):
         self.act_save.setText(self.tr("Save results…"))
         self.act_load.setText(self.tr("Load results…"))
         self.export_menu.setTitle(self.tr("Export groups as"))
+        self.catalogs.retranslate()
 
     def _save(self) -> None:
         path = dialogs.pick_save_file(self.win, self.tr("Save results"), "results.json",

@@ -1,4 +1,5 @@
-"""Entry point of the desktop app: `simdup-gui [ROOT...] [--bits N] [--distance K] [--scan]`."""
+"""Entry point of the desktop app: `simdup-gui [ROOT...] [--bits N] [--distance K] [--scan]
+[--against NAME.simcat]`."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--distance", type=int, default=None, help="maximum Hamming distance")
     p.add_argument("--scan", action="store_true", help="start scanning at once")
     p.add_argument("--language", choices=("en", "zh_CN"), default=None)
+    p.add_argument("--against", action="append", default=[], metavar="NAME.simcat",
+                   help="compare with a catalog (File > Compare with catalog…): a drive that "
+                   "is not plugged in (repeatable)")
     p.add_argument("--screenshot", metavar="PNG", help=argparse.SUPPRESS)  # docs: scan, pick, save
     return p.parse_args(argv)
 
@@ -89,6 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     # folders are given here
     win = MainWindow(roots=args.roots, bits=args.bits, distance=args.distance,
                      language=args.language, keep_session=default_path())
+    for path in args.against:  # (File > Compare with catalog… reads it on the pool)
+        try:
+            win.session.compare_with_catalog(path)
+        except ValueError as e:  # CatalogError: one line
+            print(f"simdup-gui: error: {e}", file=sys.stderr)
+            return 2
     win.show()
     if args.screenshot:
         # once the scan is done and its groups are shown, whichever comes last (a large

@@ -315,9 +315,9 @@ class GroupTreeModel(QAbstractTableModel):
     def flags(self, index):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        if index.column() == 0 and self.locate(index.row())[1] >= 0:
-            return _CHECKABLE
-        return _FLAGS
+        row, child = self.locate(index.row())  # (a catalogued file has no box: never marked)
+        here = child >= 0 and not self.records[self.view.member_at(row, child)[1].index].catalog
+        return _CHECKABLE if here and index.column() == 0 else _FLAGS
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ANSWERED or not index.isValid():
@@ -332,8 +332,8 @@ class GroupTreeModel(QAbstractTableModel):
         if role == GROUP_ROLE:
             return self.rows[row][0]
         if role == Qt.ItemDataRole.CheckStateRole and col == 0:
-            marked = self.records[m.index].path in self.session.marks
-            return Qt.CheckState.Checked if marked else Qt.CheckState.Unchecked
+            r = self.records[m.index]  # (a catalogued file: no box; Checked is 2)
+            return None if r.catalog else Qt.CheckState(2 * (r.path in self.session.marks))
         if role == Qt.ItemDataRole.DisplayRole:
             return self.view.member_text(g, m, col)
         if role == Qt.ItemDataRole.ToolTipRole:

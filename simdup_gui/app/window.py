@@ -301,7 +301,7 @@ class MainWindow(QMainWindow):
         self.panel.set_file_count(len(self.records))
         self._new_scan, self.keep_view_on_scan = not self.keep_view_on_scan, False
         self.regroup()
-        files, cancelled = len(self.records), result.cancelled
+        files, cancelled = len(result.records), result.cancelled
         elapsed = time.monotonic() - self._scan_t0
         self._said(result, lambda: progress.scan_finished(files, cancelled, elapsed))
 

@@ -14,6 +14,8 @@ import shlex
 import subprocess
 import threading
 
+from .models import CATALOG_SCHEME
+
 PLACEHOLDERS = ("%a", "%b")
 _TOKEN = re.compile(r"%[ab%]")
 
@@ -27,6 +29,10 @@ def command_args(template: str, a: str, b: str | None = None) -> list[str]:
         raise ValueError(f"the custom command cannot be read: {e}") from None
     if not words:
         raise ValueError("no custom command is set (Preferences)")
+    if a.startswith(CATALOG_SCHEME):
+        raise ValueError("the file is in a catalog, on a drive that is not connected")
+    if b is not None and b.startswith(CATALOG_SCHEME):
+        b = None  # (its text is not here either)
     if b is None and any("%b" in _TOKEN.findall(w) for w in words):
         raise ValueError("the custom command needs a second file (%b), and there is none")
     values = {"%a": a, "%b": b or "", "%%": "%"}

@@ -222,7 +222,11 @@ class Session:
         its files join the records (the next :meth:`regroup` groups them with the files
         here). CatalogError (one line) for a catalog that cannot be read or was made with
         other fingerprint settings."""
-        cat = catalogs.read_catalog(path, taken=[c.name for c in self.catalogs])
+        return self.add_catalog(catalogs.read_catalog(path, [c.name for c in self.catalogs]))
+
+    def add_catalog(self, cat: catalogs.Catalog) -> catalogs.CatalogInfo:
+        """:meth:`compare_with_catalog` with a catalog read already (on a worker thread:
+        ``read_catalog(path, [c.name for c in session.catalogs])``)."""
         why = catalogs.incompatibility(cat.info.settings, self.record_features
                                        if self.records else self.settings.features)
         if why:

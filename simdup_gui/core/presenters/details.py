@@ -11,7 +11,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..models import FileRecord, Group, human_size
+from ..models import FileRecord, Group, human_size, split_catalog_key
 from ..review.bitdiff import BitDiff, bit_diff
 from ..review.textdiff import DiffRow, LoadedText, diff_rows, load_text
 from . import colours
@@ -118,6 +118,11 @@ def text_diff(path_a: str, path_b: str, limit: int = INITIAL_BYTES) -> TextDiff:
     """Load up to ``limit`` bytes of both files and diff them; unreadable files say why."""
     loaded: list[tuple[LoadedText | None, str | None]] = []
     for p in (path_a, path_b):
+        away = split_catalog_key(p)
+        if away:  # never read: its text is not here
+            loaded.append((None, translate("TextDiffView", "it is in catalog {0}, on a drive "
+                                           "that is not connected").format(away[0])))
+            continue
         try:
             loaded.append((load_text(p, limit), None))
         except (OSError, ValueError) as e:

@@ -204,6 +204,33 @@ REFUSALS = Phrasebook("Refusal", (
     QT_TRANSLATE_NOOP("Refusal", "Refused, nothing was done: {0} marked files are under a "
                                  "reference folder, and files there are never touched (first: "
                                  "{1}). Unmark them or change the reference folders."),
+    # catalogs (issue 41, part 2: review/catalog.py, act/actions.py)
+    QT_TRANSLATE_NOOP("Refusal", "Refused, nothing was done: {0} marked files are from a "
+                                 "catalog, not on this computer, and files there are never "
+                                 "touched (first: {1})."),
+    QT_TRANSLATE_NOOP("Refusal", "group {0}: {1} keeps no copy on this computer, and a link "
+                                 "needs one here (its copy is in the catalog {2})"),
+    QT_TRANSLATE_NOOP("Refusal", "group {0}: {1} keeps no copy on this computer, and no file of "
+                                 "a catalog has its bytes (a near duplicate's differences are "
+                                 "not on that drive)"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} marked files would keep no copy on this computer: only "
+                                 "the catalog {1} says a byte-identical copy is on a drive that "
+                                 "is not plugged in (first: {2}). Relying on a catalog for the "
+                                 "last copy here must be chosen explicitly."),
+    QT_TRANSLATE_NOOP("Refusal", "Refused, nothing was done: {0}"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is in a catalog, not on this computer"),
+    QT_TRANSLATE_NOOP("Refusal", "the file is in a catalog, on a drive that is not connected"),
+    QT_TRANSLATE_NOOP("Refusal", "cannot read the catalog {0}: {1}"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is not a simdup catalog (not an SQLite file)"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is not a simdup catalog (other tables in it)"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is damaged or not a simdup catalog: {1}"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is damaged: {1}"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is a catalog of format version {1}"),
+    QT_TRANSLATE_NOOP("Refusal", "this simdup reads version {0}"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is not compared: {1}"),
+    QT_TRANSLATE_NOOP("Refusal", "it was made with other fingerprint settings ({0}), so its "
+                                 "fingerprints cannot be compared"),
+    QT_TRANSLATE_NOOP("Refusal", "scan with the features setting {0} to compare with it"),
 ))
 
 PROBLEMS = Phrasebook("ProblemsModel", (
@@ -234,6 +261,10 @@ PROBLEMS = Phrasebook("ProblemsModel", (
     QT_TRANSLATE_NOOP("ProblemsModel", "not entered again"),
     QT_TRANSLATE_NOOP("ProblemsModel", "same file as {0} (hard link or followed symlink)"),
     QT_TRANSLATE_NOOP("ProblemsModel", "read once"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "catalog not compared: it was made with other "
+                                       "fingerprint settings ({0}), so its fingerprints cannot "
+                                       "be compared"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "scan with the features setting {0} to compare with it"),
 ))
 _PROBLEM_KINDS = {
     "empty": QT_TRANSLATE_NOOP("ProblemsModel", "empty"),
@@ -250,6 +281,7 @@ _PROBLEM_KINDS = {
     "too_small": QT_TRANSLATE_NOOP("ProblemsModel", "too small"),
     "document": QT_TRANSLATE_NOOP("ProblemsModel", "document"),
     "cache": QT_TRANSLATE_NOOP("ProblemsModel", "cache"),
+    "catalog": QT_TRANSLATE_NOOP("ProblemsModel", "catalog"),
     "error": QT_TRANSLATE_NOOP("ProblemsModel", "error"),
 }
 

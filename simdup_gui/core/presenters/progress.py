@@ -89,13 +89,18 @@ def scan_finished(files: int, cancelled: bool, elapsed: float) -> str:
 def status_line(session) -> str:
     """Groups, grouped files, marks and their size, files scanned, problems."""
     problems = len(session.problems)
-    return translate(
+    away = sum(c.files for c in session.catalogs)
+    line = translate(
         "MainWindow", "{0}, {1} in groups, {2} marked ({3}); {4} scanned, {5}"
     ).format(i18n.groups(len(session.groups)), i18n.files(session.file_count()),
              len(session.grouped_marks()), human_size(session.marked_size()),
-             i18n.files(len(session.records)),
+             i18n.files(len(session.records) - away),
              counted(problems, translate("MainWindow", "1 problem"),
                      translate("MainWindow", "{0} problems")))
+    if session.catalogs:  # (review/catalog.py: the files of drives that are not connected)
+        line += translate("MainWindow", "; compared with the catalog {0} ({1})").format(
+            ", ".join(c.name for c in session.catalogs), i18n.files(away))
+    return line
 
 
 def mode_name(mode: str) -> str:

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 
 from ..models import FileRecord, Group, Member, Problem, human_size
+from ..review.catalog import original_path
 from . import engine_text
 from .i18n import translate
 
@@ -165,6 +166,9 @@ class GroupRows:
             if g.templates:
                 text += " · " + translate("GroupTreeModel",
                                           "{0} share mostly template text").format(g.templates)
+            away = sum(1 for i in g.indices() if self.records[i].catalog)
+            if away:
+                text += " · " + translate("GroupTreeModel", "{0} in a catalog").format(away)
             return text
         if col == COL_SIZE:
             return human_size(sum(self.records[m.index].size for m in g.members))
@@ -177,7 +181,8 @@ class GroupRows:
         if col == COL_NAME:
             return os.path.basename(r.path) + (" ★" if m.index == g.representative else "")
         if col == COL_FOLDER:
-            return os.path.dirname(r.path)
+            return (translate("GroupTreeModel", "in catalog {0} (not connected)").format(
+                r.catalog) if r.catalog else os.path.dirname(r.path))
         if col == COL_SIZE:
             return human_size(r.size)
         if col == COL_MODIFIED:
@@ -196,7 +201,8 @@ class GroupRows:
                 return translate("GroupTreeModel", "too short")
             if m.similarity is None:
                 return "?"
-            return (f"{m.similarity:.0%}" + (" =" if m.exact else "")
+            guess = "~" if self.estimated_by_catalog(g, m) else ""  # (no text to measure)
+            return (f"{guess}{m.similarity:.0%}" + (" =" if m.exact else "")
                     + (" · " + translate("GroupTreeModel", "template") if m.template else ""))
         if col == COL_CLOSEST:
             if m.closest_similarity is None:
@@ -204,9 +210,21 @@ class GroupRows:
             return f"{m.closest_similarity:.0%}"
         return None
 
+    def estimated_by_catalog(self, g: Group, m: Member) -> bool:
+        """The member's similarity involves a catalogued file (review/catalog.py), whose
+        text is not here: it is the sketches' estimate."""
+        return m.index != g.representative and not m.measured and bool(
+            self.records[m.index].catalog or self.records[g.representative].catalog)
+
     def member_tooltip(self, g: Group, m: Member) -> str:
         r = self.records[m.index]
-        tip = [r.path]
+        tip = [original_path(r)]
+        if r.catalog:
+            tip.append(translate("GroupTreeModel",
+                                 "In catalog {0}, on a drive that is not connected: only its "
+                                 "fingerprint and sketch are known, so its similarity is "
+                                 "estimated, and it is never marked, moved or deleted").format(
+                                     r.catalog))
         if m.index == g.representative:
             tip.append(translate("GroupTreeModel",
                                  "Reference of the group: every member is compared with it"))

@@ -6,6 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from ..models import split_catalog_key
 from ..scan.documents import MAX_DOCUMENT_BYTES, document_kind, text_of
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -35,6 +36,8 @@ def load_text(path: str, max_bytes: int = 256 * 1024) -> LoadedText:
     document (.pdf, .docx, ...) its extracted text, up to ``max_bytes`` characters of it."""
     import os
 
+    if split_catalog_key(path):  # (review/catalog.py: a file that is not here)
+        raise ValueError("it is in a catalog, on a drive that is not connected")
     size = os.path.getsize(path)
     document = document_kind(path) is not None
     with open(path, "rb") as fh:

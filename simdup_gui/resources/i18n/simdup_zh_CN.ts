@@ -372,32 +372,32 @@
         <translation>无法写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="263" />
+        <location filename="../../core/presenters/engine_text.py" line="295" />
         <source>exact, no sampling: all {0} pairs of {1} files</source>
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="264" />
+        <location filename="../../core/presenters/engine_text.py" line="296" />
         <source>prefix filtering at J &gt;= {0} gave {1} candidate pairs, {2} candidate pairs measured exactly after the size and position filters</source>
         <translation>在 J ≥ {0} 处做前缀过滤得到 {1} 个候选对，经大小和位置过滤后精确测量了 {2} 个候选对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="267" />
+        <location filename="../../core/presenters/engine_text.py" line="299" />
         <source>the other {0} pairs are provably below {1} (different)</source>
         <translation>其余 {0} 对可以证明低于 {1}（不同）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="268" />
+        <location filename="../../core/presenters/engine_text.py" line="300" />
         <source>{0} duplicate pairs, {1} grey-zone pairs ({2} &lt;= J &lt; {3}) left out of the scores</source>
         <translation>{0} 对重复，{1} 对处于灰色地带（{2} ≤ J &lt; {3}），不计入评分</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="270" />
+        <location filename="../../core/presenters/engine_text.py" line="302" />
         <source>{0} duplicate pairs, no grey zone</source>
         <translation>{0} 对重复，没有灰色地带</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="271" />
+        <location filename="../../core/presenters/engine_text.py" line="303" />
         <source>{0} s ({1} s shingling, {2} s join)</source>
         <translation>{0} 秒（切片 {1} 秒，连接 {2} 秒）</translation>
     </message>
@@ -405,147 +405,147 @@
 <context>
     <name>ActionsController</name>
     <message>
-        <location filename="../../app/actions_ui.py" line="114" />
+        <location filename="../../app/actions_ui.py" line="113" />
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="115" />
+        <location filename="../../app/actions_ui.py" line="114" />
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="116" />
+        <location filename="../../app/actions_ui.py" line="115" />
         <source>Mark all but one in each group, keeping the…</source>
         <translation>每组只保留一个，其余全部标记，保留…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="117" />
+        <location filename="../../app/actions_ui.py" line="116" />
         <source>oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="117" />
+        <location filename="../../app/actions_ui.py" line="116" />
         <source>newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="118" />
+        <location filename="../../app/actions_ui.py" line="117" />
         <source>largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="118" />
+        <location filename="../../app/actions_ui.py" line="117" />
         <source>smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="119" />
+        <location filename="../../app/actions_ui.py" line="118" />
         <source>shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="119" />
+        <location filename="../../app/actions_ui.py" line="118" />
         <source>longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="122" />
+        <location filename="../../app/actions_ui.py" line="121" />
         <source>copy in a preferred encoding…</source>
         <translation>指定编码的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="123" />
+        <location filename="../../app/actions_ui.py" line="122" />
         <source>copy under a preferred folder…</source>
         <translation>指定文件夹中的副本…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="124" />
+        <location filename="../../app/actions_ui.py" line="123" />
         <source>Mark selected</source>
         <translation>标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="125" />
+        <location filename="../../app/actions_ui.py" line="124" />
         <source>Unmark selected</source>
         <translation>取消标记所选</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="126" />
+        <location filename="../../app/actions_ui.py" line="125" />
         <source>Invert marks</source>
         <translation>反选标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="127" />
+        <location filename="../../app/actions_ui.py" line="126" />
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="128" />
+        <location filename="../../app/actions_ui.py" line="127" />
         <source>Reference folders (never marked)…</source>
         <translation>参考文件夹（从不标记）…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="129" />
+        <location filename="../../app/actions_ui.py" line="128" />
         <source>Dry run: list what would happen, touch nothing</source>
         <translation>演练：只列出将要发生的操作，不改动任何文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="130" />
+        <location filename="../../app/actions_ui.py" line="129" />
         <source>Move marked files to…</source>
         <translation>把标记的文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="131" />
+        <location filename="../../app/actions_ui.py" line="130" />
         <source>Send marked files to the trash</source>
         <translation>把标记的文件移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="132" />
+        <location filename="../../app/actions_ui.py" line="131" />
         <source>Delete marked files permanently…</source>
         <translation>永久删除标记的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="133" />
+        <location filename="../../app/actions_ui.py" line="132" />
         <source>Replace marked files with hard links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的硬链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="134" />
+        <location filename="../../app/actions_ui.py" line="133" />
         <source>Replace marked files with symbolic links to the kept copy</source>
         <translation>把标记的文件替换为指向保留副本的符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="136" />
+        <location filename="../../app/actions_ui.py" line="135" />
         <source>Undo the last action</source>
         <translation>撤销上一次操作</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="137" />
+        <location filename="../../app/actions_ui.py" line="136" />
         <source>Resume an interrupted action from its journal…</source>
         <translation>从操作日志继续被中断的操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="138" />
+        <location filename="../../app/actions_ui.py" line="137" />
         <source>Roll back an action from its journal…</source>
         <translation>从操作日志回滚一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="139" />
+        <location filename="../../app/actions_ui.py" line="138" />
         <source>Release held originals…</source>
         <translation>释放保留的原件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="141" />
+        <location filename="../../app/actions_ui.py" line="140" />
         <source>Free the space of the originals that replacing files with links holds for undo, where the kept copy still has their bytes</source>
         <translation>释放“替换为链接”为撤销而保留的原件所占的空间（仅限保留的副本仍有相同字节的原件）</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="143" />
+        <location filename="../../app/actions_ui.py" line="142" />
         <source>Clear the fingerprint cache</source>
         <translation>清除指纹缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="172" />
+        <location filename="../../app/actions_ui.py" line="171" />
         <source>{0} files in {1} groups share mostly template text with their group's reference: text found in many other files, like man pages of one generator or one licence in many projects. They may not be copies.
 
 Leave them unmarked (each keeps its own copies apart), or mark them like the others?</source>
@@ -554,213 +554,213 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 不标记它们（各自的副本仍会分别处理），还是像其他文件一样标记？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="177" />
+        <location filename="../../app/actions_ui.py" line="176" />
         <source>Template text</source>
         <translation>模板文字</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="178" />
+        <location filename="../../app/actions_ui.py" line="177" />
         <source>Leave them unmarked</source>
         <translation>不标记它们</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="178" />
+        <location filename="../../app/actions_ui.py" line="177" />
         <source>Mark them too</source>
         <translation>也标记它们</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="182" />
+        <location filename="../../app/actions_ui.py" line="181" />
         <source>Preferred encoding</source>
         <translation>首选编码</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="183" />
+        <location filename="../../app/actions_ui.py" line="182" />
         <source>Keep the copy in this encoding:</source>
         <translation>保留此编码的副本：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="188" />
+        <location filename="../../app/actions_ui.py" line="187" />
         <source>Keep the copies under this folder</source>
         <translation>保留此文件夹中的副本</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="206" />
+        <location filename="../../app/actions_ui.py" line="205" />
         <source>Reference folders</source>
         <translation>参考文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="207" />
+        <location filename="../../app/actions_ui.py" line="206" />
         <source>Files under these folders are never marked (one folder per line):</source>
         <translation>这些文件夹中的文件永远不会被标记（每行一个文件夹）：</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="222" />
+        <location filename="../../app/actions_ui.py" line="221" />
         <source>Move marked files to</source>
         <translation>把标记的文件移动到</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="236" />
+        <location filename="../../app/actions_ui.py" line="235" />
         <source>Delete {0} ({1}) permanently? This cannot be undone.</source>
         <translation>永久删除 {0}（{1}）？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="237" />
+        <location filename="../../app/actions_ui.py" line="236" />
         <source>Delete {0}</source>
         <translation>删除 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="239" />
+        <location filename="../../app/actions_ui.py" line="238" />
         <source>Send {0} ({1}) to the trash?</source>
         <translation>把 {0}（{1}）移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="240" />
+        <location filename="../../app/actions_ui.py" line="239" />
         <source>Send {0} to the trash</source>
         <translation>把 {0} 移到回收站</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="242" />
+        <location filename="../../app/actions_ui.py" line="241" />
         <source>Replace {0} ({1}) with links to their kept copy? Only exact (byte-identical) copies are replaced; near duplicates are skipped. Undo puts the originals back.</source>
         <translation>把 {0}（{1}）替换为指向其保留副本的链接？只替换完全相同（逐字节一致）的副本，近似重复的会跳过。撤销可放回原件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="245" />
+        <location filename="../../app/actions_ui.py" line="244" />
         <source>Replace {0}</source>
         <translation>替换 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="247" />
+        <location filename="../../app/actions_ui.py" line="246" />
         <source>Move {0} ({1}) to {2}?</source>
         <translation>把 {0}（{1}）移动到 {2}？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="248" />
+        <location filename="../../app/actions_ui.py" line="247" />
         <source>Move {0}</source>
         <translation>移动 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="332" />
+        <location filename="../../app/actions_ui.py" line="334" />
         <source>Delete {0} ({1})? Each was replaced by a link, and its kept copy has the same bytes now. Undo can then no longer put these originals back; the links stay.</source>
         <translation>删除 {0}（{1}）？每个原件都已被替换为链接，且保留的副本现在具有相同的字节。此后撤销将无法放回这些原件；链接会保留。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="335" />
+        <location filename="../../app/actions_ui.py" line="337" />
         <source>Release 1 original</source>
         <translation>释放 1 个原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="268" />
-        <location filename="../../app/actions_ui.py" line="370" />
+        <location filename="../../app/actions_ui.py" line="270" />
+        <location filename="../../app/actions_ui.py" line="372" />
         <source>Refused</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="273" />
+        <location filename="../../app/actions_ui.py" line="275" />
         <source>Nothing marked</source>
         <translation>没有标记的文件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="274" />
+        <location filename="../../app/actions_ui.py" line="276" />
         <source>Mark the copies to act on first.</source>
         <translation>请先标记要处理的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="226" />
+        <location filename="../../app/actions_ui.py" line="225" />
         <source>Folder layout in {0}</source>
         <translation>{0} 中的文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="227" />
+        <location filename="../../app/actions_ui.py" line="226" />
         <source>Keep each file's folders below its scan root, or put every file directly in {0} (a name that clashes gets a unique name)?</source>
         <translation>保留每个文件在扫描根目录下的文件夹结构，还是把所有文件直接放进 {0}（重名的文件会得到唯一的名称）？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="229" />
+        <location filename="../../app/actions_ui.py" line="228" />
         <source>Keep folder structure</source>
         <translation>保留文件夹结构</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="229" />
+        <location filename="../../app/actions_ui.py" line="228" />
         <source>Put all files in one folder</source>
         <translation>全部放进同一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="250" />
+        <location filename="../../app/actions_ui.py" line="249" />
         <source>Confirm</source>
         <translation>确认</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="286" />
+        <location filename="../../app/actions_ui.py" line="288" />
         <source>Cannot undo now: wait for the scan or action under way to finish.</source>
         <translation>现在无法撤销：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="288" />
+        <location filename="../../app/actions_ui.py" line="290" />
         <source>Undoing the last action…</source>
         <translation>正在撤销上一次操作…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="293" />
+        <location filename="../../app/actions_ui.py" line="295" />
         <source>Journals (*.jsonl)</source>
         <translation>操作日志 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="296" />
+        <location filename="../../app/actions_ui.py" line="298" />
         <source>Resume which action?</source>
         <translation>继续哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="301" />
+        <location filename="../../app/actions_ui.py" line="303" />
         <source>Roll back which action?</source>
         <translation>回滚哪一次操作？</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="316" />
+        <location filename="../../app/actions_ui.py" line="318" />
         <source>Cannot release now: wait for the scan or action under way to finish.</source>
         <translation>现在无法释放：请等待正在进行的扫描或操作完成。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="318" />
+        <location filename="../../app/actions_ui.py" line="320" />
         <source>Checking the held originals…</source>
         <translation>正在检查保留的原件…</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="329" />
+        <location filename="../../app/actions_ui.py" line="331" />
         <source>1 held original</source>
         <translation>1 个保留的原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="329" />
+        <location filename="../../app/actions_ui.py" line="331" />
         <source>{0} held originals</source>
         <translation>{0} 个保留的原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="331" />
+        <location filename="../../app/actions_ui.py" line="333" />
         <source>Release held originals</source>
         <translation>释放保留的原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="336" />
+        <location filename="../../app/actions_ui.py" line="338" />
         <source>Release {0} originals</source>
         <translation>释放 {0} 个原件</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="337" />
+        <location filename="../../app/actions_ui.py" line="339" />
         <source>Nothing released.</source>
         <translation>没有释放任何文件。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="347" />
+        <location filename="../../app/actions_ui.py" line="349" />
         <source>Cannot clear the cache</source>
         <translation>无法清空缓存</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="350" />
+        <location filename="../../app/actions_ui.py" line="352" />
         <source>Cleared {0} cached fingerprints.</source>
         <translation>已清除 {0} 条缓存的指纹。</translation>
     </message>
     <message>
-        <location filename="../../app/actions_ui.py" line="373" />
+        <location filename="../../app/actions_ui.py" line="375" />
         <source>Action failed</source>
         <translation>操作失败</translation>
     </message>
@@ -817,6 +817,119 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
     </message>
 </context>
 <context>
+    <name>CatalogController</name>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="41" />
+        <source>Save catalog…</source>
+        <translation>保存清单…</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="43" />
+        <source>Keep what the scan knows of every file (not the texts), to compare with it while this drive is not plugged in</source>
+        <translation>保存扫描所知的每个文件的信息（不含文本），以便在这个驱动器未接入时与它比较</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="45" />
+        <source>Compare with catalog…</source>
+        <translation>与清单比较…</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="46" />
+        <source>Stop comparing with catalogs</source>
+        <translation>停止与清单比较</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="47" />
+        <source>copy in a catalog (mark the copies here but one)</source>
+        <translation>清单中的副本（标记本机上除一份外的副本）</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="48" />
+        <source>copy in a catalog, and mark the last copy here too…</source>
+        <translation>清单中的副本，本机上的最后一份也标记…</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="57" />
+        <source>Save catalog</source>
+        <translation>保存清单</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="58" />
+        <location filename="../../app/catalog_ui.py" line="82" />
+        <source>Catalogs (*{0})</source>
+        <translation>清单 (*{0})</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="69" />
+        <source>Catalogued {0} files in {1}</source>
+        <translation>已将 {0} 个文件记入清单 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="71" />
+        <source>Cannot save the catalog</source>
+        <translation>无法保存清单</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="81" />
+        <source>Compare with catalog</source>
+        <translation>与清单比较</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="94" />
+        <location filename="../../app/catalog_ui.py" line="104" />
+        <source>Cannot compare with the catalog</source>
+        <translation>无法与清单比较</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="96" />
+        <source>Reading the catalog {0}…</source>
+        <translation>正在读取清单 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="106" />
+        <source>Comparing with the catalog {0}: {1} files of a drive that is not connected</source>
+        <translation>正在与清单 {0} 比较：未连接的驱动器上的 {1} 个文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="127" />
+        <source>Mark the last copies?</source>
+        <translation>标记最后一份？</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="128" />
+        <source>{0} of the files to mark are the last copy on this computer: only a catalog says that a copy with the same bytes is on a drive that is not connected, and simdup cannot check that it still is. An action on them removes the last copy here.
+
+Mark them too?</source>
+        <translation>要标记的文件中有 {0} 个是本机上的最后一份：只有清单表明未连接的驱动器上有字节完全相同的副本，而 simdup 无法核实它是否仍在。对它们执行操作会去掉本机上的最后一份。
+
+也标记它们吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="133" />
+        <source>Mark the last copies too</source>
+        <translation>也标记最后一份</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="149" />
+        <source>The last copy here</source>
+        <translation>本机上的最后一份</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="150" />
+        <source>{0} marked files have no other copy on this computer. Only the catalog {1} says that a copy with the same bytes is on a drive that is not connected; simdup cannot check that it still is.
+
+Let them go on the catalog's word?</source>
+        <translation>{0} 个已标记的文件在本机上没有其他副本。只有清单 {1} 表明未连接的驱动器上有字节完全相同的副本；simdup 无法核实它是否仍在。
+
+仅凭清单就处理它们吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/catalog_ui.py" line="154" />
+        <source>Let them go</source>
+        <translation>处理它们</translation>
+    </message>
+</context>
+<context>
     <name>Count</name>
     <message>
         <location filename="../../core/presenters/i18n.py" line="33" />
@@ -852,7 +965,12 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>Desktop</name>
     <message>
-        <location filename="../../app/desktop.py" line="22" />
+        <location filename="../../app/desktop.py" line="24" />
+        <source>It is in a catalog, on a drive that is not connected: there is nothing to open here.</source>
+        <translation>它在清单中，位于未连接的驱动器上：这里没有可打开的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/desktop.py" line="30" />
         <source>Nothing opened {0}: no desktop application is set for it here (or no desktop is running). Open it from your file manager.</source>
         <translation>没有程序打开 {0}：这里没有为它设置桌面应用程序（或者没有运行桌面）。请在文件管理器中打开它。</translation>
     </message>
@@ -873,75 +991,75 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>FilesController</name>
     <message>
-        <location filename="../../app/files_ui.py" line="49" />
+        <location filename="../../app/files_ui.py" line="51" />
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="50" />
+        <location filename="../../app/files_ui.py" line="52" />
         <source>Load results…</source>
         <translation>载入结果…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="51" />
+        <location filename="../../app/files_ui.py" line="53" />
         <source>Export groups as</source>
         <translation>导出分组为</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="54" />
+        <location filename="../../app/files_ui.py" line="57" />
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="68" />
+        <location filename="../../app/files_ui.py" line="71" />
         <source>Still writing the last file…</source>
         <translation>上一个文件仍在写入…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="77" />
+        <location filename="../../app/files_ui.py" line="80" />
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="90" />
-        <location filename="../../app/files_ui.py" line="92" />
+        <location filename="../../app/files_ui.py" line="93" />
+        <location filename="../../app/files_ui.py" line="95" />
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="95" />
+        <location filename="../../app/files_ui.py" line="98" />
         <source>Exported {0} groups to {1}</source>
         <translation>已将 {0} 组导出到 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="96" />
+        <location filename="../../app/files_ui.py" line="99" />
         <source>Saved the results to {0}</source>
         <translation>结果已保存到 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="108" />
+        <location filename="../../app/files_ui.py" line="111" />
         <source>Load results</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="119" />
-        <location filename="../../app/files_ui.py" line="133" />
-        <location filename="../../app/files_ui.py" line="142" />
+        <location filename="../../app/files_ui.py" line="122" />
+        <location filename="../../app/files_ui.py" line="136" />
+        <location filename="../../app/files_ui.py" line="145" />
         <source>Cannot load</source>
         <translation>无法载入</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="120" />
+        <location filename="../../app/files_ui.py" line="123" />
         <source>{0} is not used: {1}</source>
         <translation>未使用 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="136" />
+        <location filename="../../app/files_ui.py" line="139" />
         <source>Loading {0}…</source>
         <translation>正在载入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/files_ui.py" line="164" />
+        <location filename="../../app/files_ui.py" line="167" />
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -949,142 +1067,157 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="30" />
+        <location filename="../../core/presenters/tree.py" line="31" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="30" />
+        <location filename="../../core/presenters/tree.py" line="31" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="31" />
+        <location filename="../../core/presenters/tree.py" line="32" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="31" />
+        <location filename="../../core/presenters/tree.py" line="32" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="32" />
+        <location filename="../../core/presenters/tree.py" line="33" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="32" />
+        <location filename="../../core/presenters/tree.py" line="33" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="33" />
+        <location filename="../../core/presenters/tree.py" line="34" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="34" />
+        <location filename="../../core/presenters/tree.py" line="35" />
         <source>Δ Size</source>
         <translation>Δ 大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="35" />
+        <location filename="../../core/presenters/tree.py" line="36" />
         <source>Δ Modified</source>
         <translation>Δ 修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="36" />
+        <location filename="../../core/presenters/tree.py" line="37" />
         <source>Closest</source>
         <translation>最相近</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="161" />
+        <location filename="../../core/presenters/tree.py" line="162" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="162" />
+        <location filename="../../core/presenters/tree.py" line="163" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="163" />
+        <location filename="../../core/presenters/tree.py" line="164" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="166" />
+        <location filename="../../core/presenters/tree.py" line="167" />
         <source>{0} share mostly template text</source>
         <translation>{0} 个主要是模板文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="196" />
+        <location filename="../../core/presenters/tree.py" line="171" />
+        <source>{0} in a catalog</source>
+        <translation>{0} 个在清单中</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="184" />
+        <source>in catalog {0} (not connected)</source>
+        <translation>在清单 {0} 中（未连接）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="201" />
         <source>too short</source>
         <translation>太短</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="200" />
+        <location filename="../../core/presenters/tree.py" line="206" />
         <source>template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="211" />
+        <location filename="../../core/presenters/tree.py" line="223" />
+        <source>In catalog {0}, on a drive that is not connected: only its fingerprint and sketch are known, so its similarity is estimated, and it is never marked, moved or deleted</source>
+        <translation>在清单 {0} 中，位于未连接的驱动器上：只知道它的指纹和草图，因此相似度是估计值；它从不会被标记、移动或删除</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="229" />
         <source>Reference of the group: every member is compared with it</source>
         <translation>本组的参照文件：每个成员都与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="214" />
+        <location filename="../../core/presenters/tree.py" line="232" />
         <source>Same normalised text as the reference</source>
         <translation>规范化后的文字与参照文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="216" />
+        <location filename="../../core/presenters/tree.py" line="234" />
         <source>measured from both files</source>
         <translation>由两个文件实测</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="217" />
+        <location filename="../../core/presenters/tree.py" line="235" />
         <source>estimated from sketches</source>
         <translation>由草图估计</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="218" />
+        <location filename="../../core/presenters/tree.py" line="236" />
         <source>Text similarity to the reference: {0:.1%} ({1})</source>
         <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="222" />
+        <location filename="../../core/presenters/tree.py" line="240" />
         <source>Closest member: {0} ({1:.1%})</source>
         <translation>最相近的成员：{0}（{1:.1%}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="225" />
+        <location filename="../../core/presenters/tree.py" line="243" />
         <source>Most of the text it shares with the reference is a template found in {0} other documents (pages of one generator, one licence in many projects): maybe not a copy. Keep rules leave it unmarked unless you say otherwise.</source>
         <translation>它与参照文件共有的文字大多是模板，另有 {0} 个文档也含有（同一生成器的手册页、许多项目共用的许可证）：它可能不是副本。除非你同意，保留规则不会标记它。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="232" />
+        <location filename="../../core/presenters/tree.py" line="250" />
         <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
         <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="236" />
+        <location filename="../../core/presenters/tree.py" line="254" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="267" />
+        <location filename="../../core/presenters/tree.py" line="285" />
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="268" />
+        <location filename="../../core/presenters/tree.py" line="286" />
         <source>{0} of {1} groups shown</source>
         <translation>显示 {0} / {1} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="269" />
+        <location filename="../../core/presenters/tree.py" line="287" />
         <source>{0} marked, {1} to reclaim</source>
         <translation>已标记 {0} 个，可腾出 {1}</translation>
     </message>
@@ -1303,12 +1436,12 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>无法加载{0}翻译，界面保持英文：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="113" />
+        <location filename="../../core/presenters/progress.py" line="118" />
         <source>k={0} of {1} bits: files within k are grouped, unchecked</source>
         <translation>k={0}（共 {1} 位）：距离在 k 以内即归为一组，不核实</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="115" />
+        <location filename="../../core/presenters/progress.py" line="120" />
         <source>k={0} of {1} bits proposes candidates; their text decides</source>
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
@@ -1404,57 +1537,62 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
         <translation>扫描了 {0}，用时 {1}。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="92" />
+        <location filename="../../core/presenters/progress.py" line="93" />
         <source>{0}, {1} in groups, {2} marked ({3}); {4} scanned, {5}</source>
         <translation>{0}，组内 {1}，已标记 {2} 个（{3}）；共扫描 {4}，{5}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="97" />
+        <location filename="../../core/presenters/progress.py" line="98" />
         <source>1 problem</source>
         <translation>1 个问题</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="98" />
+        <location filename="../../core/presenters/progress.py" line="99" />
         <source>{0} problems</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="103" />
+        <location filename="../../core/presenters/progress.py" line="101" />
+        <source>; compared with the catalog {0} ({1})</source>
+        <translation>；已与清单 {0}（{1}）比较</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="108" />
         <source>shingles</source>
         <translation>词语与词对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="104" />
+        <location filename="../../core/presenters/progress.py" line="109" />
         <source>tokens</source>
         <translation>词语</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="105" />
+        <location filename="../../core/presenters/progress.py" line="110" />
         <source>topk</source>
         <translation>关键词</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="106" />
+        <location filename="../../core/presenters/progress.py" line="111" />
         <source>linked</source>
         <translation>链式</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="107" />
+        <location filename="../../core/presenters/progress.py" line="112" />
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="125" />
+        <location filename="../../core/presenters/progress.py" line="130" />
         <source>they are grouped as duplicates</source>
         <translation>它们会被归为重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="126" />
+        <location filename="../../core/presenters/progress.py" line="131" />
         <source>text similarity rejects them, but each costs time</source>
         <translation>文本相似度会排除它们，但每个都要花时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="127" />
+        <location filename="../../core/presenters/progress.py" line="132" />
         <source>⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} unrelated files by chance: {4}. Choose a larger fingerprint size or a smaller k.</source>
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
@@ -1522,232 +1660,247 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="242" />
+        <location filename="../../core/presenters/tree.py" line="260" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="242" />
+        <location filename="../../core/presenters/tree.py" line="260" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="243" />
+        <location filename="../../core/presenters/tree.py" line="261" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="250" />
+        <location filename="../../core/presenters/tree.py" line="268" />
         <source>symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to include it</source>
         <translation>未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="254" />
+        <location filename="../../core/presenters/tree.py" line="272" />
         <source>larger than the maximum size ({0}): raise "Maximum size" in Settings to include it</source>
         <translation>大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="258" />
+        <location filename="../../core/presenters/tree.py" line="276" />
         <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="210" />
+        <location filename="../../core/presenters/engine_text.py" line="237" />
         <source>empty file (0 bytes)</source>
         <translation>空文件（0 字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="211" />
+        <location filename="../../core/presenters/engine_text.py" line="238" />
         <source>empty file</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="212" />
+        <location filename="../../core/presenters/engine_text.py" line="239" />
         <source>not fingerprinted</source>
         <translation>未计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="213" />
+        <location filename="../../core/presenters/engine_text.py" line="240" />
         <source>binary content (NUL bytes)</source>
         <translation>二进制内容（含空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="214" />
+        <location filename="../../core/presenters/engine_text.py" line="241" />
         <source>binary content (control bytes)</source>
         <translation>二进制内容（含控制字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="215" />
+        <location filename="../../core/presenters/engine_text.py" line="242" />
         <source>binary content ({0} NUL bytes after the first {1} bytes)</source>
         <translation>二进制内容（前 {1} 字节之后有 {0} 个空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="216" />
+        <location filename="../../core/presenters/engine_text.py" line="243" />
         <source>binary or unknown encoding ({0} undecodable characters, best guess {1})</source>
         <translation>二进制或未知编码（{0} 个字符无法解码，最接近的猜测是 {1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="218" />
+        <location filename="../../core/presenters/engine_text.py" line="245" />
         <source>no words to fingerprint (only spaces or punctuation)</source>
         <translation>没有可计算指纹的词语（只有空白或标点）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="219" />
+        <location filename="../../core/presenters/engine_text.py" line="246" />
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="220" />
+        <location filename="../../core/presenters/engine_text.py" line="247" />
         <source>vanished during the scan</source>
         <translation>扫描期间消失了</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="221" />
+        <location filename="../../core/presenters/engine_text.py" line="248" />
         <source>broken symbolic link</source>
         <translation>损坏的符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="222" />
+        <location filename="../../core/presenters/engine_text.py" line="249" />
         <source>symbolic link loop</source>
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="223" />
+        <location filename="../../core/presenters/engine_text.py" line="250" />
         <source>cannot open: {0}</source>
         <translation>无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="224" />
+        <location filename="../../core/presenters/engine_text.py" line="251" />
         <source>read error: {0}</source>
         <translation>读取出错：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="225" />
+        <location filename="../../core/presenters/engine_text.py" line="252" />
         <source>cannot stat: {0}</source>
         <translation>无法获取文件信息：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="226" />
+        <location filename="../../core/presenters/engine_text.py" line="253" />
         <source>cannot list folder: {0}</source>
         <translation>无法列出文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="227" />
+        <location filename="../../core/presenters/engine_text.py" line="254" />
         <source>cannot read root: {0}</source>
         <translation>无法读取扫描文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="228" />
+        <location filename="../../core/presenters/engine_text.py" line="255" />
         <source>not a regular file (FIFO, socket or device)</source>
         <translation>不是普通文件（管道、套接字或设备）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="229" />
+        <location filename="../../core/presenters/engine_text.py" line="256" />
         <source>not a regular file or folder</source>
         <translation>不是普通文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="230" />
+        <location filename="../../core/presenters/engine_text.py" line="257" />
         <source>not read</source>
         <translation>未读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="231" />
+        <location filename="../../core/presenters/engine_text.py" line="258" />
         <source>too large to fingerprint in memory</source>
         <translation>太大，无法在内存中计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="232" />
+        <location filename="../../core/presenters/engine_text.py" line="259" />
         <source>folder already visited through a symbolic link (a loop or an alias)</source>
         <translation>已经通过符号链接访问过的文件夹（循环或别名）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="234" />
+        <location filename="../../core/presenters/engine_text.py" line="261" />
         <source>not entered again</source>
         <translation>不再进入</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="235" />
+        <location filename="../../core/presenters/engine_text.py" line="262" />
         <source>same file as {0} (hard link or followed symlink)</source>
         <translation>与 {0} 是同一个文件（硬链接或跟随的符号链接）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="236" />
+        <location filename="../../core/presenters/engine_text.py" line="263" />
         <source>read once</source>
         <translation>只读取一次</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="239" />
+        <location filename="../../core/presenters/engine_text.py" line="264" />
+        <source>catalog not compared: it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared</source>
+        <translation>未与清单比较：它是用其他指纹设置（{0}）制作的，因此无法比较其指纹</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="267" />
+        <source>scan with the features setting {0} to compare with it</source>
+        <translation>用特征设置 {0} 扫描即可与它比较</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="270" />
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="240" />
+        <location filename="../../core/presenters/engine_text.py" line="271" />
         <source>binary</source>
         <translation>二进制</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="241" />
+        <location filename="../../core/presenters/engine_text.py" line="272" />
         <source>undecodable</source>
         <translation>无法解码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="242" />
+        <location filename="../../core/presenters/engine_text.py" line="273" />
         <source>no text</source>
         <translation>无文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="243" />
+        <location filename="../../core/presenters/engine_text.py" line="274" />
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="244" />
+        <location filename="../../core/presenters/engine_text.py" line="275" />
         <source>vanished</source>
         <translation>已消失</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="245" />
+        <location filename="../../core/presenters/engine_text.py" line="276" />
         <source>special file</source>
         <translation>特殊文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="246" />
+        <location filename="../../core/presenters/engine_text.py" line="277" />
         <source>symbolic link</source>
         <translation>符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="247" />
+        <location filename="../../core/presenters/engine_text.py" line="278" />
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="248" />
+        <location filename="../../core/presenters/engine_text.py" line="279" />
         <source>same file</source>
         <translation>同一文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="249" />
+        <location filename="../../core/presenters/engine_text.py" line="280" />
         <source>too large</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="250" />
+        <location filename="../../core/presenters/engine_text.py" line="281" />
         <source>too small</source>
         <translation>太小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="251" />
+        <location filename="../../core/presenters/engine_text.py" line="282" />
         <source>document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="252" />
+        <location filename="../../core/presenters/engine_text.py" line="283" />
         <source>cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="253" />
+        <location filename="../../core/presenters/engine_text.py" line="284" />
+        <source>catalog</source>
+        <translation>清单</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="285" />
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -2102,6 +2255,91 @@ Index: {0}</source>
         <location filename="../../core/presenters/engine_text.py" line="204" />
         <source>Refused, nothing was done: {0} marked files are under a reference folder, and files there are never touched (first: {1}). Unmark them or change the reference folders.</source>
         <translation>已拒绝，未做任何改动：{0} 个已标记的文件位于参照文件夹中，那里的文件从不改动（第一个：{1}）。请取消标记它们，或修改参照文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="208" />
+        <source>Refused, nothing was done: {0} marked files are from a catalog, not on this computer, and files there are never touched (first: {1}).</source>
+        <translation>已拒绝，未做任何改动：{0} 个已标记的文件来自清单，不在本机上，这样的文件从不改动（第一个：{1}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="211" />
+        <source>group {0}: {1} keeps no copy on this computer, and a link needs one here (its copy is in the catalog {2})</source>
+        <translation>第 {0} 组：{1} 在本机上没有保留的副本，而链接需要本机上的副本（它的副本在清单 {2} 中）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="213" />
+        <source>group {0}: {1} keeps no copy on this computer, and no file of a catalog has its bytes (a near duplicate's differences are not on that drive)</source>
+        <translation>第 {0} 组：{1} 在本机上没有保留的副本，清单中也没有字节与它相同的文件（近似重复文件的差异不在那个驱动器上）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="216" />
+        <source>{0} marked files would keep no copy on this computer: only the catalog {1} says a byte-identical copy is on a drive that is not plugged in (first: {2}). Relying on a catalog for the last copy here must be chosen explicitly.</source>
+        <translation>{0} 个已标记的文件在本机上将不留副本：只有清单 {1} 表明未接入的驱动器上有字节完全相同的副本（第一个：{2}）。凭清单处理本机上的最后一份必须明确选择。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="220" />
+        <source>Refused, nothing was done: {0}</source>
+        <translation>已拒绝，未做任何改动：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="221" />
+        <source>{0} is in a catalog, not on this computer</source>
+        <translation>{0} 在清单中，不在本机上</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="222" />
+        <source>the file is in a catalog, on a drive that is not connected</source>
+        <translation>该文件在清单中，位于未连接的驱动器上</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="223" />
+        <source>cannot read the catalog {0}: {1}</source>
+        <translation>无法读取清单 {0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="224" />
+        <source>{0} is not a simdup catalog (not an SQLite file)</source>
+        <translation>{0} 不是 simdup 清单（不是 SQLite 文件）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="225" />
+        <source>{0} is not a simdup catalog (other tables in it)</source>
+        <translation>{0} 不是 simdup 清单（含有其他表）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="226" />
+        <source>{0} is damaged or not a simdup catalog: {1}</source>
+        <translation>{0} 已损坏或不是 simdup 清单：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="227" />
+        <source>{0} is damaged: {1}</source>
+        <translation>{0} 已损坏：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="228" />
+        <source>{0} is a catalog of format version {1}</source>
+        <translation>{0} 是格式版本 {1} 的清单</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="229" />
+        <source>this simdup reads version {0}</source>
+        <translation>此版本的 simdup 读取版本 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="230" />
+        <source>{0} is not compared: {1}</source>
+        <translation>未与 {0} 比较：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="231" />
+        <source>it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared</source>
+        <translation>它是用其他指纹设置（{0}）制作的，因此无法比较其指纹</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="233" />
+        <source>scan with the features setting {0} to compare with it</source>
+        <translation>用特征设置 {0} 扫描即可与它比较</translation>
     </message>
 </context>
 <context>
@@ -2752,47 +2990,47 @@ Index: {0}</source>
         <translation>无法恢复上次的会话（{0}）：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="130" />
+        <location filename="../../app/kept_ui.py" line="131" />
         <source>Restored the last session: {0} in groups; checking them against the disk…</source>
         <translation>已恢复上次的会话：组中有 {0}；正在与磁盘核对…</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="147" />
+        <location filename="../../app/kept_ui.py" line="148" />
         <source>The check of the restored session was cancelled: files changed since the last session may still be shown. Scan again to check them.</source>
         <translation>已取消对恢复的会话的核对：上次会话之后改动过的文件可能仍在显示。请重新扫描以核对。</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="155" />
+        <location filename="../../app/kept_ui.py" line="156" />
         <source>Restored the last session and checked it against the disk: nothing changed since.</source>
         <translation>已恢复上次的会话并与磁盘核对：此后没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="158" />
+        <location filename="../../app/kept_ui.py" line="159" />
         <source>Restored the last session and checked it against the disk: {0} gone and {1} changed since: the groups now show the files as they are, and those files lost their marks.</source>
         <translation>已恢复上次的会话并与磁盘核对：此后有 {0}已不存在、{1}被修改；分组现在按文件的当前状态显示，这些文件的标记已清除。</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="178" />
+        <location filename="../../app/kept_ui.py" line="179" />
         <source>Quit simdup?</source>
         <translation>退出 simdup？</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="179" />
+        <location filename="../../app/kept_ui.py" line="180" />
         <source>Marks on {0} were not acted on or saved. Save this session with its marks, to see it again at the next start?</source>
         <translation>{0}上的标记尚未执行操作，也未保存。要保存本次会话及其标记，以便下次启动时再看到吗？</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="181" />
+        <location filename="../../app/kept_ui.py" line="182" />
         <source>Save and quit</source>
         <translation>保存并退出</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="181" />
+        <location filename="../../app/kept_ui.py" line="182" />
         <source>Quit without saving</source>
         <translation>不保存并退出</translation>
     </message>
     <message>
-        <location filename="../../app/kept_ui.py" line="205" />
+        <location filename="../../app/kept_ui.py" line="206" />
         <source>Cannot save the session</source>
         <translation>无法保存会话</translation>
     </message>
@@ -2823,6 +3061,11 @@ Index: {0}</source>
         <location filename="../../core/presenters/details.py" line="114" />
         <source> (first part shown)</source>
         <translation>（只显示开头部分）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/details.py" line="123" />
+        <source>it is in catalog {0}, on a drive that is not connected</source>
+        <translation>它在清单 {0} 中，位于未连接的驱动器上</translation>
     </message>
 </context>
 <context>
