@@ -662,4 +662,5 @@ ZH.update({
     "catalog not compared: it was made with other fingerprint settings ({0}), so its "
     "fingerprints cannot be compared": "未与清单比较：它是用其他指纹设置（{0}）制作的，因此无法比较其指纹",
     "catalog": "清单",
+    "Same text (≡) as {0} other member(s): {1}": "与另外 {0} 个成员文字相同（≡）：{1}",
 })

@@ -195,7 +195,7 @@ def _group(records: Sequence[FileRecord], members: list[list[int]], graph: PairG
     if templates:
         _set_copy_sets(members, pairs, [c, *star], mem, templates)
     mem.sort(key=lambda m: (m.index != ref, -(m.similarity or 0), m.distance,
-                            records[m.index].path))
+                            records[m.index].text_hash, records[m.index].path))
     return catalogued_estimated(records, Group(0, ref, mem))
 
 

@@ -207,8 +207,17 @@ class GroupRows:
         if col == COL_CLOSEST:
             if m.closest_similarity is None:
                 return "—"
-            return f"{m.closest_similarity:.0%}"
+            return f"{m.closest_similarity:.0%}" + (" ≡" if self.same_text(g, m) else "")
         return None
+
+    def same_text(self, g: Group, m: Member) -> list[int]:
+        """The other members whose normalised text is this member's (one "same text" set:
+        shown with ≡ and named in the tooltip; they sort next to each other)."""
+        h = self.records[m.index].text_hash
+        if not h:
+            return []
+        return [x.index for x in g.members
+                if x.index != m.index and self.records[x.index].text_hash == h]
 
     def estimated_by_catalog(self, g: Group, m: Member) -> bool:
         """The member's similarity involves a catalogued file (review/catalog.py), whose
@@ -239,6 +248,13 @@ class GroupRows:
         if m.closest >= 0 and m.closest_similarity is not None:
             tip.append(translate("GroupTreeModel", "Closest member: {0} ({1:.1%})").format(
                 os.path.basename(self.records[m.closest].path), m.closest_similarity))
+        twins = self.same_text(g, m)
+        if twins:
+            names = ", ".join(os.path.basename(self.records[i].path) for i in twins[:5])
+            tip.append(translate("GroupTreeModel", "Same text (≡) as {0} other member(s): "
+                                                   "{1}").format(len(twins), names
+                                                                 + (", …" if len(twins) > 5
+                                                                    else "")))
         if m.template:
             tip.append(translate("GroupTreeModel",
                                  "Most of the text it shares with the reference is a template "

@@ -1157,67 +1157,72 @@ Let them go on the catalog's word?</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="223" />
+        <location filename="../../core/presenters/tree.py" line="232" />
         <source>In catalog {0}, on a drive that is not connected: only its fingerprint and sketch are known, so its similarity is estimated, and it is never marked, moved or deleted</source>
         <translation>在清单 {0} 中，位于未连接的驱动器上：只知道它的指纹和草图，因此相似度是估计值；它从不会被标记、移动或删除</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="229" />
+        <location filename="../../core/presenters/tree.py" line="238" />
         <source>Reference of the group: every member is compared with it</source>
         <translation>本组的参照文件：每个成员都与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="232" />
+        <location filename="../../core/presenters/tree.py" line="241" />
         <source>Same normalised text as the reference</source>
         <translation>规范化后的文字与参照文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="234" />
+        <location filename="../../core/presenters/tree.py" line="243" />
         <source>measured from both files</source>
         <translation>由两个文件实测</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="235" />
+        <location filename="../../core/presenters/tree.py" line="244" />
         <source>estimated from sketches</source>
         <translation>由草图估计</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="236" />
+        <location filename="../../core/presenters/tree.py" line="245" />
         <source>Text similarity to the reference: {0:.1%} ({1})</source>
         <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="240" />
+        <location filename="../../core/presenters/tree.py" line="249" />
         <source>Closest member: {0} ({1:.1%})</source>
         <translation>最相近的成员：{0}（{1:.1%}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="243" />
+        <location filename="../../core/presenters/tree.py" line="254" />
+        <source>Same text (≡) as {0} other member(s): {1}</source>
+        <translation>与另外 {0} 个成员文字相同（≡）：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="259" />
         <source>Most of the text it shares with the reference is a template found in {0} other documents (pages of one generator, one licence in many projects): maybe not a copy. Keep rules leave it unmarked unless you say otherwise.</source>
         <translation>它与参照文件共有的文字大多是模板，另有 {0} 个文档也含有（同一生成器的手册页、许多项目共用的许可证）：它可能不是副本。除非你同意，保留规则不会标记它。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="250" />
+        <location filename="../../core/presenters/tree.py" line="266" />
         <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
         <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="254" />
+        <location filename="../../core/presenters/tree.py" line="270" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="285" />
+        <location filename="../../core/presenters/tree.py" line="301" />
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="286" />
+        <location filename="../../core/presenters/tree.py" line="302" />
         <source>{0} of {1} groups shown</source>
         <translation>显示 {0} / {1} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="287" />
+        <location filename="../../core/presenters/tree.py" line="303" />
         <source>{0} marked, {1} to reclaim</source>
         <translation>已标记 {0} 个，可腾出 {1}</translation>
     </message>
@@ -1660,32 +1665,32 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="260" />
+        <location filename="../../core/presenters/tree.py" line="276" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="260" />
+        <location filename="../../core/presenters/tree.py" line="276" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="261" />
+        <location filename="../../core/presenters/tree.py" line="277" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="268" />
+        <location filename="../../core/presenters/tree.py" line="284" />
         <source>symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to include it</source>
         <translation>未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="272" />
+        <location filename="../../core/presenters/tree.py" line="288" />
         <source>larger than the maximum size ({0}): raise "Maximum size" in Settings to include it</source>
         <translation>大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="276" />
+        <location filename="../../core/presenters/tree.py" line="292" />
         <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>

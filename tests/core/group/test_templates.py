@@ -247,3 +247,30 @@ def test_a_chain_of_versions_gives_groups_a_user_understands(tmp_path):
             assert m.similarity >= 0.70
             if len(g.members) > 1:
                 assert abs(name(m.closest) - name(m.index)) == 1
+
+
+def test_members_of_one_text_show_as_a_same_text_set(tmp_path):
+    """Issue 38, item 6: members with identical text are shown as one set (≡ beside their
+    closest similarity, the others named in the tooltip) and sort next to each other."""
+    from simdup_gui.core.presenters.tree import COL_CLOSEST, GroupRows
+
+    rng = random.Random(4)
+    words = [_word(rng) for _ in range(400)]
+    base = " ".join(words)
+    edited = " ".join(words[:370] + [_word(rng) for _ in range(30)])
+    for name, text in (("a", base), ("b", edited), ("c", textwrap.fill(edited, 40)),
+                       ("d", edited.upper())):
+        (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
+    s = _session(tmp_path)
+    rows = GroupRows()
+    rows.set_data(s.records, s.groups, 64)
+    g = s.groups[0]
+    names = [s.records[m.index].path[-5] for m in g.members]
+    marked = {s.records[m.index].path[-5] for m in g.members
+              if rows.member_text(g, m, COL_CLOSEST).endswith("≡")}
+    assert marked == {"b", "c", "d"}
+    assert "".join(n for n in names if n in marked) in ("bcd", "bdc", "cbd", "cdb", "dbc", "dcb")
+    pos = [i for i, n in enumerate(names) if n in marked]
+    assert pos == list(range(pos[0], pos[0] + 3))  # next to each other
+    tip = rows.member_tooltip(g, next(m for m in g.members if s.records[m.index].path[-5] == "b"))
+    assert "2 other member(s)" in tip and "c.txt" in tip and "d.txt" in tip
