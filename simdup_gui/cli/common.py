@@ -38,13 +38,27 @@ PREPARE = ("simdup: preparing the fast code, once after an install (about a minu
 class StderrProgress:
     """A one-line progress display on stderr, only when stderr is a terminal: each phase
     (listing, fingerprinting, finding candidates, verifying, grouping) with its own count,
-    rate and remaining time."""
+    rate and remaining time. With ``phase_times`` (``simdup scan --phase-times``) each phase's
+    start is also printed, terminal or not, as one line ``simdup: phase NAME T`` (T: seconds
+    since the epoch, so another process can subtract its own clock): benchmarks time the
+    phases from these (benchmarks/largetree.py)."""
 
-    def __init__(self, enabled: bool | None = None) -> None:
+    def __init__(self, enabled: bool | None = None, phase_times: bool = False) -> None:
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.phase_times = phase_times
+        self._marked = ""
         self._last = 0.0
         self._phase = ""
         self._t0 = time.monotonic()
+
+    def mark(self, phase: str) -> None:
+        """With ``phase_times``: say that ``phase`` starts now, unless it is the phase going on."""
+        if not self.phase_times or phase == self._marked:
+            return
+        self._marked = phase
+        sys.stderr.write(("\r\x1b[K" if self.enabled else "")
+                         + f"simdup: phase {phase} {time.time():.6f}\n")
+        sys.stderr.flush()
 
     def text(self, ev: ProgressEvent, now: float) -> str:
         """The line for ``ev`` (the phase's clock starts at its first event)."""
@@ -72,6 +86,7 @@ class StderrProgress:
         return ""
 
     def __call__(self, ev: ProgressEvent) -> None:
+        self.mark(ev.phase)
         if ev.phase == "prepare":  # said whether or not stderr is a terminal
             sys.stderr.write(("\r\x1b[K" if self.enabled else "") + PREPARE + "\n")
             sys.stderr.flush()

@@ -116,6 +116,10 @@ def register(sub) -> None:
                    help="default: from the extension of -o (.json, .csv, else text); text "
                    "on the terminal")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    p.add_argument("--phase-times", action="store_true",
+                   help="print each phase's start on stderr as a line 'simdup: phase NAME T' "
+                   "(walk, fingerprint, done, candidates, verify, stars, done, write, end; T in "
+                   "seconds since the epoch), for benchmarks")
     p.set_defaults(func=run)
 
 
@@ -143,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"simdup scan: error: {e}", file=sys.stderr)
         return 2
-    progress = StderrProgress()
+    progress = StderrProgress(phase_times=args.phase_times)
     try:
         session.set_scan(request.run(job=Job(progress)))
     except SchedulerError as e:
@@ -161,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
     progress(ProgressEvent("done"))  # ends the progress line of the grouping phases
     if session.index_plan.startswith("candidate distance lowered"):
         print(f"simdup scan: warning: {session.index_plan.split(';')[0]}", file=sys.stderr)
+    progress.mark("write")  # the results made and written
     res = session.results()
     if args.format is None:  # `-o results.json` writes JSON (what apply reads)
         ext = os.path.splitext(args.output or "")[1].lower()
@@ -187,4 +192,6 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdout.buffer.write(piece.encode(sys.stdout.encoding or "utf-8",
                                                      "surrogateescape"))
                 sys.stdout.buffer.flush()
+        sys.stdout.flush()
+    progress.mark("end")
     return 130 if session.cancelled else 0
