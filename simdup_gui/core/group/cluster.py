@@ -114,7 +114,11 @@ def _template_stars(records: Sequence[FileRecord], found, threshold: float, bits
 
 
 def number_groups(groups: list[Group], records: Sequence[FileRecord]) -> list[Group]:
-    """``groups`` sorted largest first, then by the reference's path; ids from 1."""
+    """``groups`` sorted largest first, then by the reference's path; ids from 1. A group
+    of files of catalogs alone (review/catalog.py: copies within a drive that is not
+    plugged in) is left out: a review is about the files here."""
+    if any(r.catalog for r in records):
+        groups = [g for g in groups if any(not records[i].catalog for i in g.indices())]
     groups.sort(key=lambda g: (-len(g.members), records[g.representative].path))
     for n, g in enumerate(groups, 1):
         g.id = n

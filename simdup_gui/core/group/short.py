@@ -41,10 +41,12 @@ def short_classes(records: Sequence[FileRecord], first: np.ndarray) -> np.ndarra
 
 
 def short_pairs(records: Sequence[FileRecord], first: np.ndarray,
-                within=None) -> np.ndarray:
+                within=None, wanted: np.ndarray | None = None) -> np.ndarray:
     """Class pairs of short texts whose sketches may be at least JOIN_J similar (each once,
     a < b), found by the prefix filter (module docstring); ``within(pairs)``: which of
-    them lie within the looser distance (None: all)."""
+    them lie within the looser distance (None: all). ``wanted``: which classes a pair
+    must hold one of (the files here, not a catalog's: None, any); the prefix values
+    held by none of them join nothing."""
     cls = short_classes(records, first)
     if len(cls) < 2:
         return np.zeros((0, 2), dtype=np.int64)
@@ -67,16 +69,23 @@ def short_pairs(records: Sequence[FileRecord], first: np.ndarray,
     owner, token = owner[by], token[by]
     starts = np.flatnonzero(np.concatenate(([True], token[1:] != token[:-1])))
     lengths = np.diff(np.concatenate((starts, [len(token)])))
+    mine = None if wanted is None else wanted[cls]
     two = starts[lengths == 2]  # most shared values: one pair, made at once
+    if mine is not None:
+        two = two[mine[owner[two]] | mine[owner[two + 1]]]
     out = [np.stack((owner[two], owner[two + 1]), axis=1)]
     for s, n in zip(starts[(lengths > 2) & (lengths <= MAX_POSTING)].tolist(),
                     lengths[(lengths > 2) & (lengths <= MAX_POSTING)].tolist()):
+        if mine is not None and not mine[owner[s:s + n]].any():
+            continue
         a, b = np.triu_indices(n, 1)
         out.append(np.stack((owner[s + a], owner[s + b]), axis=1))
     pairs = np.concatenate(out)
     if not len(pairs):
         return np.zeros((0, 2), dtype=np.int64)
     pairs = unique_pairs(np.sort(pairs, axis=1))
+    if mine is not None:
+        pairs = pairs[mine[pairs[:, 0]] | mine[pairs[:, 1]]]
     na, nb = sizes[pairs[:, 0]], sizes[pairs[:, 1]]
     pairs = pairs[np.minimum(na, nb) >= JOIN_J * np.maximum(na, nb)]  # the size filter
     pairs = np.sort(cls[pairs], axis=1).astype(np.int64)

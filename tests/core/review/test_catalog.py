@@ -16,6 +16,8 @@ import pytest
 
 from simdup_gui.core.act.actions import ActionRefused, CatalogCopiesRefused, plan_action
 from simdup_gui.core.act.marking import KeepRule
+from simdup_gui.core.group.candidates import find_candidates
+from simdup_gui.core.group.classes import fingerprint_words
 from simdup_gui.core.group.cluster import build_groups
 from simdup_gui.core.group.exact import Measurer, read_shingles
 from simdup_gui.core.models import catalog_key, split_catalog_key
@@ -31,10 +33,17 @@ def settings(**kw) -> ReviewSettings:
 
 
 def make_drive(root: Path) -> dict[str, str]:
-    """The drive: a report, a Chinese note, an unrelated story."""
+    """The drive: a report, a Chinese note, an unrelated story with a copy and an edited
+    copy there (none of them here), and two versions of a short note."""
     return {"report": write(root / "docs" / "report.txt", EN.encode(), T0),
             "zh": write(root / "zh.txt", ZH.encode("utf-8"), T0),
-            "other": write(root / "story.txt", OTHER.encode(), T0)}
+            "other": write(root / "story.txt", OTHER.encode(), T0),
+            "other2": write(root / "old" / "story.txt", OTHER.encode(), T0),
+            "other3": write(root / "story v2.txt", OTHER.replace("twice", "three times", 1)
+                            .encode(), T0),
+            "short1": write(root / "setup.cfg", b"[metadata]\nname = demo\nversion = 1.0\n", T0),
+            "short2": write(root / "setup2.cfg", b"[metadata]\nname = demo\nversion = 1.1\n",
+                            T0)}
 
 
 def catalogue(tmp_path: Path, name: str = "backup") -> tuple[str, dict[str, str]]:
@@ -44,7 +53,7 @@ def catalogue(tmp_path: Path, name: str = "backup") -> tuple[str, dict[str, str]
     s = Session([str(drive)], settings())
     s.scan()
     out = str(tmp_path / f"{name}.simcat")
-    assert s.save_catalog(out) == 3
+    assert s.save_catalog(out) == 7
     shutil.rmtree(drive)
     return out, p
 
@@ -87,7 +96,7 @@ def test_a_catalog_round_trips_every_field_but_no_text(tmp_path):
     assert b"lighthouse keeper" not in raw and "照片".encode() not in raw  # no text kept
     c = cat.read_catalog(path)
     assert c.info.name == "my drive" and c.info.roots == (str(drive),)
-    assert c.info.files == 3 and c.info.settings == cat.fingerprint_settings("shingles")
+    assert c.info.files == 7 and c.info.settings == cat.fingerprint_settings("shingles")
     by = {cat.original_path(r): r for r in c.records}
     assert set(by) == {r.path for r in s.records}
     for r in s.records:
@@ -99,8 +108,8 @@ def test_a_catalog_round_trips_every_field_but_no_text(tmp_path):
     with sqlite3.connect(path) as db:  # the documented tables and meta entries
         meta = dict(db.execute("SELECT key, value FROM meta"))
         assert meta["format"] == "simdup-catalog" and meta["format_version"] == "1"
-        assert json.loads(meta["roots"]) == [str(drive)] and meta["files"] == "3"
-        assert db.execute("SELECT count(*) FROM files").fetchone() == (3,)
+        assert json.loads(meta["roots"]) == [str(drive)] and meta["files"] == "7"
+        assert db.execute("SELECT count(*) FROM files").fetchone() == (7,)
 
 
 def test_catalog_names_never_hold_the_key_separator():
@@ -126,8 +135,17 @@ def test_a_renamed_and_edited_copy_on_the_unplugged_drive_is_found(tmp_path):
                                                           catalog_key("backup", drive["zh"])}
     assert all(not s.records[i].catalog or not m.measured
                for m in zh.members for i in [m.index])
-    # the drive's own story has no copy here: no group of catalogued files alone
+    # the drive's own copies have none here: no group of catalogued files alone, and no
+    # candidate pair of two catalogued texts (a catalog is not compared with itself)
     assert all(any(not s.records[i].catalog for i in g.indices()) for g in s.groups)
+    assert len(s.groups) == 2
+    found = find_candidates(s.records, 64, 16, fingerprint_words(s.records))
+    away = np.array([all(s.records[i].catalog for i in m) for m in found.members])
+    assert len(found.pairs) and not (away[found.pairs[:, 0]] & away[found.pairs[:, 1]]).any()
+    alone = Session([str(tmp_path / "nothing")], settings())
+    alone.compare_with_catalog(str(tmp_path / "backup.simcat"))
+    alone.regroup()
+    assert alone.groups == []
 
 
 def test_grouping_never_reads_a_catalogued_path(tmp_path, monkeypatch):
@@ -241,7 +259,7 @@ def test_results_keep_the_catalogued_members_and_drop_their_marks(tmp_path):
     entry["marked"] = True  # a forged mark on a catalogued file
     back = load_json(json.dumps(doc))
     assert [c["name"] for c in back.settings["catalogs"]] == ["backup"]
-    assert sum(1 for r in back.records if r.catalog) == 3 and not back.marks
+    assert sum(1 for r in back.records if r.catalog) == 7 and not back.marks
     t = Session(settings=settings())
     t.set_loaded(back, keep_groups=True)
     assert [c.name for c in t.catalogs] == ["backup"] and len(t.groups) == len(s.groups)
