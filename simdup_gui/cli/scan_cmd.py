@@ -57,7 +57,8 @@ def review_settings(args: argparse.Namespace, distance: int | None = None) -> Re
     grouping = {}
     if hasattr(args, "bits"):
         grouping = dict(bits=args.bits, distance=distance, grouping=args.grouping,
-                        verify=args.verify, similarity=args.similarity, measure=args.measure)
+                        verify=args.verify, similarity=args.similarity, measure=args.measure,
+                        excerpts=not args.no_excerpts)
     return ReviewSettings(
         features=args.features, include=tuple(args.include), exclude=tuple(args.exclude),
         default_excludes=not args.no_default_excludes, min_size=args.min_size,
@@ -110,6 +111,9 @@ def register(sub) -> None:
                    "catalog save`): a drive that is not plugged in. Its files are shown as "
                    "in the catalog, their similarity estimated from the sketches; nothing "
                    "acts on them (repeatable)")
+    p.add_argument("--no-excerpts", action="store_true",
+                   help="skip the excerpts step (the texts mostly inside a longer one, "
+                   "listed after the groups as 'excerpt: PART is inside WHOLE (93 %%)')")
     p.add_argument("--no-ignore-list", action="store_true",
                    help="show every group, also the files and pairs on the app's ignore list")
     p.add_argument("--format", choices=("json", "csv", "text"), default=None,

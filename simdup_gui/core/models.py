@@ -137,6 +137,17 @@ class Group:
         return [m.index for m in self.members]
 
 
+@dataclass(frozen=True, slots=True)
+class Excerpt:
+    """The text of record ``part`` is mostly inside the longer text of record ``whole``
+    (group/excerpts.py): ``containment`` = |P & W| / |P| of their 5-gram sets. Information
+    beside the groups; nothing marks or acts on it."""
+
+    part: int
+    whole: int
+    containment: float
+
+
 @dataclass(slots=True)
 class ProgressEvent:
     phase: str  # "walk", "fingerprint", "group", "done"

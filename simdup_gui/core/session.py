@@ -41,11 +41,12 @@ from .act.release import ReleaseReport, journals_to_release, release
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_MEASURE, DEFAULT_VERIFY
 from .group import ignore as ignore_list
 from .group.cluster import group_records, pair_measurer
+from .group.excerpts import find_excerpts
 from .group.rereference import apply_chosen
 from .group.templates import MEASURES
 from .group.verify import VERIFY_MODES, RecordsMemo
 from .job import NULL_JOB, Job
-from .models import ALLOWED_BITS, CATALOG_SCHEME, FileRecord, Group, Problem
+from .models import ALLOWED_BITS, CATALOG_SCHEME, Excerpt, FileRecord, Group, Problem
 from .review import catalog as catalogs
 from .review.export import export_results, load_results, save_results
 from .review.results import Results
@@ -96,6 +97,7 @@ class ReviewSettings:
     workers: int = 0  # processes; 0: one per core
     use_cache: bool = True  # read and write the fingerprint cache
     cache_path: str | None = None  # None: the user cache folder's
+    excerpts: bool = True  # list the texts mostly inside longer ones (group/excerpts.py)
 
     def scan_options(self) -> ScanOptions:
         return ScanOptions(walk=WalkOptions(include=tuple(self.include),
@@ -136,14 +138,16 @@ class GroupingRequest:
     measure: str = DEFAULT_MEASURE
     read_workers: int = field(default=1, compare=False)  # see group_records
     memo: RecordsMemo | None = field(default=None, compare=False)  # the session's
+    excerpts: bool = True
 
-    def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str]:
-        """(groups, index plan); reads no session state, so it may run on any thread."""
-        return group_records(self.records, self.bits, self.distance, self.grouping,
-                             verify=self.verify, similarity=self.similarity,
-                             cache_path=self.cache_path, use_cache=self.use_cache,
-                             scheduler=self.scheduler, read_workers=self.read_workers, job=job,
-                             memo=self.memo, verdict=self.measure)
+    def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str, list[Excerpt]]:
+        """(groups, index plan, excerpts); reads no session state (any thread may run it)."""
+        return *group_records(self.records, self.bits, self.distance, self.grouping,
+                              verify=self.verify, similarity=self.similarity,
+                              cache_path=self.cache_path, use_cache=self.use_cache,
+                              scheduler=self.scheduler, read_workers=self.read_workers,
+                              job=job, memo=self.memo, verdict=self.measure), \
+            find_excerpts(self.records) if self.excerpts else []
 
 
 class Session:
@@ -158,6 +162,7 @@ class Session:
         self.problems: list[Problem] = []
         self.stats: dict = {}
         self.groups: list[Group] = []
+        self.excerpts: list[Excerpt] = []  # beside the groups: information, never marked
         self.group_bits = self.settings.bits  # the size the groups were made at
         self.index_plan = ""
         self.cancelled = False  # the last scan was cancelled (what was done is kept)
@@ -267,16 +272,18 @@ class Session:
         s = self.settings
         return GroupingRequest(self.records, s.bits, s.distance, s.grouping, s.verify,
                                s.similarity, s.cache_path, s.use_cache, s.scheduler.strip(),
-                               s.measure, memo=self._memo)
+                               s.measure, memo=self._memo, excerpts=s.excerpts)
 
     def is_current(self, request: GroupingRequest) -> bool:
         """True if ``request`` still matches the records and settings."""
         return request.records is self.records and request == self.grouping_request()
 
-    def set_groups(self, request: GroupingRequest, groups: list[Group], plan: str) -> bool:
-        """Keep groups made for ``request``; False (and nothing kept) if they are stale."""
+    def set_groups(self, request: GroupingRequest, groups: list[Group], plan: str,
+                   excerpts: Sequence[Excerpt] = ()) -> bool:
+        """Keep groups (and excerpts) made for ``request``; False (nothing kept) if stale."""
         if not self.is_current(request):
             return False
+        self.excerpts = list(excerpts)
         self._all_groups, self.group_bits, self.index_plan = groups, request.bits, plan
         self._grouped_records, self._rereferenced = request.records, {}
         self._apply_ignore()
@@ -591,7 +598,8 @@ class Session:
         if self.catalogs:
             settings["catalogs"] = [c.to_dict() for c in self.catalogs]
         return Results(self.records, self.groups, self.problems, settings, self.stats,
-                       self.grouped_marks(), self._chosen_now())
+                       self.grouped_marks(), self._chosen_now(),
+                       self.excerpts if self._grouped_records is self.records else [])
 
     def plan(self, action: str, *, move_to: str | None = None, flat: bool = False,
              trusted: Iterable[str] = (), catalog_copies: bool = False) -> Plan:
@@ -753,6 +761,7 @@ class Session:
         """Keep results loaded by :func:`~.review.export.load_results` (which may run on a
         worker thread: it reads no session state) as :meth:`load` does."""
         self.records, self.problems, self.stats = res.records, res.problems, res.stats
+        self.excerpts = list(res.excerpts)  # (record indices of the file's records)
         self.record_roots = [os.path.abspath(r) for r in res.settings.get("roots") or ()]
         self.catalogs = catalogs.infos_of(res.settings)
         self._catalogued = [r for r in self.records if r.catalog]  # (in place: the groups'

@@ -143,6 +143,18 @@ def jaccard_distinct(a: np.ndarray, b: np.ndarray) -> float:
     (``shingles.distinct_shingles``: unsorted only where the compiled kernels made them)."""
     if a.size == 0 and b.size == 0:
         return 1.0
+    inter = intersection_distinct(a, b)
+    return inter / (a.size + b.size - inter)
+
+
+def containment_distinct(part: np.ndarray, whole: np.ndarray) -> float:
+    """|part & whole| / |part| of two distinct shingle arrays (as :func:`jaccard_distinct`
+    takes them): how much of ``part`` is inside ``whole`` (an empty part: 1.0)."""
+    return intersection_distinct(part, whole) / part.size if part.size else 1.0
+
+
+def intersection_distinct(a: np.ndarray, b: np.ndarray) -> int:
+    """|a & b| of two distinct shingle arrays (see :func:`jaccard_distinct`)."""
     from .scan import kernels
 
     if (kernels.loaded() and a.dtype == b.dtype == np.uint64
@@ -151,7 +163,7 @@ def jaccard_distinct(a: np.ndarray, b: np.ndarray) -> float:
     else:  # no kernels in this process, or two sets too large for a table (which is made
         # for at most SKETCH_HASHED_MAX hashes): both came sorted
         inter = _sorted_intersection(a, b)
-    return inter / (a.size + b.size - inter)
+    return inter
 
 
 def text_similarity(a: str, b: str) -> float:

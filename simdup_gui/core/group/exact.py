@@ -15,7 +15,7 @@ import numpy as np
 
 from .measure import block_ends
 from ..models import FileRecord
-from ..textsim import estimate, jaccard, jaccard_distinct, sketch_array
+from ..textsim import containment_distinct, estimate, jaccard, jaccard_distinct, sketch_array
 
 PARALLEL_READS = 64  # files to read at once that are worth the pool
 PREFETCH_TIMEOUT = 120.0  # seconds for one block of pairs, plus a second per READ_RATE bytes
@@ -222,6 +222,17 @@ class Measurer:
         if j is not None and key is not None:
             self.store.put_pair(*key, j)
         return j
+
+    def contained(self, part: int, whole: int) -> float | None:
+        """Exact containment |P & W| / |P| of record ``part``'s text in ``whole``'s (None:
+        a file changed, cannot be read, or is in a catalog); not remembered in the store,
+        which holds Jaccard similarities."""
+        if self._catalogued(part, whole):
+            return None
+        sp, sw = self._set(part), self._set(whole)
+        if sp is None or sw is None:
+            return None
+        return round(containment_distinct(sp, sw), 6)
 
 
 def read_shingles(r: FileRecord, ordered: bool = True) -> np.ndarray | None:

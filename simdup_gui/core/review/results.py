@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..act.fileops import is_under
-from ..models import ALLOWED_BITS, CATALOG_SCHEME, FileRecord, Group, Member, Problem
+from ..models import ALLOWED_BITS, CATALOG_SCHEME, Excerpt, FileRecord, Group, Member, Problem
 from ..scan.simhash import to_hex
 from ..textsim import DEFAULT_SIMILARITY, SKETCH_BYTES
 from .catalog import catalogued_path, check_infos, original_path
@@ -31,6 +31,7 @@ class Results:
     stats: dict = field(default_factory=dict)
     marks: set[str] = field(default_factory=set)  # marked paths
     chosen: set[str] = field(default_factory=set)  # references the user chose (never marked)
+    excerpts: list[Excerpt] = field(default_factory=list)  # texts inside longer ones
 
     @property
     def bits(self) -> int:
@@ -41,7 +42,7 @@ class Results:
         changed once made): written out on a worker while the review goes on."""
         return Results(list(self.records), list(self.groups), list(self.problems),
                        copy.deepcopy(self.settings), copy.deepcopy(self.stats), set(self.marks),
-                       set(self.chosen))
+                       set(self.chosen), list(self.excerpts))
 
 
 def percent(sim: float | None) -> str:
@@ -84,6 +85,36 @@ def _group_entry(res: Results, g: Group, bits: int) -> dict:
 def _group_entries(res: Results) -> Iterator[dict]:
     bits = res.bits
     return (_group_entry(res, g, bits) for g in res.groups)
+
+
+def _excerpt_entry(res: Results):
+    recs = res.records
+    return lambda e: {"part": recs[e.part].path, "whole": recs[e.whole].path,
+                      "containment": e.containment}
+
+
+def _excerpt_records(res: Results) -> list[FileRecord] | None:
+    """The records an excerpt names that are in no group (a results file lists only the
+    grouped files unless asked for every record), so that its excerpts can be read back."""
+    grouped = {m.index for g in res.groups for m in g.members}
+    named = sorted({i for e in res.excerpts for i in (e.part, e.whole)} - grouped)
+    return [res.records[i] for i in named] or None
+
+
+def _excerpts(top: Obj, index: dict[str, int]) -> list[Excerpt]:
+    """The results file's ``excerpts``: each a part and a whole, two different files of
+    the results, and a containment from 0 to 1."""
+    out = []
+    for ei, ed in enumerate(top.list("excerpts")):
+        eo = Obj(ed, f"excerpts[{ei}]")
+        part, whole = eo.path("part"), eo.path("whole")
+        for key, path in (("part", part), ("whole", whole)):
+            if path not in index:
+                raise eo.fail(key, "a file of the results")
+        if part == whole:
+            raise eo.fail("whole", "another file than the part")
+        out.append(Excerpt(index[part], index[whole], eo.float("containment", required=True)))
+    return out
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -134,9 +165,10 @@ def _json_lines(res: Results, include_ungrouped: bool) -> Iterator[str]:
         yield ("," if n else "") + "\n  " + dump(g)[:-1] + ', "files": ['
         yield ",".join("\n   " + dump(f) for f in files) + "\n  ]}"
     yield "\n ]" if res.groups else "]"
-    for key, items, entry in (("problems", res.problems, Problem.to_dict),
-                              ("records", res.records if include_ungrouped else None,
-                               FileRecord.to_dict)):
+    for key, items, entry in (("excerpts", res.excerpts or None, _excerpt_entry(res)),
+                              ("problems", res.problems, Problem.to_dict),
+                              ("records", res.records if include_ungrouped else
+                               _excerpt_records(res), FileRecord.to_dict)):
         if items is None:
             continue
         yield ',\n "' + key + '": ['
@@ -208,6 +240,9 @@ def to_text(res: Results) -> str:
                 lines.append(f"      template: most of the text it shares with the reference "
                              f"is found in {m.template} other documents (maybe not a copy; "
                              f"keep rules leave it alone)")
+    for e in res.excerpts:
+        lines.append(f"excerpt: {original_path(res.records[e.part])} is inside "
+                     f"{original_path(res.records[e.whole])} ({percent(e.containment)})")
     st = res.stats
     lines.append(f"{len(res.groups)} groups; {st.get('files', 0)} files fingerprinted, "
                  f"{st.get('bytes', 0)} bytes in {st.get('seconds', 0)} s; "
@@ -365,4 +400,5 @@ def load_json(text: str) -> Results:
         po = Obj(pd, f"problems[{pi}]")
         problems.append(Problem(po.str("path", max_len=65536), po.str("reason", max_len=65536),
                                 po.str("kind", "error", max_len=64)))
-    return Results(records, groups, problems, settings, stats, marks, chosen)
+    return Results(records, groups, problems, settings, stats, marks, chosen,
+                   _excerpts(top, index))

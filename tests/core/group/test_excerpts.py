@@ -1,0 +1,60 @@
+"""Excerpts, "A is inside B" (issue 41, part 3): found from the sketches, measured exactly,
+beside the groups and never marked."""
+
+import os
+
+from simdup_gui.core.group import excerpts as ex
+from simdup_gui.core.session import ReviewSettings, Session
+
+from tests.excerpt_fixtures import excerpt_folder
+
+
+def pairs(s):
+    name = lambda i: os.path.basename(s.records[i].path)  # noqa: E731
+    return {(name(e.part), name(e.whole)): e.containment for e in s.excerpts}
+
+
+def scanned(tmp_path, **settings):
+    s = Session([str(excerpt_folder(tmp_path / "t"))],
+                ReviewSettings(use_cache=False, workers=1, **settings))
+    s.scan()
+    return s
+
+
+def test_a_truncation_and_a_quoted_paragraph_are_excerpts(tmp_path):
+    s = scanned(tmp_path)
+    found = pairs(s)
+    assert found[("book start.txt", "book.txt")] == 1.0
+    assert found[("quote.txt", "book.txt")] == 1.0
+    assert found[("quote.txt", "letter.txt")] == 1.0
+    involved = {n for p in found for n in p}
+    assert "unrelated.txt" not in involved
+    # a near-copy of the same length is a near-duplicate, never an excerpt of its original
+    assert ("book edited.txt", "book.txt") not in found
+    assert ("book.txt", "book edited.txt") not in found
+    assert any({"book.txt", "book edited.txt"} <= {os.path.basename(s.records[m.index].path)
+                                                   for m in g.members} for g in s.groups)
+    assert all(c >= ex.CONTAINED for c in found.values())
+
+
+def test_excerpts_are_never_marked_and_can_be_skipped(tmp_path):
+    s = scanned(tmp_path)
+    s.mark_keep("oldest")
+    grouped = {s.records[m.index].path for g in s.groups for m in g.members}
+    assert s.marks <= grouped  # keep rules act on groups only
+    assert os.path.join(s.roots[0], "book start.txt") not in s.marks
+    s.settings.excerpts = False
+    s.regroup()
+    assert s.excerpts == [] and s.results().excerpts == []
+
+
+def test_doubtful_estimates_are_measured_from_the_files(tmp_path, monkeypatch):
+    monkeypatch.setattr(ex, "SURE", 1.01)  # every candidate measured
+    s = scanned(tmp_path)
+    measured = pairs(s)
+    assert ("book start.txt", "book.txt") in measured
+    # a whole changed since the scan: no measurement, the pair is not claimed
+    with open(os.path.join(s.roots[0], "book.txt"), "a") as fh:
+        fh.write("more")
+    assert ("quote.txt", "book.txt") not in pairs(
+        type("S", (), {"records": s.records, "excerpts": ex.find_excerpts(s.records)}))
