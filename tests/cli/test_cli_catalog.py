@@ -65,6 +65,8 @@ def test_save_info_scan_against_and_apply(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "only the catalog backup says" in err and "--last-copies" in err
     assert os.path.exists(p["zh"])
+    assert main(["apply", results, "--hardlink", "--yes", "--last-copies"]) == 2  # no target
+    assert "a link needs one here" in capsys.readouterr().err and os.path.exists(p["zh"])
     assert main(["apply", results, "--delete", "--yes", "--last-copies", "--journal",
                  str(tmp_path / "j.json")]) == 0
     out = capsys.readouterr()

@@ -56,6 +56,7 @@ MAX_META_ROWS = 64
 MAX_FILES = 50_000_000
 _HEADER = b"SQLite format 3\x00"
 _NEWLINES = ("none", "LF", "CRLF", "CR", "mixed")
+_ENCODING = re.compile(r"[\x20-\x7e]{1,64}")  # a codec's or a document's label
 _COLUMNS = ("path", "size", "mtime_ns", "encoding", "content_hash", "text_hash",
             "fingerprint", "sketch", "features", "chars", "shingles", "bad_bytes", "newline",
             "low_confidence")
@@ -142,10 +143,22 @@ def _blob(path: str) -> bytes:
     return path.encode("utf-8", "surrogatepass")
 
 
+def _digest(h: str) -> bytes:
+    """A 32-digit hex digest as its 16 bytes; anything else (a results file's record may
+    hold another) as unknown, b""."""
+    try:
+        return bytes.fromhex(h) if len(h) == 32 else b""
+    except ValueError:
+        return b""
+
+
 def _row(r: FileRecord) -> tuple:
-    return (_blob(r.path), r.size, r.mtime_ns, r.encoding, bytes.fromhex(r.content_hash),
-            bytes.fromhex(r.text_hash), r.fingerprint.to_bytes(16, "big"), r.sketch,
-            r.features, r.chars, r.shingles, r.bad_bytes, r.newline, int(r.low_confidence))
+    """``r`` as a row of ``files``, in what :class:`_RowCheck` reads back."""
+    encoding = r.encoding if _ENCODING.fullmatch(r.encoding) else "unknown"
+    return (_blob(r.path), r.size, r.mtime_ns, encoding, _digest(r.content_hash),
+            _digest(r.text_hash), r.fingerprint.to_bytes(16, "big"), r.sketch,
+            r.features, r.chars, r.shingles, r.bad_bytes,
+            r.newline if r.newline in _NEWLINES else "none", int(r.low_confidence))
 
 
 def write_catalog(path: str, records: Sequence[FileRecord], roots: Sequence[str],
@@ -368,7 +381,7 @@ class _RowCheck:
             raise self.fail(n, "row", f"{len(_COLUMNS)} values")
         path = self._path(n, row)
         encoding, newline = row[3], row[12]
-        if type(encoding) is not bytes or not 0 < len(encoding) <= 64 or not encoding.isascii():
+        if type(encoding) is not bytes or not _ENCODING.fullmatch(encoding.decode("latin-1")):
             raise self.fail(n, "encoding", "an encoding's name")
         if type(newline) is not bytes or newline.decode("ascii", "replace") not in _NEWLINES:
             raise self.fail(n, "newline", "one of " + ", ".join(_NEWLINES))

@@ -112,6 +112,21 @@ def test_a_catalog_round_trips_every_field_but_no_text(tmp_path):
         assert db.execute("SELECT count(*) FROM files").fetchone() == (7,)
 
 
+def test_records_a_results_file_allows_are_catalogued_readably(tmp_path):
+    """A results file may hold values a scan never makes (no encoding, another newline
+    word, a short hash): the catalog says "unknown", and reads back."""
+    from simdup_gui.core.models import FileRecord
+
+    odd = FileRecord(path=str(tmp_path / "a.txt"), size=3, mtime_ns=-5, inode=1, dev=1,
+                     root=str(tmp_path), encoding="", fingerprint=(1 << 127) | 5, features=2,
+                     text_hash="ab", content_hash="", newline="weird", sketch=b"")
+    out = str(tmp_path / "odd.simcat")
+    assert cat.write_catalog(out, [odd], [str(tmp_path)], "shingles") == 1
+    (r,) = cat.read_catalog(out).records
+    assert (r.encoding, r.newline, r.text_hash, r.content_hash) == ("unknown", "none", "", "")
+    assert r.fingerprint == odd.fingerprint and r.mtime_ns == -5
+
+
 def test_catalog_names_never_hold_the_key_separator():
     assert cat.catalog_name("/x/backup.simcat") == "backup"
     assert cat.catalog_name("/x/a:b\x1b.simcat") == "a_b_"
