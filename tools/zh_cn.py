@@ -656,6 +656,7 @@ ZH.update({
     "{0} is a catalog of format version {1}": "{0} 是格式版本 {1} 的清单",
     "this simdup reads version {0}": "此版本的 simdup 读取版本 {0}",
     "{0} is not compared: {1}": "未与 {0} 比较：{1}",
+    "{0} is compared with already": "已在与 {0} 比较",
     "it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared":
         "它是用其他指纹设置（{0}）制作的，因此无法比较其指纹",
     "scan with the features setting {0} to compare with it": "用特征设置 {0} 扫描即可与它比较",
@@ -663,4 +664,7 @@ ZH.update({
     "fingerprints cannot be compared": "未与清单比较：它是用其他指纹设置（{0}）制作的，因此无法比较其指纹",
     "catalog": "清单",
     "Same text (≡) as {0} other member(s): {1}": "与另外 {0} 个成员文字相同（≡）：{1}",
+    # the Excerpts tab (issue 41, part 3)
+    "Excerpts ({0})": "摘录（{0}）", "Excerpt": "摘录", "Is inside": "所在文件", "Contained": "包含比例",
+    "{0} of the text of {1} is inside {2}": "{1} 的文本有 {0} 包含在 {2} 中",
 })

@@ -69,5 +69,12 @@ class TextDiffView(QWidget):
         self.right.setHtml(d.right)
         self.more.setVisible(d.truncated)
 
+    def show_row(self, row: int) -> None:
+        """Scroll both sides so that diff row ``row`` (a block of each side) is at the top."""
+        block = self.right.document().findBlockByNumber(row)
+        if block.isValid():
+            top = self.right.document().documentLayout().blockBoundingRect(block).top()
+            self.right.verticalScrollBar().setValue(int(top))
+
     def changed_rows(self) -> int:
         return self.diff.changed_rows() if self.diff else 0

@@ -28,7 +28,7 @@ from simdup_gui.core.presenters.details import comparison_pair
 from simdup_gui.core.scan.pipeline import ScanOptions, ScanResult
 from simdup_gui.core.session import Session
 
-from . import heap, i18n, kept_ui
+from . import excerpts_ui, heap, i18n, kept_ui
 from . import options as opt
 from .desktop import open_path  # noqa: F401 - the window's open_path, as before
 from .errors import show_error
@@ -72,7 +72,7 @@ class MainWindow(QMainWindow):
         self.actions = ActionsController(self)
         self.results_ui = ResultsController(self)  # View menu, ignore list, keys, context menu
         self.recent, self.layout_memory = RecentMenus(self), LayoutMemory(self)
-        self.theme = ThemeWatcher(self)
+        self.theme, self.excerpts_tab = ThemeWatcher(self), excerpts_ui.attach(self)
         self._restore(roots, bits, distance)
         presenters.set_translator(QCoreApplication.translate)
         self.set_language(language or self.prefs.get(opt.LANGUAGE) or i18n.system_language())

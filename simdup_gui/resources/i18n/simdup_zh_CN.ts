@@ -372,32 +372,32 @@
         <translation>无法写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="295" />
+        <location filename="../../core/presenters/engine_text.py" line="296" />
         <source>exact, no sampling: all {0} pairs of {1} files</source>
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="296" />
+        <location filename="../../core/presenters/engine_text.py" line="297" />
         <source>prefix filtering at J &gt;= {0} gave {1} candidate pairs, {2} candidate pairs measured exactly after the size and position filters</source>
         <translation>在 J ≥ {0} 处做前缀过滤得到 {1} 个候选对，经大小和位置过滤后精确测量了 {2} 个候选对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="299" />
+        <location filename="../../core/presenters/engine_text.py" line="300" />
         <source>the other {0} pairs are provably below {1} (different)</source>
         <translation>其余 {0} 对可以证明低于 {1}（不同）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="300" />
+        <location filename="../../core/presenters/engine_text.py" line="301" />
         <source>{0} duplicate pairs, {1} grey-zone pairs ({2} &lt;= J &lt; {3}) left out of the scores</source>
         <translation>{0} 对重复，{1} 对处于灰色地带（{2} ≤ J &lt; {3}），不计入评分</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="302" />
+        <location filename="../../core/presenters/engine_text.py" line="303" />
         <source>{0} duplicate pairs, no grey zone</source>
         <translation>{0} 对重复，没有灰色地带</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="303" />
+        <location filename="../../core/presenters/engine_text.py" line="304" />
         <source>{0} s ({1} s shingling, {2} s join)</source>
         <translation>{0} 秒（切片 {1} 秒，连接 {2} 秒）</translation>
     </message>
@@ -986,6 +986,37 @@ Let them go on the catalog's word?</source>
         <location filename="../../app/dry_run.py" line="35" />
         <source>Actions only list what they would do. Click to turn dry run off (Actions menu).</source>
         <translation>操作只列出将会做什么。点击即可关闭演练（操作菜单）。</translation>
+    </message>
+</context>
+<context>
+    <name>ExcerptsModel</name>
+    <message>
+        <location filename="../../app/excerpts_ui.py" line="35" />
+        <source>Excerpt</source>
+        <translation>摘录</translation>
+    </message>
+    <message>
+        <location filename="../../app/excerpts_ui.py" line="35" />
+        <source>Is inside</source>
+        <translation>所在文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/excerpts_ui.py" line="35" />
+        <source>Contained</source>
+        <translation>包含比例</translation>
+    </message>
+    <message>
+        <location filename="../../app/excerpts_ui.py" line="45" />
+        <source>{0} of the text of {1} is inside {2}</source>
+        <translation>{1} 的文本有 {0} 包含在 {2} 中</translation>
+    </message>
+</context>
+<context>
+    <name>ExcerptsTab</name>
+    <message>
+        <location filename="../../app/excerpts_ui.py" line="84" />
+        <source>Excerpts ({0})</source>
+        <translation>摘录（{0}）</translation>
     </message>
 </context>
 <context>
@@ -1695,217 +1726,217 @@ Index: {0}</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="237" />
+        <location filename="../../core/presenters/engine_text.py" line="238" />
         <source>empty file (0 bytes)</source>
         <translation>空文件（0 字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="238" />
+        <location filename="../../core/presenters/engine_text.py" line="239" />
         <source>empty file</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="239" />
+        <location filename="../../core/presenters/engine_text.py" line="240" />
         <source>not fingerprinted</source>
         <translation>未计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="240" />
+        <location filename="../../core/presenters/engine_text.py" line="241" />
         <source>binary content (NUL bytes)</source>
         <translation>二进制内容（含空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="241" />
+        <location filename="../../core/presenters/engine_text.py" line="242" />
         <source>binary content (control bytes)</source>
         <translation>二进制内容（含控制字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="242" />
+        <location filename="../../core/presenters/engine_text.py" line="243" />
         <source>binary content ({0} NUL bytes after the first {1} bytes)</source>
         <translation>二进制内容（前 {1} 字节之后有 {0} 个空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="243" />
+        <location filename="../../core/presenters/engine_text.py" line="244" />
         <source>binary or unknown encoding ({0} undecodable characters, best guess {1})</source>
         <translation>二进制或未知编码（{0} 个字符无法解码，最接近的猜测是 {1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="245" />
+        <location filename="../../core/presenters/engine_text.py" line="246" />
         <source>no words to fingerprint (only spaces or punctuation)</source>
         <translation>没有可计算指纹的词语（只有空白或标点）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="246" />
+        <location filename="../../core/presenters/engine_text.py" line="247" />
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="247" />
+        <location filename="../../core/presenters/engine_text.py" line="248" />
         <source>vanished during the scan</source>
         <translation>扫描期间消失了</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="248" />
+        <location filename="../../core/presenters/engine_text.py" line="249" />
         <source>broken symbolic link</source>
         <translation>损坏的符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="249" />
+        <location filename="../../core/presenters/engine_text.py" line="250" />
         <source>symbolic link loop</source>
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="250" />
+        <location filename="../../core/presenters/engine_text.py" line="251" />
         <source>cannot open: {0}</source>
         <translation>无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="251" />
+        <location filename="../../core/presenters/engine_text.py" line="252" />
         <source>read error: {0}</source>
         <translation>读取出错：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="252" />
+        <location filename="../../core/presenters/engine_text.py" line="253" />
         <source>cannot stat: {0}</source>
         <translation>无法获取文件信息：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="253" />
+        <location filename="../../core/presenters/engine_text.py" line="254" />
         <source>cannot list folder: {0}</source>
         <translation>无法列出文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="254" />
+        <location filename="../../core/presenters/engine_text.py" line="255" />
         <source>cannot read root: {0}</source>
         <translation>无法读取扫描文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="255" />
+        <location filename="../../core/presenters/engine_text.py" line="256" />
         <source>not a regular file (FIFO, socket or device)</source>
         <translation>不是普通文件（管道、套接字或设备）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="256" />
+        <location filename="../../core/presenters/engine_text.py" line="257" />
         <source>not a regular file or folder</source>
         <translation>不是普通文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="257" />
+        <location filename="../../core/presenters/engine_text.py" line="258" />
         <source>not read</source>
         <translation>未读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="258" />
+        <location filename="../../core/presenters/engine_text.py" line="259" />
         <source>too large to fingerprint in memory</source>
         <translation>太大，无法在内存中计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="259" />
+        <location filename="../../core/presenters/engine_text.py" line="260" />
         <source>folder already visited through a symbolic link (a loop or an alias)</source>
         <translation>已经通过符号链接访问过的文件夹（循环或别名）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="261" />
+        <location filename="../../core/presenters/engine_text.py" line="262" />
         <source>not entered again</source>
         <translation>不再进入</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="262" />
+        <location filename="../../core/presenters/engine_text.py" line="263" />
         <source>same file as {0} (hard link or followed symlink)</source>
         <translation>与 {0} 是同一个文件（硬链接或跟随的符号链接）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="263" />
+        <location filename="../../core/presenters/engine_text.py" line="264" />
         <source>read once</source>
         <translation>只读取一次</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="264" />
+        <location filename="../../core/presenters/engine_text.py" line="265" />
         <source>catalog not compared: it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared</source>
         <translation>未与清单比较：它是用其他指纹设置（{0}）制作的，因此无法比较其指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="267" />
+        <location filename="../../core/presenters/engine_text.py" line="268" />
         <source>scan with the features setting {0} to compare with it</source>
         <translation>用特征设置 {0} 扫描即可与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="270" />
+        <location filename="../../core/presenters/engine_text.py" line="271" />
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="271" />
+        <location filename="../../core/presenters/engine_text.py" line="272" />
         <source>binary</source>
         <translation>二进制</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="272" />
+        <location filename="../../core/presenters/engine_text.py" line="273" />
         <source>undecodable</source>
         <translation>无法解码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="273" />
+        <location filename="../../core/presenters/engine_text.py" line="274" />
         <source>no text</source>
         <translation>无文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="274" />
+        <location filename="../../core/presenters/engine_text.py" line="275" />
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="275" />
+        <location filename="../../core/presenters/engine_text.py" line="276" />
         <source>vanished</source>
         <translation>已消失</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="276" />
+        <location filename="../../core/presenters/engine_text.py" line="277" />
         <source>special file</source>
         <translation>特殊文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="277" />
+        <location filename="../../core/presenters/engine_text.py" line="278" />
         <source>symbolic link</source>
         <translation>符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="278" />
+        <location filename="../../core/presenters/engine_text.py" line="279" />
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="279" />
+        <location filename="../../core/presenters/engine_text.py" line="280" />
         <source>same file</source>
         <translation>同一文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="280" />
+        <location filename="../../core/presenters/engine_text.py" line="281" />
         <source>too large</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="281" />
+        <location filename="../../core/presenters/engine_text.py" line="282" />
         <source>too small</source>
         <translation>太小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="282" />
+        <location filename="../../core/presenters/engine_text.py" line="283" />
         <source>document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="283" />
+        <location filename="../../core/presenters/engine_text.py" line="284" />
         <source>cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="284" />
+        <location filename="../../core/presenters/engine_text.py" line="285" />
         <source>catalog</source>
         <translation>清单</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="285" />
+        <location filename="../../core/presenters/engine_text.py" line="286" />
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -2338,11 +2369,16 @@ Index: {0}</source>
     </message>
     <message>
         <location filename="../../core/presenters/engine_text.py" line="231" />
+        <source>{0} is compared with already</source>
+        <translation>已在与 {0} 比较</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="232" />
         <source>it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared</source>
         <translation>它是用其他指纹设置（{0}）制作的，因此无法比较其指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="233" />
+        <location filename="../../core/presenters/engine_text.py" line="234" />
         <source>scan with the features setting {0} to compare with it</source>
         <translation>用特征设置 {0} 扫描即可与它比较</translation>
     </message>
