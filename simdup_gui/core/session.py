@@ -232,6 +232,8 @@ class Session:
     def add_catalog(self, cat: catalogs.Catalog) -> catalogs.CatalogInfo:
         """:meth:`compare_with_catalog` with a catalog read already (on a worker thread:
         ``read_catalog(path, [c.name for c in session.catalogs])``)."""
+        if any(c.file == cat.info.file for c in self.catalogs):
+            raise catalogs.CatalogError(f"{cat.info.file} is compared with already")
         why = catalogs.incompatibility(cat.info.settings, self.record_features
                                        if self.records else self.settings.features)
         if why:

@@ -228,6 +228,7 @@ REFUSALS = Phrasebook("Refusal", (
     QT_TRANSLATE_NOOP("Refusal", "{0} is a catalog of format version {1}"),
     QT_TRANSLATE_NOOP("Refusal", "this simdup reads version {0}"),
     QT_TRANSLATE_NOOP("Refusal", "{0} is not compared: {1}"),
+    QT_TRANSLATE_NOOP("Refusal", "{0} is compared with already"),
     QT_TRANSLATE_NOOP("Refusal", "it was made with other fingerprint settings ({0}), so its "
                                  "fingerprints cannot be compared"),
     QT_TRANSLATE_NOOP("Refusal", "scan with the features setting {0} to compare with it"),

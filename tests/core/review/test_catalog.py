@@ -157,6 +157,8 @@ def test_a_renamed_and_edited_copy_on_the_unplugged_drive_is_found(tmp_path):
     found = find_candidates(s.records, 64, 16, fingerprint_words(s.records))
     away = np.array([all(s.records[i].catalog for i in m) for m in found.members])
     assert len(found.pairs) and not (away[found.pairs[:, 0]] & away[found.pairs[:, 1]]).any()
+    with pytest.raises(cat.CatalogError, match="compared with already"):
+        s.compare_with_catalog(str(tmp_path / "backup.simcat"))
     alone = Session([str(tmp_path / "nothing")], settings())
     alone.compare_with_catalog(str(tmp_path / "backup.simcat"))
     alone.regroup()
