@@ -117,8 +117,8 @@ def find_excerpts(records: Sequence[FileRecord], measure: Measurer | None = None
     ``records`` made here)."""
     part, whole, est, sample = excerpt_candidates(records)
     sure = (sample < 0) | ((est >= SURE) & (sample >= SURE_SAMPLE))
-    own = measure is None
-    measure = measure or Measurer(records)
+    own = measure is None and not sure.all()  # (no pair in doubt: no measurer)
+    measure = Measurer(records) if own else measure
     out: list[Excerpt] = []
     try:
         for k in np.lexsort((part, whole)).tolist():  # a whole's pairs together: read once
