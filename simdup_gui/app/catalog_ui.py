@@ -16,7 +16,8 @@ from . import dialogs, heap
 from .errors import show_error
 from .workers import Worker
 
-REMOVING = ("move", "trash", "delete")  # what can let a file go on a catalog's word
+REMOVING = ("move", "trash")  # what can let a file go on a catalog's word (never a delete:
+# the last copy here is never gone for good on an untrusted file's word)
 
 
 class CatalogController(QObject):

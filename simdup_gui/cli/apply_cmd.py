@@ -40,8 +40,9 @@ def register(sub) -> None:
     p.add_argument("--last-copies", action="store_true",
                    help="with --keep catalog (keep the copy a catalog names, on a drive that is "
                    "not plugged in): also mark the last copy here of a file whose bytes the "
-                   "catalog has, and let marked files go that keep no copy on this computer "
-                   "but that one, on the catalog's word alone (asked first without --yes)")
+                   "catalog has, and let marked files be moved or trashed that keep no copy "
+                   "on this computer but that one, on the catalog's word alone (asked first "
+                   "without --yes); never --delete: the last copy here is never gone for good")
     p.add_argument("--include-templates", action="store_true",
                    help="let --keep mark members whose text shared with their group's "
                    "reference is mostly a template found in many other files (man pages of "

@@ -99,12 +99,15 @@ def test_save_catalog_then_compare_with_it(make, qtbot, tmp_path, monkeypatch, q
     assert v.session.marks == {zh1, zh2}  # never the edited report: not on the drive
     # acting asks again; Cancel does nothing
     answers.answers = ["Cancel"]
-    assert not v.actions.act_on_marked("delete", dry_run=False)
+    assert not v.actions.act_on_marked("move", move_to=str(tmp_path / "away"), dry_run=False)
     assert "Let them go on the catalog's word?" in answers.shown[-1].text()
     assert os.path.exists(zh1) and os.path.exists(zh2)
-    answers.answers = ["Let them go", "Delete 2 files"]
+    answers.answers = ["Delete 2 files"]  # a permanent delete is refused, saying why
+    assert not v.actions.act_on_marked("delete", dry_run=False)
+    assert os.path.exists(zh1) and os.path.exists(zh2)
+    answers.answers = ["Let them go", "Move 2 files"]
     with qtbot.waitSignal(v.actions.actionFinished, timeout=30_000):
-        assert v.actions.act_on_marked("delete", dry_run=False)
+        assert v.actions.act_on_marked("move", move_to=str(tmp_path / "away"), dry_run=False)
     assert not os.path.exists(zh1) and not os.path.exists(zh2) and os.path.exists(edited)
 
     v.file_menu.aboutToShow.emit()
@@ -124,4 +127,4 @@ def test_a_damaged_catalog_is_a_warning(make, qtbot, tmp_path, monkeypatch, quie
     qtbot.waitUntil(lambda: cats.worker is None, timeout=10_000)
     assert quiet and "not a simdup catalog" in quiet[-1][1] and "Traceback" not in quiet[-1][1]
     assert not w.session.catalogs
-    assert catalog_ui.REMOVING == ("move", "trash", "delete")
+    assert catalog_ui.REMOVING == ("move", "trash")

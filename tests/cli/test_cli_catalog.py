@@ -50,7 +50,7 @@ def test_save_info_scan_against_and_apply(tmp_path, capsys):
                                                  for n in ("report.txt", "zh.txt")}
     capsys.readouterr()
     # one file here per group: the catalog rule marks nothing without --last-copies
-    dry = ["apply", results, "--keep", "catalog", "--delete", "--dry-run", "--format", "json"]
+    dry = ["apply", results, "--keep", "catalog", "--trash", "--dry-run", "--format", "json"]
     assert main(dry) == 0
     assert "nothing to do" in capsys.readouterr().out
     assert main([*dry, "--last-copies"]) == 0
@@ -67,10 +67,13 @@ def test_save_info_scan_against_and_apply(tmp_path, capsys):
     assert os.path.exists(p["zh"])
     assert main(["apply", results, "--hardlink", "--yes", "--last-copies"]) == 2  # no target
     assert "a link needs one here" in capsys.readouterr().err and os.path.exists(p["zh"])
-    assert main(["apply", results, "--delete", "--yes", "--last-copies", "--journal",
-                 str(tmp_path / "j.json")]) == 0
+    assert main(["apply", results, "--delete", "--yes", "--last-copies"]) == 2
+    assert "never be deleted permanently" in capsys.readouterr().err  # never for good
+    assert os.path.exists(p["zh"])
+    assert main(["apply", results, "--move-to", str(tmp_path / "gone"), "--yes",
+                 "--last-copies", "--journal", str(tmp_path / "j.json")]) == 0
     out = capsys.readouterr()
-    assert not os.path.exists(p["zh"]) and "done     delete" in out.out
+    assert not os.path.exists(p["zh"]) and "done     move" in out.out
     assert "word of the catalog backup" in out.err
     assert os.path.exists(p["renamed"])  # the catalogued file's mark was dropped on load
 

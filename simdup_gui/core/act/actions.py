@@ -196,7 +196,9 @@ def plan_action(res: Results, marks: Iterable[str], action: str, *, move_to: str
     Catalogued files (not here) are never acted on nor a kept copy. A marked file with no
     kept copy here whose bytes a catalogued member of its group has (by the catalog's
     word) raises :class:`CatalogCopiesRefused`, unless ``catalog_copies`` (the user's
-    explicit choice): then it is planned with no kept copy (PlannedOp.catalog); not a link.
+    explicit choice): then it is planned with no kept copy (PlannedOp.catalog) for a move or
+    the trash, never a permanent delete nor a link: the last copy here is never gone for good
+    on an untrusted file's word.
 
     Raises ActionRefused if a marked file would have no such copy left (or cannot be
     measured: changed or unreadable since the scan), is in no group (no known copy to
@@ -272,6 +274,11 @@ class _Planner:
                 near, nearest = _similar_kept(r, unmarked, self.threshold, self.sims)
             if near:
                 self._add(g, r, near)
+            elif r.content_hash in on_drive and self.action == "delete" and self.catalog_copies:
+                self.problems.append(  # the last copy here: never gone for good on a word
+                    f"group {g.id}: {r.path} is the last copy on this computer; on a "
+                    f"catalog's word it may go to the trash or be moved, never be deleted "
+                    f"permanently (its copy is in the catalog {on_drive[r.content_hash]})")
             elif r.content_hash in on_drive and self.action not in LINK_ACTIONS:
                 if self.catalog_copies:
                     self._add(g, r, [], on_drive[r.content_hash])

@@ -244,7 +244,9 @@ def test_the_last_copy_goes_only_by_an_explicit_choice(tmp_path):
     with pytest.raises(CatalogCopiesRefused) as refused:
         s.plan("delete")
     assert refused.value.files == 2 and refused.value.catalogs == ["backup"]
-    plan = s.plan("delete", catalog_copies=True)
+    with pytest.raises(ActionRefused, match="never be deleted permanently"):
+        s.plan("delete", catalog_copies=True)  # the last copy here is never gone for good
+    plan = s.plan("trash", catalog_copies=True)
     assert {op.path for op in plan.ops} == {p["zh1"], p["zh2"]}
     assert all(op.catalog == "backup" and not op.kept for op in plan.ops)
     assert any("word of the catalog backup" in n for n in plan.notes)
@@ -252,7 +254,7 @@ def test_the_last_copy_goes_only_by_an_explicit_choice(tmp_path):
         s.plan("hardlink", catalog_copies=True)
     s.mark([p["renamed"]])  # by hand: a near duplicate whose only copy is catalogued
     with pytest.raises(ActionRefused, match="no file of a catalog has its bytes"):
-        s.plan("delete", catalog_copies=True)
+        s.plan("trash", catalog_copies=True)
 
 
 def test_a_catalog_vouched_delete_runs_and_is_journaled(tmp_path):
