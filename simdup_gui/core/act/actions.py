@@ -43,7 +43,7 @@ from .marking import results_threshold, under_any
 from .outcome import (STATUSES, ActionReport, JournalWriteError, Outcome, error_text,  # noqa: F401
                       journal_write)
 from .kept import (BUSY_REASON, NEAR_REASON, KeptChecker, KeptCopy, PairGuard,  # noqa: F401
-                   anchor_kept, check_file, root_for)
+                   anchor_kept, check_file, path_still_leads_to, root_for)
 from .trust import destination_problem, hardlink_problem
 from ..ourfiles import private_dir
 from ..models import ProgressEvent, human_size
@@ -274,18 +274,21 @@ class _Planner:
                 near, nearest = _similar_kept(r, unmarked, self.threshold, self.sims)
             if near:
                 self._add(g, r, near)
-            elif r.content_hash in on_drive and self.action == "delete" and self.catalog_copies:
-                self.problems.append(  # the last copy here: never gone for good on a word
-                    f"group {g.id}: {r.path} is the last copy on this computer; on a "
-                    f"catalog's word it may go to the trash or be moved, never be deleted "
-                    f"permanently (its copy is in the catalog {on_drive[r.content_hash]})")
             elif r.content_hash in on_drive and self.action not in LINK_ACTIONS:
-                if self.catalog_copies:
-                    self._add(g, r, [], on_drive[r.content_hash])
+                if self.catalog_copies:  # the last copy here: never gone for good on a word
+                    self._add_away(g, r, on_drive[r.content_hash])
                 else:
                     self.away_only.append((r.path, on_drive[r.content_hash]))
             else:
                 self.problems.append(self._no_copy(g, r, nearest, on_drive))
+
+    def _add_away(self, g, r, catalog: str) -> None:
+        if self.action == "delete":
+            self.problems.append(f"group {g.id}: {r.path} is the last copy on this computer; on "
+                                 "a catalog's word it may be moved or trashed, never be deleted "
+                                 f"permanently (its copy is in the catalog {catalog})")
+        else:
+            self._add(g, r, [], catalog)
 
     def _no_copy(self, g, r, nearest, on_drive: dict[str, str]) -> str:
         if nearest is not None:
@@ -542,7 +545,7 @@ class _Step:
             if not self.plan.move_to or not is_under(self.out.dest, self.plan.move_to):
                 why = f"its destination {self.out.dest} is not inside {self.plan.move_to}"
         if why is None and op.action == "trash" and not dry_run:
-            why = _path_still_leads_to(self.loc, st)  # the trash is told a path: check it
+            why = path_still_leads_to(self.loc, st)  # the trash is told a path: check it
         return why
 
     def _link_target(self) -> str | None:
@@ -767,22 +770,6 @@ def _unchanged(loc: Anchored, st: os.stat_result) -> None:
     if now is None or not same_file(now, st) or (now.st_size, now.st_mtime_ns) != (
             st.st_size, st.st_mtime_ns):
         raise _NotLinked(f"{loc} changed while its original was being held; not touched")
-
-
-def _path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str | None:
-    """The trash takes a path, not a folder: check that the path, followed now, still leads
-    through the folder that was opened and checked to the file that was checked."""
-    if loc is None or st is None or loc.dir_fd is None:
-        return None
-    try:
-        folder = os.stat(os.path.dirname(str(loc)))
-        here = os.lstat(str(loc))
-    except OSError as e:
-        return f"cannot check its folder: {e.strerror or e}"
-    if not same_file(folder, os.fstat(loc.dir_fd)) or not same_file(here, st):
-        return "its path no longer leads to the file that was checked (a folder on the " \
-            "way changed just now); not touched"
-    return None
 
 
 def _move_journaled(op: PlannedOp, loc: Anchored, dest: str, move_to: str, taken: set[str],

@@ -233,3 +233,19 @@ def root_for(path: str, roots: Iterable[str]) -> str:
         if is_under(path, r) and len(r) > len(best):
             best = r
     return best
+
+
+def path_still_leads_to(loc: Anchored | None, st: os.stat_result | None) -> str | None:
+    """The trash takes a path, not a folder: check that the path, followed now, still leads
+    through the folder that was opened and checked to the file that was checked."""
+    if loc is None or st is None or loc.dir_fd is None:
+        return None
+    try:
+        folder = os.stat(os.path.dirname(str(loc)))
+        here = os.lstat(str(loc))
+    except OSError as e:
+        return f"cannot check its folder: {e.strerror or e}"
+    if not same_file(folder, os.fstat(loc.dir_fd)) or not same_file(here, st):
+        return "its path no longer leads to the file that was checked (a folder on the " \
+            "way changed just now); not touched"
+    return None
