@@ -42,8 +42,8 @@ from .lock import action_lock
 from .marking import results_threshold, under_any
 from .outcome import (STATUSES, ActionReport, JournalWriteError, Outcome, error_text,  # noqa: F401
                       journal_write)
-from .kept import (BUSY_REASON, NEAR_REASON, KeptChecker, KeptCopy, PairGuard,  # noqa: F401
-                   anchor_kept, check_file, path_still_leads_to, root_for)
+from .kept import (BUSY_REASON, LAST_COPY_REASON, NEAR_REASON, KeptChecker,  # noqa: F401
+                   KeptCopy, PairGuard, anchor_kept, check_file, path_still_leads_to, root_for)
 from .trust import destination_problem, hardlink_problem
 from ..ourfiles import private_dir
 from ..models import ProgressEvent, human_size
@@ -533,6 +533,8 @@ class _Step:
             # (a copy or a rename loses nothing; a file the user chose to let go on a
             # catalog's word has no copy here to check: plan_action's catalog_copies)
             self.k, why = self.kept.usable(op, st)
+        elif why is None and op.action not in ("move", "trash", *KEEPS_ALL):  # (a plan not
+            why = LAST_COPY_REASON  # from plan_action: an old journal resumed, an API call)
         self.note = _nlink_note(st) if op.action in ("trash", "delete") else ""
         if why is None and op.action == "rename":
             self.out.dest = op.dest

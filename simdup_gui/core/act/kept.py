@@ -138,6 +138,9 @@ def _realpath(path: str) -> str | None:
         return None
 
 
+LAST_COPY_REASON = ("the last copy on this computer: only a catalog says a copy is on a drive "
+                    "that is not plugged in, and on a catalog's word a file is moved or "
+                    "trashed, never deleted permanently; not touched")
 BUSY_REASON = ("another simdup is acting on it or on its kept copy right now (another "
                "window, user or machine); not touched, so the two never take both copies")
 

@@ -82,7 +82,7 @@ def results_file_problem(path: str) -> str | None:
     account, others can write it, or a folder above it is in another account's reach
     (they could have crafted its paths, or swap it). See :func:`read_own_results`."""
     try:
-        with open(path, "rb") as fh:
+        with _open_checked(path) as fh:
             _own_results_problem(path, os.fstat(fh.fileno()))
     except _NotOwn as e:
         return str(e)
@@ -93,6 +93,21 @@ def results_file_problem(path: str) -> str | None:
 
 class _NotOwn(Exception):
     pass
+
+
+def _open_checked(path: str):
+    """``path`` opened for reading without waiting: a FIFO (or a device) planted in place
+    of a results file would make a plain open wait for a writer for ever, before any check
+    could say no (_NotOwn for anything but a regular file)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _NotOwn("it is not a regular file (a pipe, a device or a folder)")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _own_results_problem(path: str, st: os.stat_result) -> None:
@@ -106,10 +121,17 @@ def _own_results_problem(path: str, st: os.stat_result) -> None:
         raise _NotOwn(f"it {why}, where it could be swapped")
 
 
+def _open_regular(path: str):
+    try:
+        return _open_checked(path)
+    except _NotOwn as e:
+        raise ValueError(f"refusing {path}: {e}") from None
+
+
 def read_own_results(path: str, trust: bool = False) -> str:
     """The text of the results file ``path``, read from the one descriptor that was checked
     (:func:`results_file_problem`'s rules, unless ``trust``): ValueError saying why not."""
-    with open(path, "rb") as fh:
+    with (open(path, "rb") if trust else _open_regular(path)) as fh:
         if not trust:
             try:
                 _own_results_problem(path, os.fstat(fh.fileno()))
