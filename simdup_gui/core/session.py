@@ -234,8 +234,7 @@ class Session:
         ``read_catalog(path, [c.name for c in session.catalogs])``)."""
         if any(c.file == cat.info.file for c in self.catalogs):
             raise catalogs.CatalogError(f"{cat.info.file} is compared with already")
-        if any(c.name == cat.info.name for c in self.catalogs):  # (named when its read
-            # began: another of that name came meanwhile; its files' keys would be theirs)
+        if any(c.name == cat.info.name for c in self.catalogs):  # (named when read began)
             raise catalogs.CatalogError(f"{cat.info.file} is not compared: another catalog "
                                         f"is called {cat.info.name!r} already; compare again")
         why = catalogs.incompatibility(cat.info.settings, self.record_features
