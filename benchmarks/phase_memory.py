@@ -1,0 +1,61 @@
+"""The scan's main-process memory by phase: one cold `simdup scan TREE --no-cache
+--phase-times` of this checkout, its RSS (and the process tree's summed PSS) sampled every
+0.5 s and set against the phases the scan prints on stderr. Shows which step holds the peak.
+
+    python3 benchmarks/phase_memory.py TREE [--interval 0.5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import coldscan  # noqa: E402 - tree(), pss_kb()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("tree")
+    ap.add_argument("--interval", type=float, default=0.5)
+    ap.add_argument("--out", default=os.path.join(os.path.expanduser("~"), "phase_memory.json"))
+    a = ap.parse_args()
+    cmd = [sys.executable, "-m", "simdup_gui.cli", "scan", a.tree, "--no-cache", "--format",
+           "json", "-o", a.out, "--phase-times"]
+    t0 = time.time()
+    p = subprocess.Popen(cmd, cwd=os.path.dirname(HERE), stderr=subprocess.PIPE, text=True)
+    phases: list[tuple[float, str]] = []
+
+    def read() -> None:
+        for line in p.stderr:
+            if line.startswith("simdup: phase "):
+                _, _, name, t = line.split()
+                phases.append((float(t) - t0, name))
+
+    threading.Thread(target=read, daemon=True).start()
+    samples = []
+    while p.poll() is None:
+        rss = coldscan.pss_kb(p.pid)[1] / 1024
+        pss = sum(coldscan.pss_kb(x)[0] for x in coldscan.tree(p.pid)) / 1024
+        samples.append((time.time() - t0, rss, pss))
+        time.sleep(a.interval)
+    time.sleep(0.2)
+    bounds = phases + [(float("inf"), "")]
+    for (start, name), (end, _) in zip(bounds, bounds[1:]):
+        inside = [s for s in samples if start <= s[0] < end]
+        peak = max((s[1] for s in inside), default=0.0)
+        print(f"{start:8.1f} s  {name:12s} main RSS max {peak:7.0f} MB")
+    if samples:
+        top = max(samples, key=lambda s: s[1])
+        print(f"main RSS peak {top[1]:.0f} MB at {top[0]:.1f} s; process tree PSS peak "
+              f"{max(s[2] for s in samples):.0f} MB; exit {p.returncode}")
+    return 0 if p.returncode in (0, 1) else p.returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
