@@ -8,6 +8,7 @@ a results file's claims.
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -59,9 +60,11 @@ _MISSING = object()
 _WORKER_SETS = _SetCache(256)  # a pool worker's, kept between the blocks it is sent
 
 
-def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[float | None], int]:
+def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]],
+                  kind: str = "jaccard") -> tuple[list[float | None], int]:
     """A pool worker's part of :meth:`Measurer.prefetch`: the exact J of each pair (None
-    when a file changed or is unreadable), and how many files it read. Only the numbers
+    when a file changed or is unreadable; ``kind="contained"``: the first's containment in
+    the second), and how many files it read. Only the numbers
     go back to the scan's process, not the shingle sets (megabytes each, and a
     multiprocessing.Pool's worker-handler thread spins while results wait in its pipe)."""
     from ..scan.fingerprint import trim_heap
@@ -75,7 +78,8 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]]) -> tuple[list[floa
         (a, ra), (b, rb) = (_WORKER_SETS.read((r.path, r.content_hash, r.size, r.mtime_ns), r)
                             for r in pair)
         read += ra + rb
-        out.append(None if a is None or b is None else round(jaccard_distinct(a, b), 6))
+        measure = containment_distinct if kind == "contained" else jaccard_distinct
+        out.append(None if a is None or b is None else round(measure(a, b), 6))
     return out, read
 
 
@@ -102,8 +106,9 @@ class Measurer:
     The similarities are the same either way."""
 
     def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 320,
-                 workers: int = 1) -> None:
+                 workers: int = 1, kind: str = "jaccard") -> None:
         self.records = records
+        self.kind = kind  # what prefetch measures on the pool: "jaccard" or "contained"
         self.store = store
         self._sets = _SetCache(keep)
         self._measured: dict[tuple[int, int], float | None] = {}  # by prefetch, not yet asked
@@ -154,8 +159,8 @@ class Measurer:
         comp: list[int] = []
         files: set[int] = set()
         for k, (a, b) in enumerate(pairs):
-            if (a, b) in self._measured or self._catalogued(a, b) or \
-                    self._stored(a, b) is not None:
+            if (a, b) in self._measured or self._catalogued(a, b) or (
+                    self.kind == "jaccard" and self._stored(a, b) is not None):
                 continue
             todo.append((a, b))
             comp.append(labels[k] if labels is not None else k)
@@ -173,8 +178,9 @@ class Measurer:
             self._pool, self._known = kept
         timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE
         self._pending[key] = blocks, self._pool.map_async(
-            measure_pairs, [[(self.records[a], self.records[b]) for a, b in blk]
-                            for blk in blocks], chunksize=1), timeout
+            partial(measure_pairs, kind=self.kind),
+            [[(self.records[a], self.records[b]) for a, b in blk] for blk in blocks],
+            chunksize=1), timeout
 
     def close(self) -> None:
         """End the pool (given up, not waited on, if a worker died: poolctx.end_pool)."""
@@ -229,6 +235,8 @@ class Measurer:
         which holds Jaccard similarities."""
         if self._catalogued(part, whole):
             return None
+        if self.kind == "contained" and (part, whole) in self._measured:  # by prefetch
+            return self._measured.pop((part, whole))
         sp, sw = self._set(part), self._set(whole)
         if sp is None or sw is None:
             return None

@@ -123,12 +123,12 @@ def _closest(stars: dict[int, list[int]], graph: PairGraph) -> dict[int, list[in
     for r in refs:
         if out[r]:
             continue
-        avail = np.zeros_like(is_ref)
-        avail[[x for x in out if x != r]] = True
-        nb, rows = graph.verified(r, avail)
-        if len(nb):  # a star that has members first, then any
-            best = max(zip(nb.tolist(), graph.sim[rows].tolist()),
-                       key=lambda t: (bool(out[t[0]]), t[1], -rank[t[0]]))[0]
+        nb, rows = graph.neighbours(r)  # its pairs with references (measured just above)
+        pick = is_ref[nb] & (graph.sim[rows] >= graph.threshold)
+        near = [(x, s) for x, s in zip(nb[pick].tolist(), graph.sim[rows[pick]].tolist())
+                if x in out and x != r]
+        if near:  # a star that has members first, then any
+            best = max(near, key=lambda t: (bool(out[t[0]]), t[1], -rank[t[0]]))[0]
             out[best].append(r)
             del out[r]
     return out
@@ -154,17 +154,18 @@ def _best(graph: PairGraph, d: int, among: np.ndarray, rank: dict[int, int]) -> 
 
 def _group_rows(graph: PairGraph, classes: list[int]) -> tuple[np.ndarray, np.ndarray]:
     """The pairs inside a group that the grouping knows whichever pairs were measured: the
-    reference's with each member (measured), and the pairs sure by their sketches. (rows,
-    their classes as (n, 2))."""
-    inside = np.zeros(len(graph.start) - 1, dtype=bool)
-    inside[classes] = True
+    reference's with each member (measured), and the decided pairs. (rows, their classes as
+    (n, 2).) Costs the group's pairs, not the collection's size (a mask over every class
+    per group made a million records quadratic)."""
+    inside = np.asarray(classes, dtype=np.int64)
     ref = classes[0]
-    rows = []
+    rows = [np.zeros(0, dtype=np.int64)]
     for c in classes:
         nb, rw = graph.neighbours(c)
-        pick = inside[nb] & (nb > c) & (graph.sure(rw) | (c == ref) | (nb == ref))
-        rows.append(rw[pick])
-    rows = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+        pick = (nb > c) & np.isin(nb, inside)
+        nb, rw = nb[pick], rw[pick]
+        rows.append(rw[graph.sure(rw) | (c == ref) | (nb == ref)])
+    rows = np.concatenate(rows)
     rows = rows[graph.sim[rows] >= graph.threshold]
     return rows, graph.pairs[rows]
 

@@ -58,3 +58,25 @@ def test_doubtful_estimates_are_measured_from_the_files(tmp_path, monkeypatch):
         fh.write("more")
     assert ("quote.txt", "book.txt") not in pairs(
         type("S", (), {"records": s.records, "excerpts": ex.find_excerpts(s.records)}))
+
+
+def test_many_doubtful_pairs_are_measured_on_the_pool_alike(tmp_path, monkeypatch):
+    """Past POOL_ABOVE doubtful pairs the exact containments are measured on worker
+    processes (the command line's): the same excerpts as measured here, and the pool did
+    the reading."""
+    from simdup_gui.core.group import exact
+
+    s = scanned(tmp_path)
+    here = ex.find_excerpts(s.records, workers=1)
+    monkeypatch.setattr(ex, "SURE", 2.0)  # every pair in doubt
+    monkeypatch.setattr(ex, "POOL_ABOVE", 0)
+    monkeypatch.setattr(exact, "PARALLEL_READS", 1)
+    sent = []
+    real = exact.Measurer._send
+    monkeypatch.setattr(exact.Measurer, "_send",
+                        lambda self, *a: (sent.append(self.kind), real(self, *a))[1])
+    pooled = ex.find_excerpts(s.records, workers=2)
+    assert sent and set(sent) == {"contained"}
+    assert [(e.part, e.whole, e.containment) for e in pooled] == \
+        [(e.part, e.whole, e.containment) for e in ex.find_excerpts(s.records, workers=1)]
+    assert {(e.part, e.whole) for e in here} <= {(e.part, e.whole) for e in pooled}
