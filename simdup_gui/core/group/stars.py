@@ -100,8 +100,10 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], graph: 
         free[star] = False
         stars[c] = star.tolist()
     stars = _closest(stars, graph)
-    flags = templates(_judged(stars, graph)) if templates is not None else {}
-    return [_group(records, members, graph, bits, r, ms, oldest, flags)
+    known = _known_rows(stars, graph)
+    flags = templates(np.concatenate([np.zeros(0, np.int64), *known.values()])) \
+        if templates is not None else {}
+    return [_group(records, members, graph, bits, r, ms, oldest, flags, known.get(r))
             for r, ms in stars.items() if ms or weight[r] > 1]
 
 
@@ -152,32 +154,32 @@ def _best(graph: PairGraph, d: int, among: np.ndarray, rank: dict[int, int]) -> 
     return max(zip(nb.tolist(), sims), key=lambda t: (t[1], -rank[t[0]]))[0]
 
 
-def _group_rows(graph: PairGraph, classes: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """The pairs inside a group that the grouping knows whichever pairs were measured: the
-    reference's with each member (measured), and the decided pairs. (rows, their classes as
-    (n, 2).) Costs the group's pairs, not the collection's size (a mask over every class
-    per group made a million records quadratic)."""
-    inside = np.asarray(classes, dtype=np.int64)
-    ref = classes[0]
-    rows = [np.zeros(0, dtype=np.int64)]
-    for c in classes:
-        nb, rw = graph.neighbours(c)
-        pick = (nb > c) & np.isin(nb, inside)
-        nb, rw = nb[pick], rw[pick]
-        rows.append(rw[graph.sure(rw) | (c == ref) | (nb == ref)])
-    rows = np.concatenate(rows)
-    rows = rows[graph.sim[rows] >= graph.threshold]
-    return rows, graph.pairs[rows]
-
-
-def _judged(stars: dict[int, list[int]], graph: PairGraph) -> np.ndarray:
-    """The rows whose template verdict the groups show: :func:`_group_rows` of each."""
-    parts = [_group_rows(graph, [r, *ms])[0] for r, ms in stars.items() if ms]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+def _known_rows(stars: dict[int, list[int]], graph: PairGraph) -> dict[int, np.ndarray]:
+    """Each star's rows that the grouping knows whichever pairs were measured: the
+    reference's with each member (measured), and the decided pairs inside the group; those
+    that reach the threshold. What the template verdict judges, the closest members and
+    copy sets use. One label per class, made once: each group costs its own pairs."""
+    label = np.full(len(graph.start) - 1, -1, dtype=np.int64)
+    for r, ms in stars.items():
+        label[[r, *ms]] = r
+    out: dict[int, np.ndarray] = {}
+    for r, ms in stars.items():
+        if not ms:
+            continue
+        rows = [np.zeros(0, dtype=np.int64)]
+        for c in (r, *ms):
+            nb, rw = graph.neighbours(c)
+            pick = (nb > c) & (label[nb] == r)
+            nb, rw = nb[pick], rw[pick]
+            rows.append(rw[graph.sure(rw) | (c == r) | (nb == r)])
+        rows = np.concatenate(rows)
+        out[r] = rows[graph.sim[rows] >= graph.threshold]
+    return out
 
 
 def _group(records: Sequence[FileRecord], members: list[list[int]], graph: PairGraph,
-           bits: int, c: int, star: list[int], oldest: dict, templates: dict) -> Group:
+           bits: int, c: int, star: list[int], oldest: dict, templates: dict,
+           rows: np.ndarray | None) -> Group:
     """The group of reference class ``c`` and its member classes ``star``, each member with
     its closest other member and, when its text shared with the reference is a template,
     the number of documents that hold it."""
@@ -190,8 +192,8 @@ def _group(records: Sequence[FileRecord], members: list[list[int]], graph: PairG
         for m in more:
             m.template = templates.get((c, d), 0)
         mem += more
-    rows, pairs = _group_rows(graph, [c, *star])
-    sims = graph.sim[rows]
+    rows = np.zeros(0, dtype=np.int64) if rows is None else rows
+    pairs, sims = graph.pairs[rows], graph.sim[rows]
     _set_closest(records, members, pairs, sims, [c, *star], mem)
     if templates:
         _set_copy_sets(members, pairs, [c, *star], mem, templates)
@@ -204,7 +206,7 @@ def _set_closest(records: Sequence[FileRecord], members: list[list[int]], pairs:
                  sims: np.ndarray, classes: list[int], mem: list[Member]) -> None:
     """Each member's most similar other member of the group: a file of its own class (the
     same text) when there is one, else the class it is most similar to among the group's
-    known pairs (_group_rows; then the oldest file of that class)."""
+    known pairs (_known_rows; then the oldest file of that class)."""
     rank = {c: i for i, c in enumerate(classes)}
     best: dict[int, tuple[float, int, int]] = {}
     for (a, b), s in zip(pairs.tolist(), sims.tolist()):

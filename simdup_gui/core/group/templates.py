@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..models import FileRecord
-from ..textsim import EMPTY, SKETCH_K, sketch_array, union_sample
+from ..textsim import EMPTY, SKETCH_K, sketch_array, sorted_unique, union_sample
 from .graph import components
 from .measure import Verified
 
@@ -120,8 +120,8 @@ def _document_counts(sk: np.ndarray, doc: np.ndarray, values: np.ndarray):
     values = values[values != EMPTY]
     flat = sk.ravel()
     hit = np.isin(flat, values)
-    keys = np.unique((doc.repeat(SKETCH_K)[hit].astype(np.uint64) << np.uint64(32))
-                     | flat[hit].astype(np.uint64))
+    keys = sorted_unique((doc.repeat(SKETCH_K)[hit].astype(np.uint64) << np.uint64(32))
+                         | flat[hit].astype(np.uint64))  # (not np.unique's hash: 3x slower)
     vals, counts = np.unique((keys & np.uint64(0xFFFFFFFF)).astype(np.uint32),
                              return_counts=True)
     if not len(vals):
