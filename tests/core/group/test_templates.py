@@ -274,3 +274,14 @@ def test_members_of_one_text_show_as_a_same_text_set(tmp_path):
     assert pos == list(range(pos[0], pos[0] + 3))  # next to each other
     tip = rows.member_tooltip(g, next(m for m in g.members if s.records[m.index].path[-5] == "b"))
     assert "2 other member(s)" in tip and "c.txt" in tip and "d.txt" in tip
+
+
+def test_above_the_bound_template_text_is_not_flagged_and_the_plan_says_so(tmp_path,
+                                                                          monkeypatch):
+    from simdup_gui.core.group import cluster
+
+    man_pages(tmp_path / "man", 12)
+    monkeypatch.setattr(cluster, "FLAG_TEMPLATES_UP_TO", 5)
+    s = _session(tmp_path)
+    assert s.groups and s.template_members() == (0, 0)
+    assert "template text not flagged above 5 distinct texts" in s.index_plan
