@@ -667,4 +667,13 @@ ZH.update({
     # the Excerpts tab (issue 41, part 3)
     "Excerpts ({0})": "摘录（{0}）", "Excerpt": "摘录", "Is inside": "所在文件", "Contained": "包含比例",
     "{0} of the text of {1} is inside {2}": "{1} 的文本有 {0} 包含在 {2} 中",
+    # the last copy on a catalog's word, two catalogs of one name (review of issue 41)
+    "the last copy on this computer: only a catalog says a copy is on a drive that is not "
+    "plugged in, and on a catalog's word a file is moved or trashed, never deleted permanently":
+        "这是本机上的最后一份：只有目录说未连接的驱动器上有一份；凭目录的说法，文件只会被移动或移到回收站，绝不会被永久删除",
+    "another catalog is called {0} already": "已有另一个目录名为 {0}",
+    "compare again": "请重新比较",
+    "group {0}: {1} is the last copy on this computer": "第 {0} 组：{1} 是本机上的最后一份",
+    "on a catalog's word it may be moved or trashed, never be deleted permanently (its copy is "
+    "in the catalog {0})": "凭目录的说法，它只能被移动或移到回收站，绝不能被永久删除（它的副本在目录 {0} 中）",
 })

@@ -108,6 +108,9 @@ REASONS = Phrasebook("Reason", (
     QT_TRANSLATE_NOOP("Reason", "undo cannot restore it on this platform: restore it from the "
                                 "system trash"),
     QT_TRANSLATE_NOOP("Reason", "cancelled before this file"),
+    QT_TRANSLATE_NOOP("Reason", "the last copy on this computer: only a catalog says a copy is "
+                                "on a drive that is not plugged in, and on a catalog's word a "
+                                "file is moved or trashed, never deleted permanently"),
     QT_TRANSLATE_NOOP("Reason", "not byte-identical to any kept copy (a near duplicate): a "
                                 "link would lose its differences, so only exact copies are "
                                 "replaced by links"),
@@ -229,6 +232,11 @@ REFUSALS = Phrasebook("Refusal", (
     QT_TRANSLATE_NOOP("Refusal", "this simdup reads version {0}"),
     QT_TRANSLATE_NOOP("Refusal", "{0} is not compared: {1}"),
     QT_TRANSLATE_NOOP("Refusal", "{0} is compared with already"),
+    QT_TRANSLATE_NOOP("Refusal", "another catalog is called {0} already"),
+    QT_TRANSLATE_NOOP("Refusal", "compare again"),
+    QT_TRANSLATE_NOOP("Refusal", "group {0}: {1} is the last copy on this computer"),
+    QT_TRANSLATE_NOOP("Refusal", "on a catalog's word it may be moved or trashed, never be "
+                                 "deleted permanently (its copy is in the catalog {0})"),
     QT_TRANSLATE_NOOP("Refusal", "it was made with other fingerprint settings ({0}), so its "
                                  "fingerprints cannot be compared"),
     QT_TRANSLATE_NOOP("Refusal", "scan with the features setting {0} to compare with it"),

@@ -372,32 +372,32 @@
         <translation>无法写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="296" />
+        <location filename="../../core/presenters/engine_text.py" line="304" />
         <source>exact, no sampling: all {0} pairs of {1} files</source>
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="297" />
+        <location filename="../../core/presenters/engine_text.py" line="305" />
         <source>prefix filtering at J &gt;= {0} gave {1} candidate pairs, {2} candidate pairs measured exactly after the size and position filters</source>
         <translation>在 J ≥ {0} 处做前缀过滤得到 {1} 个候选对，经大小和位置过滤后精确测量了 {2} 个候选对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="300" />
+        <location filename="../../core/presenters/engine_text.py" line="308" />
         <source>the other {0} pairs are provably below {1} (different)</source>
         <translation>其余 {0} 对可以证明低于 {1}（不同）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="301" />
+        <location filename="../../core/presenters/engine_text.py" line="309" />
         <source>{0} duplicate pairs, {1} grey-zone pairs ({2} &lt;= J &lt; {3}) left out of the scores</source>
         <translation>{0} 对重复，{1} 对处于灰色地带（{2} ≤ J &lt; {3}），不计入评分</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="303" />
+        <location filename="../../core/presenters/engine_text.py" line="311" />
         <source>{0} duplicate pairs, no grey zone</source>
         <translation>{0} 对重复，没有灰色地带</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="304" />
+        <location filename="../../core/presenters/engine_text.py" line="312" />
         <source>{0} s ({1} s shingling, {2} s join)</source>
         <translation>{0} 秒（切片 {1} 秒，连接 {2} 秒）</translation>
     </message>
@@ -819,84 +819,84 @@ Leave them unmarked (each keeps its own copies apart), or mark them like the oth
 <context>
     <name>CatalogController</name>
     <message>
-        <location filename="../../app/catalog_ui.py" line="41" />
+        <location filename="../../app/catalog_ui.py" line="42" />
         <source>Save catalog…</source>
         <translation>保存清单…</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="43" />
+        <location filename="../../app/catalog_ui.py" line="44" />
         <source>Keep what the scan knows of every file (not the texts), to compare with it while this drive is not plugged in</source>
         <translation>保存扫描所知的每个文件的信息（不含文本），以便在这个驱动器未接入时与它比较</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="45" />
+        <location filename="../../app/catalog_ui.py" line="46" />
         <source>Compare with catalog…</source>
         <translation>与清单比较…</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="46" />
+        <location filename="../../app/catalog_ui.py" line="47" />
         <source>Stop comparing with catalogs</source>
         <translation>停止与清单比较</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="47" />
+        <location filename="../../app/catalog_ui.py" line="48" />
         <source>copy in a catalog (mark the copies here but one)</source>
         <translation>清单中的副本（标记本机上除一份外的副本）</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="48" />
+        <location filename="../../app/catalog_ui.py" line="49" />
         <source>copy in a catalog, and mark the last copy here too…</source>
         <translation>清单中的副本，本机上的最后一份也标记…</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="57" />
+        <location filename="../../app/catalog_ui.py" line="58" />
         <source>Save catalog</source>
         <translation>保存清单</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="58" />
-        <location filename="../../app/catalog_ui.py" line="82" />
+        <location filename="../../app/catalog_ui.py" line="59" />
+        <location filename="../../app/catalog_ui.py" line="83" />
         <source>Catalogs (*{0})</source>
         <translation>清单 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="69" />
+        <location filename="../../app/catalog_ui.py" line="70" />
         <source>Catalogued {0} files in {1}</source>
         <translation>已将 {0} 个文件记入清单 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="71" />
+        <location filename="../../app/catalog_ui.py" line="72" />
         <source>Cannot save the catalog</source>
         <translation>无法保存清单</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="81" />
+        <location filename="../../app/catalog_ui.py" line="82" />
         <source>Compare with catalog</source>
         <translation>与清单比较</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="94" />
-        <location filename="../../app/catalog_ui.py" line="104" />
+        <location filename="../../app/catalog_ui.py" line="95" />
+        <location filename="../../app/catalog_ui.py" line="105" />
         <source>Cannot compare with the catalog</source>
         <translation>无法与清单比较</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="96" />
+        <location filename="../../app/catalog_ui.py" line="97" />
         <source>Reading the catalog {0}…</source>
         <translation>正在读取清单 {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="106" />
+        <location filename="../../app/catalog_ui.py" line="107" />
         <source>Comparing with the catalog {0}: {1} files of a drive that is not connected</source>
         <translation>正在与清单 {0} 比较：未连接的驱动器上的 {1} 个文件</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="127" />
+        <location filename="../../app/catalog_ui.py" line="128" />
         <source>Mark the last copies?</source>
         <translation>标记最后一份？</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="128" />
+        <location filename="../../app/catalog_ui.py" line="129" />
         <source>{0} of the files to mark are the last copy on this computer: only a catalog says that a copy with the same bytes is on a drive that is not connected, and simdup cannot check that it still is. An action on them removes the last copy here.
 
 Mark them too?</source>
@@ -905,17 +905,17 @@ Mark them too?</source>
 也标记它们吗？</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="133" />
+        <location filename="../../app/catalog_ui.py" line="134" />
         <source>Mark the last copies too</source>
         <translation>也标记最后一份</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="149" />
+        <location filename="../../app/catalog_ui.py" line="150" />
         <source>The last copy here</source>
         <translation>本机上的最后一份</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="150" />
+        <location filename="../../app/catalog_ui.py" line="151" />
         <source>{0} marked files have no other copy on this computer. Only the catalog {1} says that a copy with the same bytes is on a drive that is not connected; simdup cannot check that it still is.
 
 Let them go on the catalog's word?</source>
@@ -924,7 +924,7 @@ Let them go on the catalog's word?</source>
 仅凭清单就处理它们吗？</translation>
     </message>
     <message>
-        <location filename="../../app/catalog_ui.py" line="154" />
+        <location filename="../../app/catalog_ui.py" line="155" />
         <source>Let them go</source>
         <translation>处理它们</translation>
     </message>
@@ -1322,77 +1322,77 @@ Let them go on the catalog's word?</source>
 <context>
     <name>IndexPlan</name>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="148" />
+        <location filename="../../core/presenters/engine_text.py" line="151" />
         <source>block index: {0} blocks, {1} tables keyed on {2} bits, {3} candidates, {4} pairs</source>
         <translation>分块索引：{0} 个块，{1} 张以 {2} 位为键的表，{3} 个候选，{4} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="150" />
+        <location filename="../../core/presenters/engine_text.py" line="153" />
         <source>multi-probe block index: {0} blocks, each pair has a block within {1} bits</source>
         <translation>多探测分块索引：{0} 个块，每对至少有一个块相差不超过 {1} 位</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="152" />
+        <location filename="../../core/presenters/engine_text.py" line="155" />
         <source>{0} bucket look-ups per fingerprint, {1} candidates, {2} pairs</source>
         <translation>每个指纹查找 {0} 个桶，{1} 个候选，{2} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="154" />
+        <location filename="../../core/presenters/engine_text.py" line="157" />
         <source>vectorised scan of {0} fingerprints ({1}), {2} pairs</source>
         <translation>向量化扫描 {0} 个指纹（{1}），{2} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="155" />
+        <location filename="../../core/presenters/engine_text.py" line="158" />
         <source>exact matches only (k=0), {0} distinct fingerprints</source>
         <translation>只找完全相同的指纹（k=0），{0} 个不同的指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="156" />
+        <location filename="../../core/presenters/engine_text.py" line="159" />
         <source>few fingerprints: a scan is cheapest</source>
         <translation>指纹少，扫描最省时</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="157" />
+        <location filename="../../core/presenters/engine_text.py" line="160" />
         <source>k={0} is too large at {1} bits for blocks to beat a scan</source>
         <translation>{1} 位时 k={0} 太大，分块索引不如扫描</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="158" />
+        <location filename="../../core/presenters/engine_text.py" line="161" />
         <source>forced</source>
         <translation>指定</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="159" />
+        <location filename="../../core/presenters/engine_text.py" line="162" />
         <source>short texts by their sketches: {0} pairs, {1} new</source>
         <translation>短文本按草图比较：{0} 对，新增 {1} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="160" />
+        <location filename="../../core/presenters/engine_text.py" line="163" />
         <source>{0} candidate pairs, {1} verified at the threshold ({2} measured from the files, {3} from sketches)</source>
         <translation>{0} 个候选对，{1} 对达到阈值（{2} 对由文件实测，{3} 对由草图估计）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="162" />
+        <location filename="../../core/presenters/engine_text.py" line="165" />
         <source>{0} pairs kept apart (a shared template)</source>
         <translation>{0} 对被分开（共用模板）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="163" />
+        <location filename="../../core/presenters/engine_text.py" line="166" />
         <source>{0} pairs flagged (a shared template)</source>
         <translation>{0} 对已标注（共用模板）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="164" />
+        <location filename="../../core/presenters/engine_text.py" line="167" />
         <source>SimHash k={0} ({1}) plus sketch LSH ({2} bands of {3}) within k={4}: {5} + {6} candidate pairs, {7} distinct</source>
         <translation>SimHash k={0}（{1}）加上草图 LSH（{2} 个带，每带 {3} 行），k={4} 以内：{5} + {6} 个候选对，其中 {7} 个不同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="166" />
+        <location filename="../../core/presenters/engine_text.py" line="169" />
         <source>SimHash k={0} ({1}) plus sketch LSH on the Dask cluster ({2} bands of {3}) within k={4}: {5} + {6} candidate pairs, {7} distinct</source>
         <translation>SimHash k={0}（{1}）加上在 Dask 集群上的草图 LSH（{2} 个带，每带 {3} 行），k={4} 以内：{5} + {6} 个候选对，其中 {7} 个不同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="169" />
+        <location filename="../../core/presenters/engine_text.py" line="172" />
         <source>candidate distance lowered from {0} to {1}: at k={0} about {2} pairs of these files would be candidates (more than {3})</source>
         <translation>候选距离从 {0} 降到 {1}：k={0} 时这些文件约有 {2} 对会成为候选（超过 {3}）</translation>
     </message>
@@ -1726,217 +1726,217 @@ Index: {0}</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="238" />
+        <location filename="../../core/presenters/engine_text.py" line="246" />
         <source>empty file (0 bytes)</source>
         <translation>空文件（0 字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="239" />
+        <location filename="../../core/presenters/engine_text.py" line="247" />
         <source>empty file</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="240" />
+        <location filename="../../core/presenters/engine_text.py" line="248" />
         <source>not fingerprinted</source>
         <translation>未计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="241" />
+        <location filename="../../core/presenters/engine_text.py" line="249" />
         <source>binary content (NUL bytes)</source>
         <translation>二进制内容（含空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="242" />
+        <location filename="../../core/presenters/engine_text.py" line="250" />
         <source>binary content (control bytes)</source>
         <translation>二进制内容（含控制字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="243" />
+        <location filename="../../core/presenters/engine_text.py" line="251" />
         <source>binary content ({0} NUL bytes after the first {1} bytes)</source>
         <translation>二进制内容（前 {1} 字节之后有 {0} 个空字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="244" />
+        <location filename="../../core/presenters/engine_text.py" line="252" />
         <source>binary or unknown encoding ({0} undecodable characters, best guess {1})</source>
         <translation>二进制或未知编码（{0} 个字符无法解码，最接近的猜测是 {1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="246" />
+        <location filename="../../core/presenters/engine_text.py" line="254" />
         <source>no words to fingerprint (only spaces or punctuation)</source>
         <translation>没有可计算指纹的词语（只有空白或标点）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="247" />
+        <location filename="../../core/presenters/engine_text.py" line="255" />
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="248" />
+        <location filename="../../core/presenters/engine_text.py" line="256" />
         <source>vanished during the scan</source>
         <translation>扫描期间消失了</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="249" />
+        <location filename="../../core/presenters/engine_text.py" line="257" />
         <source>broken symbolic link</source>
         <translation>损坏的符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="250" />
+        <location filename="../../core/presenters/engine_text.py" line="258" />
         <source>symbolic link loop</source>
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="251" />
+        <location filename="../../core/presenters/engine_text.py" line="259" />
         <source>cannot open: {0}</source>
         <translation>无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="252" />
+        <location filename="../../core/presenters/engine_text.py" line="260" />
         <source>read error: {0}</source>
         <translation>读取出错：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="253" />
+        <location filename="../../core/presenters/engine_text.py" line="261" />
         <source>cannot stat: {0}</source>
         <translation>无法获取文件信息：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="254" />
+        <location filename="../../core/presenters/engine_text.py" line="262" />
         <source>cannot list folder: {0}</source>
         <translation>无法列出文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="255" />
+        <location filename="../../core/presenters/engine_text.py" line="263" />
         <source>cannot read root: {0}</source>
         <translation>无法读取扫描文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="256" />
+        <location filename="../../core/presenters/engine_text.py" line="264" />
         <source>not a regular file (FIFO, socket or device)</source>
         <translation>不是普通文件（管道、套接字或设备）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="257" />
+        <location filename="../../core/presenters/engine_text.py" line="265" />
         <source>not a regular file or folder</source>
         <translation>不是普通文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="258" />
+        <location filename="../../core/presenters/engine_text.py" line="266" />
         <source>not read</source>
         <translation>未读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="259" />
+        <location filename="../../core/presenters/engine_text.py" line="267" />
         <source>too large to fingerprint in memory</source>
         <translation>太大，无法在内存中计算指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="260" />
+        <location filename="../../core/presenters/engine_text.py" line="268" />
         <source>folder already visited through a symbolic link (a loop or an alias)</source>
         <translation>已经通过符号链接访问过的文件夹（循环或别名）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="262" />
+        <location filename="../../core/presenters/engine_text.py" line="270" />
         <source>not entered again</source>
         <translation>不再进入</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="263" />
+        <location filename="../../core/presenters/engine_text.py" line="271" />
         <source>same file as {0} (hard link or followed symlink)</source>
         <translation>与 {0} 是同一个文件（硬链接或跟随的符号链接）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="264" />
+        <location filename="../../core/presenters/engine_text.py" line="272" />
         <source>read once</source>
         <translation>只读取一次</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="265" />
+        <location filename="../../core/presenters/engine_text.py" line="273" />
         <source>catalog not compared: it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared</source>
         <translation>未与清单比较：它是用其他指纹设置（{0}）制作的，因此无法比较其指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="268" />
+        <location filename="../../core/presenters/engine_text.py" line="276" />
         <source>scan with the features setting {0} to compare with it</source>
         <translation>用特征设置 {0} 扫描即可与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="271" />
+        <location filename="../../core/presenters/engine_text.py" line="279" />
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="272" />
+        <location filename="../../core/presenters/engine_text.py" line="280" />
         <source>binary</source>
         <translation>二进制</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="273" />
+        <location filename="../../core/presenters/engine_text.py" line="281" />
         <source>undecodable</source>
         <translation>无法解码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="274" />
+        <location filename="../../core/presenters/engine_text.py" line="282" />
         <source>no text</source>
         <translation>无文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="275" />
+        <location filename="../../core/presenters/engine_text.py" line="283" />
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="276" />
+        <location filename="../../core/presenters/engine_text.py" line="284" />
         <source>vanished</source>
         <translation>已消失</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="277" />
+        <location filename="../../core/presenters/engine_text.py" line="285" />
         <source>special file</source>
         <translation>特殊文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="278" />
+        <location filename="../../core/presenters/engine_text.py" line="286" />
         <source>symbolic link</source>
         <translation>符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="279" />
+        <location filename="../../core/presenters/engine_text.py" line="287" />
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="280" />
+        <location filename="../../core/presenters/engine_text.py" line="288" />
         <source>same file</source>
         <translation>同一文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="281" />
+        <location filename="../../core/presenters/engine_text.py" line="289" />
         <source>too large</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="282" />
+        <location filename="../../core/presenters/engine_text.py" line="290" />
         <source>too small</source>
         <translation>太小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="283" />
+        <location filename="../../core/presenters/engine_text.py" line="291" />
         <source>document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="284" />
+        <location filename="../../core/presenters/engine_text.py" line="292" />
         <source>cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="285" />
+        <location filename="../../core/presenters/engine_text.py" line="293" />
         <source>catalog</source>
         <translation>清单</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="286" />
+        <location filename="../../core/presenters/engine_text.py" line="294" />
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -2018,146 +2018,151 @@ Index: {0}</source>
     </message>
     <message>
         <location filename="../../core/presenters/engine_text.py" line="111" />
+        <source>the last copy on this computer: only a catalog says a copy is on a drive that is not plugged in, and on a catalog's word a file is moved or trashed, never deleted permanently</source>
+        <translation>这是本机上的最后一份：只有目录说未连接的驱动器上有一份；凭目录的说法，文件只会被移动或移到回收站，绝不会被永久删除</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="114" />
         <source>not byte-identical to any kept copy (a near duplicate): a link would lose its differences, so only exact copies are replaced by links</source>
         <translation>与任何保留的副本都不是逐字节相同（近似重复）：链接会丢失它的差异，所以只有完全相同的副本才会被替换为链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="114" />
+        <location filename="../../core/presenters/engine_text.py" line="117" />
         <source>not touched</source>
         <translation>未改动</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="115" />
+        <location filename="../../core/presenters/engine_text.py" line="118" />
         <source>another simdup is acting on it or on its kept copy right now (another window, user or machine)</source>
         <translation>另一个 simdup 正在处理它或它的保留副本（另一个窗口、用户或机器）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="117" />
+        <location filename="../../core/presenters/engine_text.py" line="120" />
         <source>not touched, so the two never take both copies</source>
         <translation>未改动，以免两者把两个副本都删掉</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="118" />
+        <location filename="../../core/presenters/engine_text.py" line="121" />
         <source>no unchanged kept copy remains ({0})</source>
         <translation>没有仍未改变的保留副本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="119" />
+        <location filename="../../core/presenters/engine_text.py" line="122" />
         <source>no unchanged byte-identical kept copy remains ({0})</source>
         <translation>没有仍未改变且逐字节相同的保留副本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="120" />
+        <location filename="../../core/presenters/engine_text.py" line="123" />
         <source>is the file to remove itself</source>
         <translation>就是要移除的文件本身</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="121" />
+        <location filename="../../core/presenters/engine_text.py" line="124" />
         <source>its kept copy {0} changed just now</source>
         <translation>它的保留副本 {0} 刚刚被改动</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="122" />
+        <location filename="../../core/presenters/engine_text.py" line="125" />
         <source>no longer exists</source>
         <translation>已不存在</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="123" />
+        <location filename="../../core/presenters/engine_text.py" line="126" />
         <source>is now a symbolic link</source>
         <translation>现在是符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="124" />
+        <location filename="../../core/presenters/engine_text.py" line="127" />
         <source>is no longer a regular file</source>
         <translation>已不是普通文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="125" />
+        <location filename="../../core/presenters/engine_text.py" line="128" />
         <source>size changed since the scan ({0} -&gt; {1} bytes)</source>
         <translation>扫描后大小已改变（{0} -&gt; {1} 字节）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="126" />
+        <location filename="../../core/presenters/engine_text.py" line="129" />
         <source>modified since the scan (modification time differs)</source>
         <translation>扫描后已修改（修改时间不同）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="127" />
+        <location filename="../../core/presenters/engine_text.py" line="130" />
         <source>content changed since the scan (hash differs)</source>
         <translation>扫描后内容已改变（哈希不同）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="128" />
+        <location filename="../../core/presenters/engine_text.py" line="131" />
         <source>already back (an earlier undo was cut off)</source>
         <translation>已经放回（之前的撤销被中断）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="129" />
+        <location filename="../../core/presenters/engine_text.py" line="132" />
         <source>finished an undo that was cut off</source>
         <translation>完成了一次被中断的撤销</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="130" />
+        <location filename="../../core/presenters/engine_text.py" line="133" />
         <source>restored, but its content had changed since the action</source>
         <translation>已恢复，但它的内容在操作后被改动过</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="131" />
+        <location filename="../../core/presenters/engine_text.py" line="134" />
         <source>deleted permanently</source>
         <translation>已永久删除</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="132" />
+        <location filename="../../core/presenters/engine_text.py" line="135" />
         <source>cannot be restored</source>
         <translation>无法恢复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="133" />
+        <location filename="../../core/presenters/engine_text.py" line="136" />
         <source>finished from the journal after an interruption</source>
         <translation>中断后根据操作日志完成</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="135" />
+        <location filename="../../core/presenters/engine_text.py" line="138" />
         <source>the copy was removed</source>
         <translation>副本已删除</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="136" />
+        <location filename="../../core/presenters/engine_text.py" line="139" />
         <source>the copy {0} is gone already</source>
         <translation>副本 {0} 已不存在</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="137" />
+        <location filename="../../core/presenters/engine_text.py" line="140" />
         <source>the copy {0} was changed since it was made</source>
         <translation>副本 {0} 在复制后被修改过</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="138" />
+        <location filename="../../core/presenters/engine_text.py" line="141" />
         <source>{0} is no longer the copy simdup made</source>
         <translation>{0} 已不是 simdup 制作的副本</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="139" />
+        <location filename="../../core/presenters/engine_text.py" line="142" />
         <source>left it there</source>
         <translation>保留原处</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="140" />
+        <location filename="../../core/presenters/engine_text.py" line="143" />
         <source>its original {0} is not as it was ({1}), so the copy may be the last one of its text</source>
         <translation>它的原件 {0} 已与原来不同（{1}），此副本可能是该文本仅存的一份</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="142" />
+        <location filename="../../core/presenters/engine_text.py" line="145" />
         <source>the copy stays at {0}</source>
         <translation>副本保留在 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="143" />
+        <location filename="../../core/presenters/engine_text.py" line="146" />
         <source>{0} exists already: a rename never replaces a file</source>
         <translation>{0} 已存在：重命名从不替换文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="144" />
+        <location filename="../../core/presenters/engine_text.py" line="147" />
         <source>not renamed</source>
         <translation>未重命名</translation>
     </message>
@@ -2183,202 +2188,222 @@ Index: {0}</source>
 <context>
     <name>Refusal</name>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="176" />
+        <location filename="../../core/presenters/engine_text.py" line="179" />
         <source>{0} is in no group</source>
         <translation>{0} 不在任何组中</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="177" />
+        <location filename="../../core/presenters/engine_text.py" line="180" />
         <source>{0} exists already: a rename never replaces a file</source>
         <translation>{0} 已存在：重命名从不替换文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="178" />
+        <location filename="../../core/presenters/engine_text.py" line="181" />
         <source>{0} has that name already</source>
         <translation>{0} 已经是这个名称</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="179" />
+        <location filename="../../core/presenters/engine_text.py" line="182" />
         <source>the new name is empty</source>
         <translation>新名称为空</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="180" />
+        <location filename="../../core/presenters/engine_text.py" line="183" />
         <source>{0} is not a file name (a name has no folder in it)</source>
         <translation>{0} 不是文件名（文件名中不能含文件夹）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="181" />
+        <location filename="../../core/presenters/engine_text.py" line="184" />
         <source>destination is not a folder: {0}</source>
         <translation>目标不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="182" />
+        <location filename="../../core/presenters/engine_text.py" line="185" />
         <source>{0} is not inside a scanned folder</source>
         <translation>{0} 不在扫描的文件夹内</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="183" />
+        <location filename="../../core/presenters/engine_text.py" line="186" />
         <source>to stop scanning a scanned folder, remove it from the folders to scan</source>
         <translation>要停止扫描某个扫描文件夹，请把它从要扫描的文件夹中移除</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="185" />
+        <location filename="../../core/presenters/engine_text.py" line="188" />
         <source>{0} is inside the scanned folder {1}: the copies will be found as duplicates by its next scan</source>
         <translation>{0} 位于扫描的文件夹 {1} 内：下次扫描会把这些副本当作重复文件找出</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="187" />
+        <location filename="../../core/presenters/engine_text.py" line="190" />
         <source>a folder outside keeps them out</source>
         <translation>选择外部的文件夹可避免这种情况</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="188" />
+        <location filename="../../core/presenters/engine_text.py" line="191" />
         <source>the custom command cannot be read: {0}</source>
         <translation>无法解析自定义命令：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="189" />
+        <location filename="../../core/presenters/engine_text.py" line="192" />
         <source>no custom command is set (Preferences)</source>
         <translation>尚未设置自定义命令（首选项）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="190" />
+        <location filename="../../core/presenters/engine_text.py" line="193" />
         <source>the custom command needs a second file (%b), and there is none</source>
         <translation>自定义命令需要第二个文件（%b），但没有</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="192" />
+        <location filename="../../core/presenters/engine_text.py" line="195" />
         <source>{0} is under a reference folder, and files there are never touched</source>
         <translation>{0} 位于参照文件夹中，那里的文件从不改动</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="194" />
+        <location filename="../../core/presenters/engine_text.py" line="197" />
         <source>Refused, nothing was done: this would leave files with no copy (or none similar enough).</source>
         <translation>已拒绝，未做任何改动：这会让一些文件没有副本（或没有足够相似的副本）。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="196" />
+        <location filename="../../core/presenters/engine_text.py" line="199" />
         <source>group {0}: all {1} files are marked</source>
         <translation>第 {0} 组：全部 {1} 个文件都已标记</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="197" />
+        <location filename="../../core/presenters/engine_text.py" line="200" />
         <source>unmark at least one to keep</source>
         <translation>请至少取消标记一个，以便保留</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="198" />
+        <location filename="../../core/presenters/engine_text.py" line="201" />
         <source>group {0}: {1} has no kept copy at least {2} similar in text</source>
         <translation>第 {0} 组：{1} 没有文本相似度至少 {2} 的保留副本</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="199" />
+        <location filename="../../core/presenters/engine_text.py" line="202" />
         <source>the most similar kept copy is {0} at {1}</source>
         <translation>最相似的保留副本是 {0}，相似度 {1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="200" />
+        <location filename="../../core/presenters/engine_text.py" line="203" />
         <source>Unmark a file similar to each of these (the group's reference ★ is similar to every member).</source>
         <translation>请为其中每个文件取消标记一个与它相似的文件（本组的参照文件 ★ 与每个成员都相似）。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="202" />
+        <location filename="../../core/presenters/engine_text.py" line="205" />
         <source>{0} marked files are in no group, so no copy of them is known to stay (first: {1})</source>
         <translation>{0} 个已标记的文件不在任何组中，因此不知道它们有副本会保留（第一个：{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="204" />
+        <location filename="../../core/presenters/engine_text.py" line="207" />
         <source>Refused, nothing was done: {0} marked files are under a reference folder, and files there are never touched (first: {1}). Unmark them or change the reference folders.</source>
         <translation>已拒绝，未做任何改动：{0} 个已标记的文件位于参照文件夹中，那里的文件从不改动（第一个：{1}）。请取消标记它们，或修改参照文件夹。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="208" />
+        <location filename="../../core/presenters/engine_text.py" line="211" />
         <source>Refused, nothing was done: {0} marked files are from a catalog, not on this computer, and files there are never touched (first: {1}).</source>
         <translation>已拒绝，未做任何改动：{0} 个已标记的文件来自清单，不在本机上，这样的文件从不改动（第一个：{1}）。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="211" />
+        <location filename="../../core/presenters/engine_text.py" line="214" />
         <source>group {0}: {1} keeps no copy on this computer, and a link needs one here (its copy is in the catalog {2})</source>
         <translation>第 {0} 组：{1} 在本机上没有保留的副本，而链接需要本机上的副本（它的副本在清单 {2} 中）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="213" />
+        <location filename="../../core/presenters/engine_text.py" line="216" />
         <source>group {0}: {1} keeps no copy on this computer, and no file of a catalog has its bytes (a near duplicate's differences are not on that drive)</source>
         <translation>第 {0} 组：{1} 在本机上没有保留的副本，清单中也没有字节与它相同的文件（近似重复文件的差异不在那个驱动器上）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="216" />
+        <location filename="../../core/presenters/engine_text.py" line="219" />
         <source>{0} marked files would keep no copy on this computer: only the catalog {1} says a byte-identical copy is on a drive that is not plugged in (first: {2}). Relying on a catalog for the last copy here must be chosen explicitly.</source>
         <translation>{0} 个已标记的文件在本机上将不留副本：只有清单 {1} 表明未接入的驱动器上有字节完全相同的副本（第一个：{2}）。凭清单处理本机上的最后一份必须明确选择。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="220" />
+        <location filename="../../core/presenters/engine_text.py" line="223" />
         <source>Refused, nothing was done: {0}</source>
         <translation>已拒绝，未做任何改动：{0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="221" />
+        <location filename="../../core/presenters/engine_text.py" line="224" />
         <source>{0} is in a catalog, not on this computer</source>
         <translation>{0} 在清单中，不在本机上</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="222" />
+        <location filename="../../core/presenters/engine_text.py" line="225" />
         <source>the file is in a catalog, on a drive that is not connected</source>
         <translation>该文件在清单中，位于未连接的驱动器上</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="223" />
+        <location filename="../../core/presenters/engine_text.py" line="226" />
         <source>cannot read the catalog {0}: {1}</source>
         <translation>无法读取清单 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="224" />
+        <location filename="../../core/presenters/engine_text.py" line="227" />
         <source>{0} is not a simdup catalog (not an SQLite file)</source>
         <translation>{0} 不是 simdup 清单（不是 SQLite 文件）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="225" />
+        <location filename="../../core/presenters/engine_text.py" line="228" />
         <source>{0} is not a simdup catalog (other tables in it)</source>
         <translation>{0} 不是 simdup 清单（含有其他表）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="226" />
+        <location filename="../../core/presenters/engine_text.py" line="229" />
         <source>{0} is damaged or not a simdup catalog: {1}</source>
         <translation>{0} 已损坏或不是 simdup 清单：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="227" />
+        <location filename="../../core/presenters/engine_text.py" line="230" />
         <source>{0} is damaged: {1}</source>
         <translation>{0} 已损坏：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="228" />
+        <location filename="../../core/presenters/engine_text.py" line="231" />
         <source>{0} is a catalog of format version {1}</source>
         <translation>{0} 是格式版本 {1} 的清单</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="229" />
+        <location filename="../../core/presenters/engine_text.py" line="232" />
         <source>this simdup reads version {0}</source>
         <translation>此版本的 simdup 读取版本 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="230" />
+        <location filename="../../core/presenters/engine_text.py" line="233" />
         <source>{0} is not compared: {1}</source>
         <translation>未与 {0} 比较：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="231" />
+        <location filename="../../core/presenters/engine_text.py" line="234" />
         <source>{0} is compared with already</source>
         <translation>已在与 {0} 比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="232" />
+        <location filename="../../core/presenters/engine_text.py" line="235" />
+        <source>another catalog is called {0} already</source>
+        <translation>已有另一个目录名为 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="236" />
+        <source>compare again</source>
+        <translation>请重新比较</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="237" />
+        <source>group {0}: {1} is the last copy on this computer</source>
+        <translation>第 {0} 组：{1} 是本机上的最后一份</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="238" />
+        <source>on a catalog's word it may be moved or trashed, never be deleted permanently (its copy is in the catalog {0})</source>
+        <translation>凭目录的说法，它只能被移动或移到回收站，绝不能被永久删除（它的副本在目录 {0} 中）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="240" />
         <source>it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared</source>
         <translation>它是用其他指纹设置（{0}）制作的，因此无法比较其指纹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="234" />
+        <location filename="../../core/presenters/engine_text.py" line="242" />
         <source>scan with the features setting {0} to compare with it</source>
         <translation>用特征设置 {0} 扫描即可与它比较</translation>
     </message>
