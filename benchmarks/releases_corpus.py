@@ -71,7 +71,6 @@ import json
 import os
 import random
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -84,6 +83,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from devcorpus import h01, th_project  # noqa: E402 - the same hash and man-page project
 
 MAX_BYTES = 512 * 1024
 MAX_PER_KEY = 300
@@ -125,9 +125,13 @@ def log(msg: str) -> None:
     print(msg, flush=True)
 
 
-def h01(*parts: object) -> float:
-    d = hashlib.sha256("|".join(map(str, parts)).encode("utf-8")).digest()
-    return int.from_bytes(d[:8], "big") / 2**64
+def _write(out: str, path: str, data: bytes, **entry) -> dict:
+    """Write ``data`` at ``out/path`` (folders made); its manifest entry."""
+    full = os.path.join(out, path)
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, "wb") as fh:
+        fh.write(data)
+    return dict(path=path, **entry, bytes=len(data))
 
 
 def balanced_halves(keys_by_lang: dict[str, list[str]]) -> dict[str, str]:
@@ -294,20 +298,6 @@ def split_keys(decoded: list) -> dict[str, str]:
     return out
 
 
-def th_project(src: str) -> str:
-    """The project of a man page's .TH line (its fourth argument, digits dropped)."""
-    m = re.search(r"^\.TH\s+(.*)$", src[:20000], re.M)
-    if not m:
-        return ""
-    try:
-        args = shlex.split(m.group(1).replace("\\", ""))
-    except ValueError:
-        args = m.group(1).split()
-    proj = args[3] if len(args) > 3 else ""
-    proj = re.sub(r"[\d.]+", " ", proj.lower())
-    return re.sub(r"\s+", " ", proj).strip(" -*&")
-
-
 def dpkg_owners() -> dict[str, str]:
     owner = {}
     for lst in glob.glob("/var/lib/dpkg/info/*.list"):
@@ -419,7 +409,7 @@ def build_docs(out: str, man_rate: float, zh_man_rate: float, copy_rate: float) 
             continue
         key = pkg
         if p.startswith("/usr/share/man/"):  # a package holding many suites (manpages-zh)
-            proj = th_project(text)
+            proj = th_project(text[:20000])
             key = f"{pkg}:{proj}" if proj else pkg
         decoded.append((p, pkg, data, text, key, is_chinese(text)))
     # at most MAX_PER_KEY files of one split key (by a hash of the path): google-cloud-cli
@@ -437,13 +427,8 @@ def build_docs(out: str, man_rate: float, zh_man_rate: float, copy_rate: float) 
         if rel.endswith(".gz"):
             rel = rel[:-3]
         path = f"{half}/orig/{pkg}/{rel}"
-        full = os.path.join(out, path)
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "wb") as fh:
-            fh.write(data)
-        files.append(dict(path=path, origin=p, half=half, package=pkg, split_key=key,
-                          recipe="original",
-                          lang="zh" if zh else "other", bytes=len(data)))
+        files.append(_write(out, path, data, origin=p, half=half, package=pkg,
+                            split_key=key, recipe="original", lang="zh" if zh else "other"))
         if h01(SEED, "copy", p) >= copy_rate:
             continue
         rng = random.Random(int(h01(SEED, "variant", p) * 2**53))
@@ -451,13 +436,8 @@ def build_docs(out: str, man_rate: float, zh_man_rate: float, copy_rate: float) 
         recipes[recipe.split("-")[0]] += 1
         stem, ext = os.path.splitext(rel)
         vpath = f"{half}/copies/{pkg}/{stem}{rng.choice([' (copy)', '.bak', '-old', ''])}{ext}"
-        vfull = os.path.join(out, vpath)
-        os.makedirs(os.path.dirname(vfull), exist_ok=True)
-        with open(vfull, "wb") as fh:
-            fh.write(vdata)
-        files.append(dict(path=vpath, origin=p, half=half, package=pkg, split_key=key,
-                          recipe=recipe,
-                          lang="zh" if zh else "other", bytes=len(vdata)))
+        files.append(_write(out, vpath, vdata, origin=p, half=half, package=pkg,
+                            split_key=key, recipe=recipe, lang="zh" if zh else "other"))
     manifest = dict(version=1, built_by="benchmarks/releases_corpus.py docs",
                     origin_rule="the original file's path on this machine (.gz: decompressed)",
                     man_rate=man_rate, zh_man_rate=zh_man_rate, copy_rate=copy_rate,
