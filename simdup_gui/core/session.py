@@ -147,7 +147,7 @@ class GroupingRequest:
                               cache_path=self.cache_path, use_cache=self.use_cache,
                               scheduler=self.scheduler, read_workers=self.read_workers,
                               job=job, memo=self.memo, verdict=self.measure), \
-            find_excerpts(self.records, workers=self.read_workers) if self.excerpts else []
+            find_excerpts(self.records, self.read_workers, self.memo) if self.excerpts else []
 
 
 class Session:

@@ -131,12 +131,14 @@ POOL_ABOVE = 5_000  # doubtful pairs: more are measured on ``workers`` processes
 MEASURE_BLOCK = 512  # doubtful pairs sent to the pool at once (the next block meanwhile)
 
 
-def find_excerpts(records: Sequence[FileRecord], measure: Measurer | None = None,
-                  workers: int = 1) -> list[Excerpt]:
+def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
+                  measure: Measurer | None = None) -> list[Excerpt]:
     """The excerpt pairs of ``records`` (module docstring), by the part's then the whole's
     path; ``measure``: what measures the doubtful ones from the files (None: a Measurer of
     ``records`` made here, on ``workers`` processes when more than POOL_ABOVE pairs are in
-    doubt)."""
+    doubt). ``memo`` (classes.RecordsMemo): found once per records list."""
+    if memo is not None:
+        return memo.excerpts(records, lambda: find_excerpts(records, workers, None, measure))
     part, whole, est, sample = excerpt_candidates(records)
     sure = (sample < 0) | ((est >= SURE) & (sample >= SURE_SAMPLE))
     own = measure is None and not sure.all()  # (no pair in doubt: no measurer)

@@ -80,3 +80,16 @@ def test_many_doubtful_pairs_are_measured_on_the_pool_alike(tmp_path, monkeypatc
     assert [(e.part, e.whole, e.containment) for e in pooled] == \
         [(e.part, e.whole, e.containment) for e in ex.find_excerpts(s.records, workers=1)]
     assert {(e.part, e.whole) for e in here} <= {(e.part, e.whole) for e in pooled}
+
+
+def test_a_regroup_does_not_find_the_excerpts_again(tmp_path, monkeypatch):
+    """Excerpts depend on the texts alone: a regroup at another threshold (the app's slider)
+    reuses them instead of measuring them again."""
+    s = scanned(tmp_path)
+    before = pairs(s)
+    calls = []
+    real = ex.excerpt_candidates
+    monkeypatch.setattr(ex, "excerpt_candidates", lambda r: (calls.append(1), real(r))[1])
+    s.settings.similarity = 0.8
+    s.regroup()
+    assert not calls and pairs(s) == before
