@@ -676,4 +676,7 @@ ZH.update({
     "group {0}: {1} is the last copy on this computer": "第 {0} 组：{1} 是本机上的最后一份",
     "on a catalog's word it may be moved or trashed, never be deleted permanently (its copy is "
     "in the catalog {0})": "凭目录的说法，它只能被移动或移到回收站，绝不能被永久删除（它的副本在目录 {0} 中）",
+    " (verified groups: F1 {0:.2f} at k={1}; templates kept apart: F1 {2:.2f})":
+        "（验证后的分组：k={1} 时 F1 为 {0:.2f}；模板文档分开：F1 为 {2:.2f}）",
+    "templates kept apart": "模板文档分开",
 })

@@ -161,6 +161,8 @@ class SizeResult:
     scores: list[Score]
     by_transform: list[TransformRecall] = field(default_factory=list)
     verified: Score | None = None  # verified groups (the shipped pipeline) at the default k
+    template: Score | None = None  # the same with the template verdict (templates.py): different
+    # documents built on one template kept apart (the user sees what it gains and costs)
 
     @property
     def best(self) -> Score:
@@ -187,6 +189,17 @@ def recall_by_transform(truth: ClassTruth, comp: np.ndarray) -> list[TransformRe
     order = {"near": 0, "middle": 1, "far": 2}
     return [TransformRecall(t, level[t], found[t], total[t])
             for t in sorted(total, key=lambda t: (order.get(level[t], 3), t))]
+
+
+def _verified(records: Sequence[FileRecord], truth: Truth, bits: int, verdict: str) -> Score:
+    """The score of verified groups at the default k with ``verdict`` (templates.MEASURES)."""
+    n, dk = len(records), DEFAULT_DISTANCE[bits]
+    groups, _ = build_groups(records, bits, dk, measure=Measurer(records), verdict=verdict)
+    comp = np.arange(n, dtype=np.int64)
+    for g in groups:
+        comp[g.indices()] = n + g.id
+    c = truth.count(comp)
+    return Score(bits, dk, c.tp, c.fp, c.fn, c.ambiguous, chance_matches(n, bits, dk))
 
 
 def evaluate(records: Sequence[FileRecord], truth: Truth,
@@ -218,13 +231,8 @@ def evaluate(records: Sequence[FileRecord], truth: Truth,
                                 chance_matches(n, bits, k)))
         res = SizeResult(bits, scores)
         if all(r.sketch for r in records):
-            dk = DEFAULT_DISTANCE[bits]
-            groups, _ = build_groups(records, bits, dk, measure=Measurer(records))
-            comp = np.arange(n, dtype=np.int64)
-            for g in groups:
-                comp[g.indices()] = n + g.id
-            c = truth.count(comp)
-            res.verified = Score(bits, dk, c.tp, c.fp, c.fn, c.ambiguous, chance_matches(n, bits, dk))
+            res.verified, res.template = (_verified(records, truth, bits, v)
+                                          for v in ("plain", "template"))
         if isinstance(truth, ClassTruth):
             res.by_transform = recall_by_transform(truth, comps[ks.index(res.best.distance)])
         out.append(res)

@@ -105,7 +105,8 @@ class LabReport:
             "sizes": [{"bits": s.bits, "best": s.best.to_dict(),
                        "scores": [x.to_dict() for x in s.scores],
                        "by_transform": [t.to_dict() for t in s.by_transform],
-                       "verified": s.verified.to_dict() if s.verified else None}
+                       "verified": s.verified.to_dict() if s.verified else None,
+                       "verified_template": s.template.to_dict() if s.template else None}
                       for s in self.sizes],
             "notes": self.notes, "problems": [p.to_dict() for p in self.problems],
             "seconds": round(self.seconds, 2),
@@ -156,12 +157,16 @@ def to_text(report: LabReport, full: bool = True) -> str:
                      f"{(f'{at.f1:.3f}' if at else '-'):>13}")
     ver = [s for s in r.sizes if s.verified is not None]
     if ver:
-        lines += ["", "Verified groups (candidates at the default k, text similarity checked):",
-                  "bits  cand. k  precision  recall     F1      TP      FP      FN"]
+        lines += ["", "Verified groups (candidates at the default k, text similarity checked; "
+                  "template: documents built on one template kept apart, --measure template):",
+                  "bits  verdict   cand. k  precision  recall     F1      TP      FP      FN"]
         for s in ver:
-            v = s.verified
-            lines.append(f"{s.bits:>4}  {v.distance:>7}  {v.precision:>9.3f}  {v.recall:>6.3f}  "
-                         f"{v.f1:>5.3f}  {_fmt(v.tp):>6}  {_fmt(v.fp):>6}  {_fmt(v.fn):>6}")
+            for name, v in (("plain", s.verified), ("template", s.template)):
+                if v is not None:
+                    lines.append(
+                        f"{s.bits:>4}  {name:<8}  {v.distance:>7}  {v.precision:>9.3f}  "
+                        f"{v.recall:>6.3f}  {v.f1:>5.3f}  {_fmt(v.tp):>6}  {_fmt(v.fp):>6}  "
+                        f"{_fmt(v.fn):>6}")
     if full:
         for s in r.sizes:
             lines += ["", f"{s.bits} bits: k, precision, recall, F1, chance matches per file"]

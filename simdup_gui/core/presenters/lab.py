@@ -126,7 +126,11 @@ def headline(report: LabReport) -> str:
         b = s.best
         text = translate("AccuracyTab", "{0} bits: best F1 {1:.2f} at k={2}, {3} random "
                          "matches per file").format(s.bits, b.f1, b.distance, f"{b.chance:.2g}")
-        if s.verified is not None:
+        if s.verified is not None and s.template is not None:
+            text += translate("AccuracyTab", " (verified groups: F1 {0:.2f} at k={1}; templates "
+                              "kept apart: F1 {2:.2f})").format(
+                s.verified.f1, s.verified.distance, s.template.f1)
+        elif s.verified is not None:
             text += translate("AccuracyTab", " (verified groups: F1 {0:.2f} at k={1})").format(
                 s.verified.f1, s.verified.distance)
         parts.append(text)
@@ -192,6 +196,9 @@ def f1_bars(report: LabReport) -> tuple[list[str], list[tuple[str, str, list[flo
     if any(s.verified is not None for s in report.sizes):
         sets.append((translate("AccuracyTab", "verified"), colour("verified"),
                      [s.verified.f1 if s.verified is not None else 0.0 for s in report.sizes]))
+    if any(s.template is not None for s in report.sizes):
+        sets.append((translate("AccuracyTab", "templates kept apart"), colour("template"),
+                     [s.template.f1 if s.template is not None else 0.0 for s in report.sizes]))
     return cats, sets
 
 

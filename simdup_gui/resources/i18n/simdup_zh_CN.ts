@@ -264,19 +264,29 @@
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对，实测 {2} 对。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="136" />
+        <location filename="../../core/presenters/lab.py" line="130" />
+        <source> (verified groups: F1 {0:.2f} at k={1}; templates kept apart: F1 {2:.2f})</source>
+        <translation>（验证后的分组：k={1} 时 F1 为 {0:.2f}；模板文档分开：F1 为 {2:.2f}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="140" />
         <source>. Red-tinted rows: more chance matches than one per file, so small fingerprints drown in coincidences.</source>
         <translation>。偏红的行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="191" />
+        <location filename="../../core/presenters/lab.py" line="195" />
         <source>SimHash only</source>
         <translation>仅用 SimHash</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="193" />
+        <location filename="../../core/presenters/lab.py" line="197" />
         <source>verified</source>
         <translation>验证后</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/lab.py" line="200" />
+        <source>templates kept apart</source>
+        <translation>模板文档分开</translation>
     </message>
     <message>
         <location filename="../../app/accuracy.py" line="322" />
@@ -299,7 +309,7 @@
         <translation>{0} 位：k={2} 时最佳 F1 为 {1:.2f}，每个文件 {3} 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="130" />
+        <location filename="../../core/presenters/lab.py" line="134" />
         <source> (verified groups: F1 {0:.2f} at k={1})</source>
         <translation>（验证后的分组：k={1} 时 F1 为 {0:.2f}）</translation>
     </message>
@@ -315,34 +325,34 @@
     </message>
     <message>
         <location filename="../../app/accuracy.py" line="357" />
-        <location filename="../../core/presenters/lab.py" line="163" />
+        <location filename="../../core/presenters/lab.py" line="167" />
         <source>precision</source>
         <translation>精确率</translation>
     </message>
     <message>
         <location filename="../../app/accuracy.py" line="356" />
-        <location filename="../../core/presenters/lab.py" line="164" />
+        <location filename="../../core/presenters/lab.py" line="168" />
         <source>recall</source>
         <translation>召回率</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="164" />
+        <location filename="../../core/presenters/lab.py" line="168" />
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="167" />
+        <location filename="../../core/presenters/lab.py" line="171" />
         <source>chance matches/file (log)</source>
         <translation>随机匹配/文件（对数）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="170" />
+        <location filename="../../core/presenters/lab.py" line="174" />
         <source>1 random match/file</source>
         <translation>每文件 1 次随机匹配</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="182" />
-        <location filename="../../core/presenters/lab.py" line="200" />
+        <location filename="../../core/presenters/lab.py" line="186" />
+        <location filename="../../core/presenters/lab.py" line="207" />
         <source>{0} bits</source>
         <translation>{0} 位</translation>
     </message>
@@ -1098,162 +1108,177 @@ Let them go on the catalog's word?</source>
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="31" />
+        <location filename="../../core/presenters/tree.py" line="32" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="31" />
+        <location filename="../../core/presenters/tree.py" line="32" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="32" />
+        <location filename="../../core/presenters/tree.py" line="33" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="32" />
+        <location filename="../../core/presenters/tree.py" line="33" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="33" />
+        <location filename="../../core/presenters/tree.py" line="34" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="33" />
+        <location filename="../../core/presenters/tree.py" line="34" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="34" />
+        <location filename="../../core/presenters/tree.py" line="35" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="35" />
+        <location filename="../../core/presenters/tree.py" line="36" />
         <source>Δ Size</source>
         <translation>Δ 大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="36" />
+        <location filename="../../core/presenters/tree.py" line="37" />
         <source>Δ Modified</source>
         <translation>Δ 修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="37" />
+        <location filename="../../core/presenters/tree.py" line="38" />
         <source>Closest</source>
         <translation>最相近</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="162" />
+        <location filename="../../core/presenters/tree.py" line="176" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="163" />
+        <location filename="../../core/presenters/tree.py" line="177" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="164" />
+        <location filename="../../core/presenters/tree.py" line="178" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="167" />
+        <location filename="../../core/presenters/tree.py" line="181" />
         <source>{0} share mostly template text</source>
         <translation>{0} 个主要是模板文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="171" />
+        <location filename="../../core/presenters/tree.py" line="185" />
+        <source>also similar to group {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="189" />
         <source>{0} in a catalog</source>
         <translation>{0} 个在清单中</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="184" />
+        <location filename="../../core/presenters/tree.py" line="202" />
         <source>in catalog {0} (not connected)</source>
         <translation>在清单 {0} 中（未连接）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="201" />
+        <location filename="../../core/presenters/tree.py" line="219" />
         <source>too short</source>
         <translation>太短</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="206" />
+        <location filename="../../core/presenters/tree.py" line="224" />
         <source>template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="232" />
+        <location filename="../../core/presenters/tree.py" line="227" />
+        <source>also group {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="253" />
         <source>In catalog {0}, on a drive that is not connected: only its fingerprint and sketch are known, so its similarity is estimated, and it is never marked, moved or deleted</source>
         <translation>在清单 {0} 中，位于未连接的驱动器上：只知道它的指纹和草图，因此相似度是估计值；它从不会被标记、移动或删除</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="238" />
+        <location filename="../../core/presenters/tree.py" line="259" />
         <source>Reference of the group: every member is compared with it</source>
         <translation>本组的参照文件：每个成员都与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="241" />
+        <location filename="../../core/presenters/tree.py" line="262" />
         <source>Same normalised text as the reference</source>
         <translation>规范化后的文字与参照文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="243" />
+        <location filename="../../core/presenters/tree.py" line="264" />
         <source>measured from both files</source>
         <translation>由两个文件实测</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="244" />
+        <location filename="../../core/presenters/tree.py" line="265" />
         <source>estimated from sketches</source>
         <translation>由草图估计</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="245" />
+        <location filename="../../core/presenters/tree.py" line="266" />
         <source>Text similarity to the reference: {0:.1%} ({1})</source>
         <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="249" />
+        <location filename="../../core/presenters/tree.py" line="270" />
         <source>Closest member: {0} ({1:.1%})</source>
         <translation>最相近的成员：{0}（{1:.1%}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="254" />
+        <location filename="../../core/presenters/tree.py" line="273" />
+        <source>Also similar to {0} in group {1} ({2:.1%}): a near-duplicate shown in that group (each file is in one group only)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../core/presenters/tree.py" line="280" />
         <source>Same text (≡) as {0} other member(s): {1}</source>
         <translation>与另外 {0} 个成员文字相同（≡）：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="259" />
+        <location filename="../../core/presenters/tree.py" line="285" />
         <source>Most of the text it shares with the reference is a template found in {0} other documents (pages of one generator, one licence in many projects): maybe not a copy. Keep rules leave it unmarked unless you say otherwise.</source>
         <translation>它与参照文件共有的文字大多是模板，另有 {0} 个文档也含有（同一生成器的手册页、许多项目共用的许可证）：它可能不是副本。除非你同意，保留规则不会标记它。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="266" />
+        <location filename="../../core/presenters/tree.py" line="292" />
         <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
         <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="270" />
+        <location filename="../../core/presenters/tree.py" line="296" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="301" />
+        <location filename="../../core/presenters/tree.py" line="327" />
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="302" />
+        <location filename="../../core/presenters/tree.py" line="328" />
         <source>{0} of {1} groups shown</source>
         <translation>显示 {0} / {1} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="303" />
+        <location filename="../../core/presenters/tree.py" line="329" />
         <source>{0} marked, {1} to reclaim</source>
         <translation>已标记 {0} 个，可腾出 {1}</translation>
     </message>
@@ -1696,32 +1721,32 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="276" />
+        <location filename="../../core/presenters/tree.py" line="302" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="276" />
+        <location filename="../../core/presenters/tree.py" line="302" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="277" />
+        <location filename="../../core/presenters/tree.py" line="303" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="284" />
+        <location filename="../../core/presenters/tree.py" line="310" />
         <source>symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to include it</source>
         <translation>未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="288" />
+        <location filename="../../core/presenters/tree.py" line="314" />
         <source>larger than the maximum size ({0}): raise "Maximum size" in Settings to include it</source>
         <translation>大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="292" />
+        <location filename="../../core/presenters/tree.py" line="318" />
         <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>
