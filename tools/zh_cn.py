@@ -679,4 +679,10 @@ ZH.update({
     " (verified groups: F1 {0:.2f} at k={1}; templates kept apart: F1 {2:.2f})":
         "（验证后的分组：k={1} 时 F1 为 {0:.2f}；模板文档分开：F1 为 {2:.2f}）",
     "templates kept apart": "模板文档分开",
+    # issue 37, part 2: a near-duplicate in another group ("also similar to ...")
+    "also similar to group {0}": "也与第 {0} 组相似",
+    "also group {0}": "另见第 {0} 组",
+    "Also similar to {0} in group {1} ({2:.1%}): a near-duplicate shown in that group (each "
+    "file is in one group only)":
+        "也与第 {1} 组的 {0} 相似（{2:.1%}）：一个近似重复文件，显示在那一组中（每个文件只属于一个组）",
 })

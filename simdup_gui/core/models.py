@@ -118,11 +118,23 @@ class Member:
     # (the reference's set is 0): what a keep rule may treat as copies of each other
 
 
+@dataclass(frozen=True, slots=True)
+class Also:
+    """A member of a group (record ``member``) is a near-duplicate, verified at or above the
+    threshold, of record ``other``, a member of another group (group/also.py): information
+    beside the groups ("also similar to ..."); the other's group is found when shown."""
+
+    member: int
+    other: int
+    similarity: float
+
+
 @dataclass(slots=True)
 class Group:
     id: int
     representative: int  # index into the record list
     members: list[Member] = field(default_factory=list)
+    also: list[Also] = field(default_factory=list)  # its members' near-duplicates elsewhere
 
     @property
     def exact(self) -> bool:

@@ -258,3 +258,25 @@ def test_a_move_into_a_scanned_folder_is_said(tmp_path, capsys):
     assert main(["apply", str(out), "--keep", "oldest", "--move-to", str(src / "dups"),
                  "--dry-run"]) == 0
     assert "will be found again by its next scan" in capsys.readouterr().err
+
+
+def test_scan_names_a_near_duplicate_in_another_group_in_text_and_json(capsys, tmp_path):
+    """Issue 37, part 2: versions v1 ~ ... ~ v5 in two groups; v3 (group 1) and v4
+    (group 2) are near-duplicates: each is named beside the other, "also similar to"."""
+    from tests.core.group.test_also_similar import chain
+
+    files = chain(tmp_path / "c")
+    code, out, _ = run(capsys, "scan", str(tmp_path), "--no-cache", "--workers", "1")
+    assert code == 0
+    said = [line.strip() for line in out.splitlines() if "also similar to" in line]
+    assert said and all(line.startswith("also similar to /") and " in group " in line
+                        and line.endswith("%)") for line in said)
+    code, out, _ = run(capsys, "scan", str(tmp_path), "--no-cache", "--workers", "1",
+                       "--format", "json")
+    d = json.loads(out)
+    ids = {f["path"]: g["id"] for g in d["groups"] for f in g["files"]}
+    notes = [(g["id"], n) for g in d["groups"] for n in g.get("also_similar", [])]
+    assert notes
+    for gid, n in notes:
+        assert ids[n["file"]] == gid and ids[n["other"]] == n["other_group"] != gid
+        assert n["file"] in files and 0.7 <= n["similarity"] <= 1

@@ -155,7 +155,13 @@ def apply(groups: Sequence[Group], records: Sequence[FileRecord], ignore: Ignore
         elif len(members) >= 2:
             rep = g.representative if any(m.index == g.representative for m in members) else \
                 min(members, key=lambda m: m.distance).index
-            out.append(Group(g.id, rep, members))
+            out.append(Group(g.id, rep, members, g.also))
+    if ignore.pairs:  # a pair said not to be duplicates is not noted "also similar" either
+        for i, g in enumerate(out):
+            also = [a for a in g.also if _pair(records[a.member].path,
+                                               records[a.other].path) not in ignore.pairs]
+            if len(also) != len(g.also):
+                out[i] = Group(g.id, g.representative, g.members, also)
     return out
 
 

@@ -79,7 +79,8 @@ def rereference(records: Sequence[FileRecord], group: Group, new_ref: int, bits:
     _closest(records, old, mem)
     mem.sort(key=lambda m: (m.index != new_ref, -(m.similarity or 0), m.distance,
                             records[m.index].path))
-    return Rereferenced(catalogued_estimated(records, Group(group.id, new_ref, mem)), left)
+    return Rereferenced(catalogued_estimated(records, Group(group.id, new_ref, mem, group.also)),
+                        left)
 
 
 def _measured(records: Sequence[FileRecord], ref: int, others: list[int], threshold: float,

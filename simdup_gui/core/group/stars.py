@@ -7,7 +7,9 @@ by their estimates, edges.py) first, then the most counting every pair in doubt,
 oldest; its pairs with the files not yet grouped are then verified (measured exactly
 near the threshold: edges.py measures only the pairs asked about), and those that reach
 the threshold are its members. Each member then moves to the reference it is most similar
-to. Files with identical text (one class) always group, at similarity 1.
+to. Files with identical text (one class) always group, at similarity 1. Short members far
+from each other leave a star (short_stars.py); a member's near-duplicates in other groups
+are noted beside it (also.py).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from . import also
 from .edges import PairGraph
+from .short_stars import regroup_far
 from ..models import FileRecord, Group, Member
 
 
@@ -99,12 +103,18 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], graph: 
             continue
         free[star] = False
         stars[c] = star.tolist()
-    stars = _closest(stars, graph)
+    stars = regroup_far(records, members, graph, _closest(stars, graph), oldest)
+    stars = {r: ms for r, ms in stars.items() if ms or weight[r] > 1}  # the groups
     known = _known_rows(stars, graph)
     flags = templates(np.concatenate([np.zeros(0, np.int64), *known.values()])) \
         if templates is not None else {}
-    return [_group(records, members, graph, bits, r, ms, oldest, flags, known.get(r))
-            for r, ms in stars.items() if ms or weight[r] > 1]
+    groups = [_group(records, members, graph, bits, r, ms, oldest, flags, known.get(r))
+              for r, ms in stars.items()]
+    notes = also.collect(stars, graph, {c: oldest[c][2] for r, ms in stars.items()
+                                        for c in (r, *ms)})
+    for r, g in zip(stars, groups):
+        g.also = notes.get(r, [])
+    return groups
 
 
 def _closest(stars: dict[int, list[int]], graph: PairGraph) -> dict[int, list[int]]:

@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import Sequence
 
+from ..group import also
 from ..models import FileRecord, Group, Member, Problem, human_size
 from ..review.catalog import original_path
 from . import engine_text
@@ -72,6 +73,7 @@ class GroupRows:
         self.sort_column = -1
         self.descending = False
         self.dupes_only = False  # hide each group's reference (dupeGuru's "dupes only")
+        self.notes: dict[int, list[also.Note]] = {}  # id(group): its "also similar to" notes
 
     def set_data(self, records: Sequence[FileRecord], groups: list[Group], bits: int) -> None:
         self.records, self.groups, self.bits = records, groups, bits
@@ -133,6 +135,7 @@ class GroupRows:
                 r.mtime_ns, r.encoding, m.distance, _sim(m)][col]
 
     def rebuild(self) -> None:
+        self.notes = {id(g): n for g, n in zip(self.groups, also.resolve(self.groups)) if n}
         needle = self.filter_text.casefold()
         rows = []
         for gi, g in enumerate(self.groups):
@@ -151,6 +154,17 @@ class GroupRows:
     def group_at(self, row: int) -> Group:
         return self.groups[self.rows[row][0]]
 
+    def notes_of(self, g: Group, m: Member | None = None) -> list[also.Note]:
+        """The group's "also similar to" notes (of member ``m`` alone, when given)."""
+        notes = self.notes.get(id(g), [])
+        return notes if m is None else also.member_notes(notes, m.index)
+
+    @staticmethod
+    def also_groups(notes: list[also.Note]) -> str:
+        """The other groups' ids of ``notes``: "3, 5" (at most three, then "…")."""
+        ids = sorted({n.group for n in notes})
+        return ", ".join(map(str, ids[:3])) + (", …" if len(ids) > 3 else "")
+
     def member_at(self, row: int, child: int) -> tuple[Group, Member]:
         gi, members = self.rows[row]
         return self.groups[gi], members[child]
@@ -166,6 +180,10 @@ class GroupRows:
             if g.templates:
                 text += " · " + translate("GroupTreeModel",
                                           "{0} share mostly template text").format(g.templates)
+            notes = self.notes_of(g)
+            if notes:
+                text += " · " + translate("GroupTreeModel", "also similar to group {0}").format(
+                    self.also_groups(notes))
             away = sum(1 for i in g.indices() if self.records[i].catalog)
             if away:
                 text += " · " + translate("GroupTreeModel", "{0} in a catalog").format(away)
@@ -205,9 +223,12 @@ class GroupRows:
             return (f"{guess}{m.similarity:.0%}" + (" =" if m.exact else "")
                     + (" · " + translate("GroupTreeModel", "template") if m.template else ""))
         if col == COL_CLOSEST:
+            notes = self.notes_of(g, m)
+            more = (" · " + translate("GroupTreeModel", "also group {0}").format(
+                self.also_groups(notes))) if notes else ""
             if m.closest_similarity is None:
-                return "—"
-            return f"{m.closest_similarity:.0%}" + (" ≡" if self.same_text(g, m) else "")
+                return "—" + more
+            return f"{m.closest_similarity:.0%}" + (" ≡" if self.same_text(g, m) else "") + more
         return None
 
     def same_text(self, g: Group, m: Member) -> list[int]:
@@ -248,6 +269,11 @@ class GroupRows:
         if m.closest >= 0 and m.closest_similarity is not None:
             tip.append(translate("GroupTreeModel", "Closest member: {0} ({1:.1%})").format(
                 os.path.basename(self.records[m.closest].path), m.closest_similarity))
+        for n in self.notes_of(g, m):
+            tip.append(translate("GroupTreeModel", "Also similar to {0} in group {1} ({2:.1%}): "
+                                                   "a near-duplicate shown in that group (each "
+                                                   "file is in one group only)").format(
+                os.path.basename(self.records[n.other].path), n.group, n.similarity))
         twins = self.same_text(g, m)
         if twins:
             names = ", ".join(os.path.basename(self.records[i].path) for i in twins[:5])

@@ -18,7 +18,7 @@ import traceback
 from dataclasses import fields
 
 from ..job import NULL_JOB, Job
-from ..models import FileRecord, Group, Member, Problem
+from ..models import Also, FileRecord, Group, Member, Problem
 from .export import load_results
 from .results import Results
 
@@ -83,11 +83,11 @@ def _receive(conn, child, path: str, job: Job) -> Results:
 MEMBER_FIELDS = Member.__slots__
 
 
-def _add_groups(groups: list[Group], ids, reps, sizes, *columns) -> None:
+def _add_groups(groups: list[Group], ids, reps, sizes, notes, *columns) -> None:
     members = [Member(*row) for row in zip(*columns, strict=True)]
     at = 0
-    for gid, rep, size in zip(ids, reps, sizes, strict=True):
-        groups.append(Group(gid, rep, members[at : at + size]))
+    for gid, rep, size, also in zip(ids, reps, sizes, notes, strict=True):
+        groups.append(Group(gid, rep, members[at : at + size], [Also(*a) for a in also]))
         at += size
 
 
@@ -122,6 +122,7 @@ def _pieces(res: Results, size: int):
         ms = [m for g in part for m in g.members]
         yield "groups", ([g.id for g in part], [g.representative for g in part],
                          [len(g.members) for g in part],
+                         [[(a.member, a.other, a.similarity) for a in g.also] for g in part],
                          *([getattr(m, f) for m in ms] for f in MEMBER_FIELDS))
     for s in range(0, len(res.problems), size):
         part = res.problems[s : s + size]

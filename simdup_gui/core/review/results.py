@@ -11,7 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..act.fileops import is_under
-from ..models import ALLOWED_BITS, CATALOG_SCHEME, Excerpt, FileRecord, Group, Member, Problem
+from ..group import also
+from ..group.also import Note
+from ..models import (ALLOWED_BITS, CATALOG_SCHEME, Also, Excerpt, FileRecord, Group, Member,
+                      Problem)
 from ..scan.simhash import to_hex
 from ..textsim import DEFAULT_SIMILARITY, SKETCH_BYTES
 from .catalog import catalogued_path, check_infos, original_path
@@ -69,7 +72,7 @@ def _file_entry(r: FileRecord, m: Member, bits: int, rep: bool, marked: bool,
     return entry
 
 
-def _group_entry(res: Results, g: Group, bits: int) -> dict:
+def _group_entry(res: Results, g: Group, bits: int, notes: list[Note] = ()) -> dict:
     recs = res.records
     files = [_file_entry(recs[m.index], m, bits, m.index == g.representative,
                          recs[m.index].path in res.marks,
@@ -79,12 +82,17 @@ def _group_entry(res: Results, g: Group, bits: int) -> dict:
              "template_members": g.templates, "files": files}
     if entry["reference"] in res.chosen:
         entry["reference_chosen"] = True  # the user's choice: keep rules keep it
+    if notes:  # (only then: results files without such notes stay as they were)
+        entry["also_similar"] = [{"file": recs[n.member].path, "other": recs[n.other].path,
+                                  "other_group": n.group, "similarity": n.similarity}
+                                 for n in notes]
     return entry
 
 
 def _group_entries(res: Results) -> Iterator[dict]:
     bits = res.bits
-    return (_group_entry(res, g, bits) for g in res.groups)
+    notes = also.resolve(res.groups)
+    return (_group_entry(res, g, bits, n) for g, n in zip(res.groups, notes))
 
 
 def _excerpt_entry(res: Results):
@@ -222,7 +230,8 @@ def to_csv(res: Results) -> str:
 def to_text(res: Results) -> str:
     bits = res.bits
     lines = []
-    for g in res.groups:
+    notes = also.resolve(res.groups)
+    for g, g_notes in zip(res.groups, notes):
         kind = "exact text" if g.exact else "near-duplicates"
         lines.append(f"Group {g.id} ({len(g.members)} files, {kind}; similarity to the "
                      f"reference *)")
@@ -240,6 +249,9 @@ def to_text(res: Results) -> str:
                 lines.append(f"      template: most of the text it shares with the reference "
                              f"is found in {m.template} other documents (maybe not a copy; "
                              f"keep rules leave it alone)")
+            for n in also.member_notes(g_notes, m.index):
+                lines.append(f"      also similar to {original_path(res.records[n.other])} "
+                             f"in group {n.group} ({percent(n.similarity)})")
     for e in res.excerpts:
         lines.append(f"excerpt: {original_path(res.records[e.part])} is inside "
                      f"{original_path(res.records[e.whole])} ({percent(e.containment)})")
@@ -260,12 +272,37 @@ def _catalogs(so: Obj, settings: dict) -> tuple[str, ...]:
     return tuple(c["name"] for c in settings.get("catalogs") or ())
 
 
-def _closest_path(fo: Obj) -> str:
-    """A file entry's ``closest``: a path, or a catalogued file's path (a catalog key)."""
-    v = fo.d.get("closest")
+def _closest_path(fo: Obj, key: str = "closest") -> str:
+    """A file entry's ``closest`` (or another ``key`` naming a file of the results): a
+    path, or a catalogued file's path (a catalog key)."""
+    v = fo.d.get(key)
     if isinstance(v, str) and v.startswith(CATALOG_SCHEME):
-        return fo.str("closest", max_len=65600)  # (must be a file of the group: below)
-    return fo.path("closest", required=False)
+        return fo.str(key, max_len=65600)  # (must be a file of the results: the caller)
+    return fo.path(key, required=False)
+
+
+def _also_notes(top: Obj, groups: list[Group], index: dict[str, int]) -> list[Group]:
+    """``groups`` with each one's ``also_similar`` (optional: results files before it have
+    none): a file of the group, a file of another group, its similarity; ``other_group``,
+    when given, must be that group's id (it is found again from the path)."""
+    where = {m.index: g.id for g in groups for m in g.members}
+    by_id = {g.id: g for g in groups}
+    for gi, gd in enumerate(top.list("groups")):
+        go = Obj(gd, f"groups[{gi}]")
+        g = by_id.get(go.d["id"])  # (checked when the group was read)
+        for ni, nd in enumerate(go.list("also_similar", max_len=100_000)):
+            no = Obj(nd, f"{go.where}.also_similar[{ni}]")
+            file, other = _closest_path(no, "file"), _closest_path(no, "other")
+            if g is None or where.get(index.get(file, -1)) != g.id:
+                raise no.fail("file", "a file of this group")
+            o = where.get(index.get(other, -1))
+            if o is None or o == g.id:
+                raise no.fail("other", "a file of another group")
+            if no.int("other_group", o, hi=1 << 40) != o:
+                raise no.fail("other_group", f"the id of the group of {other!r} ({o})")
+            g.also.append(Also(index[file], index[other],
+                               no.float("similarity", required=True)))
+    return groups
 
 
 def _closest_members(go: Obj, members: list[Member], closest: list[str],
@@ -400,5 +437,5 @@ def load_json(text: str) -> Results:
         po = Obj(pd, f"problems[{pi}]")
         problems.append(Problem(po.str("path", max_len=65536), po.str("reason", max_len=65536),
                                 po.str("kind", "error", max_len=64)))
-    return Results(records, groups, problems, settings, stats, marks, chosen,
-                   _excerpts(top, index))
+    return Results(records, _also_notes(top, groups, index), problems, settings, stats, marks,
+                   chosen, _excerpts(top, index))

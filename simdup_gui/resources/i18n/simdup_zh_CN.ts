@@ -1180,7 +1180,7 @@ Let them go on the catalog's word?</source>
     <message>
         <location filename="../../core/presenters/tree.py" line="185" />
         <source>also similar to group {0}</source>
-        <translation type="unfinished" />
+        <translation>也与第 {0} 组相似</translation>
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="189" />
@@ -1205,7 +1205,7 @@ Let them go on the catalog's word?</source>
     <message>
         <location filename="../../core/presenters/tree.py" line="227" />
         <source>also group {0}</source>
-        <translation type="unfinished" />
+        <translation>另见第 {0} 组</translation>
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="253" />
@@ -1245,7 +1245,7 @@ Let them go on the catalog's word?</source>
     <message>
         <location filename="../../core/presenters/tree.py" line="273" />
         <source>Also similar to {0} in group {1} ({2:.1%}): a near-duplicate shown in that group (each file is in one group only)</source>
-        <translation type="unfinished" />
+        <translation>也与第 {1} 组的 {0} 相似（{2:.1%}）：一个近似重复文件，显示在那一组中（每个文件只属于一个组）</translation>
     </message>
     <message>
         <location filename="../../core/presenters/tree.py" line="280" />
