@@ -678,7 +678,6 @@ ZH.update({
     "in the catalog {0})": "凭目录的说法，它只能被移动或移到回收站，绝不能被永久删除（它的副本在目录 {0} 中）",
     " (verified groups: F1 {0:.2f} at k={1}; templates kept apart: F1 {2:.2f})":
         "（验证后的分组：k={1} 时 F1 为 {0:.2f}；模板文档分开：F1 为 {2:.2f}）",
-    "templates kept apart": "模板文档分开",
     # issue 37, part 2: a near-duplicate in another group ("also similar to ...")
     "also similar to group {0}": "也与第 {0} 组相似",
     "also group {0}": "另见第 {0} 组",

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
 MIN_GRAPHICS_CONTRAST = 3.0  # WCAG AA for lines and shapes
-LAB_LINES = ("precision", "recall", "f1", "chance", "one_match", "verified", "template",
-             "size16", "size32", "size64", "size128")  # the lab's chart lines and bars
+LAB_LINES = ("precision", "recall", "f1", "chance", "one_match", "verified", "size16",
+             "size32", "size64", "size128")  # the lab's chart lines and bars
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,7 @@ LIGHT = Scheme(
             "failed": "#c5221f"},
     warning="#b3261e",
     lab={"precision": "#1f77b4", "recall": "#d95f02", "f1": "#2ca02c", "chance": "#7f7f7f",
-         "one_match": "#d62728", "verified": "#9467bd", "template": "#8c564b",
-         "size16": "#d62728",
+         "one_match": "#d62728", "verified": "#9467bd", "size16": "#d62728",
          "size32": "#d95f02", "size64": "#2ca02c", "size128": "#1f77b4"},
     chart_bg="#ffffff", drowned_chart="#fff4f2", drowned_row="#fde0dd", row_text="#202124")
 
@@ -73,8 +72,7 @@ DARK = Scheme(
             "failed": "#f28b82"},
     warning="#f28b82",
     lab={"precision": "#8ab4f8", "recall": "#fcad70", "f1": "#81c995", "chance": "#9aa0a6",
-         "one_match": "#f28b82", "verified": "#c58af9", "template": "#e6a97e",
-         "size16": "#f28b82",
+         "one_match": "#f28b82", "verified": "#c58af9", "size16": "#f28b82",
          "size32": "#fcad70", "size64": "#81c995", "size128": "#8ab4f8"},
     chart_bg="#202124", drowned_chart="#3c2527", drowned_row="#5c2b29", row_text="#e8eaed")
 

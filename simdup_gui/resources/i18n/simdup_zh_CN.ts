@@ -274,19 +274,14 @@
         <translation>。偏红的行：每个文件的随机匹配超过一次，位数少的指纹被巧合淹没。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="195" />
+        <location filename="../../core/presenters/lab.py" line="197" />
         <source>SimHash only</source>
         <translation>仅用 SimHash</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/lab.py" line="197" />
+        <location filename="../../core/presenters/lab.py" line="199" />
         <source>verified</source>
         <translation>验证后</translation>
-    </message>
-    <message>
-        <location filename="../../core/presenters/lab.py" line="200" />
-        <source>templates kept apart</source>
-        <translation>模板文档分开</translation>
     </message>
     <message>
         <location filename="../../app/accuracy.py" line="322" />
@@ -352,7 +347,7 @@
     </message>
     <message>
         <location filename="../../core/presenters/lab.py" line="186" />
-        <location filename="../../core/presenters/lab.py" line="207" />
+        <location filename="../../core/presenters/lab.py" line="206" />
         <source>{0} bits</source>
         <translation>{0} 位</translation>
     </message>
