@@ -47,45 +47,134 @@ SURE_SAMPLE = 48
 BLOCK = 4096  # pairs whose samples are counted at once
 
 
-KEY_BLOCK = 1 << 22  # candidate pairs made at once before the size filter thins them
+PAIR_BLOCK = 1 << 21  # candidate pairs counted at once (about 70 MB of temporaries)
 
 
 def _shared(sk: np.ndarray, size: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(i, j, shared, clean): the row pairs i < j of sketches ``sk`` sharing at least
     MIN_SHARED values (common values left out) whose sizes (``size``: distinct 5-grams)
-    allow one to be a part of the other, how many; ``clean``: ``sk`` with the common values
-    replaced by EMPTY (rows sorted again).
+    allow one to be a part of the other, how many, by i then j; ``clean``: ``sk`` with the
+    common values replaced by EMPTY (rows sorted again).
 
-    Pairs are made KEY_BLOCK at a time and those of near-equal sizes (copies, which are no
-    excerpts of each other) dropped at once: on the 768 MB tree, nine copies of each of
-    thousands of files made every pair of every posting list, 3.7 GB of keys and 65 s,
-    before this filter."""
+    Rows are ranked by size, so in each posting list a text's possible wholes are a suffix
+    of the texts after it (:func:`_postings`); only those pairs are made (copies, of
+    near-equal sizes, never), PAIR_BLOCK at a time by parts (:func:`_count_block`), and
+    only the pairs sharing MIN_SHARED values are kept. On the 768 MB tree (25.5 million
+    such pairs, 2.5 million kept) the excerpt candidates' Python and numpy memory peaked at
+    1,248 MB when every pair was made and counted at once, 210 MB by blocks (tracemalloc;
+    the same pairs), and the scan's main process at 1.5 GB RSS in this step."""
+    n = len(sk)
+    rank = np.argsort(size, kind="stable")  # rank -> row, smallest text first
+    key, shared, common = _ranked_pairs(sk, size, rank)
+    a, b = rank[key // n], rank[key % n]  # ranks to rows
+    key = np.minimum(a, b) * n + np.maximum(a, b)
+    del a, b
+    order = np.argsort(key)
+    key, shared = key[order], shared[order]
+    del order
+    return key // n, key % n, shared.astype(np.int64), _without(sk, common)
+
+
+def _ranked_pairs(sk: np.ndarray, size: np.ndarray, rank: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(a * n + b, shared, common values): the pairs a < b of the rows of sketches ``sk``
+    ranked by ``size`` (``rank``: rank -> row) that share at least MIN_SHARED values and
+    whose sizes allow a to be a part of b, and how many values they share."""
+    n = len(sk)
+    owner, nxt, end, common = _postings(sk, size[rank], rank)
+    per_owner = np.bincount(owner, weights=np.maximum(end - nxt, 0), minlength=n)
+    by_owner = np.argsort(owner, kind="stable")
+    at = np.concatenate(([0], np.cumsum(np.bincount(owner, minlength=n))))
+    cum = np.cumsum(per_owner)
+    del per_owner
+    found = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint16))]
+    lo = 0
+    while lo < n:  # parts lo..hi-1 (by rank): about PAIR_BLOCK pairs
+        base = cum[lo - 1] if lo else 0.0
+        hi = max(lo + 1, int(np.searchsorted(cum, base + PAIR_BLOCK, side="right")))
+        found.append(_count_block(by_owner[at[lo]:at[hi]], owner, nxt, end, lo, n))
+        lo = hi
+    return (np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found]),
+            common)
+
+
+def _without(sk: np.ndarray, common: np.ndarray) -> np.ndarray:
+    """``sk`` with the values in ``common`` (sorted) replaced by EMPTY, rows sorted again;
+    by blocks of rows (np.isin over the whole array took 220 MB more on the 768 MB
+    tree)."""
+    if not len(common):
+        return sk
+    out = np.empty_like(sk)
+    for s in range(0, len(sk), 1 << 13):
+        part = sk[s:s + (1 << 13)]
+        hit = common[np.minimum(np.searchsorted(common, part), len(common) - 1)] == part
+        out[s:s + len(part)] = np.sort(np.where(hit, EMPTY, part), axis=1)
+    return out
+
+
+def _postings(sk: np.ndarray, size: np.ndarray, rank: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The entries of the posting lists of 2 to MAX_POSTING texts of sketches ``sk`` (rows
+    by ``rank``; ``size``: their sizes by rank, ascending), value by value, rows ascending within a value: (each
+    entry's row, where its possible wholes begin (the first entry of its list whose size
+    allows it to hold this one: sizes only grow along a list), where its list ends), and
+    the common values (in more than MAX_POSTING texts). Each entry is sorted as one uint64
+    (value, row) in place: no permutation and gathered copies."""
     n, k = sk.shape
-    owner = np.repeat(np.arange(n, dtype=np.int64), k)
-    vals = sk.ravel()
-    keep = vals != EMPTY
-    owner, vals = owner[keep], vals[keep]
-    order = np.argsort(vals, kind="stable")  # (stable: owners ascending within a value)
-    owner, vals = owner[order], vals[order]
+    key = sk[rank].astype("<u8")
+    key <<= np.uint64(32)  # in place: one array of the entries
+    key |= np.arange(n, dtype="<u8")[:, None]
+    key = key.ravel()
+    key.sort()  # values, then rows; EMPTY (the largest value) last
+    real = int(np.searchsorted(key, np.uint64(EMPTY) << np.uint64(32)))
+    halves = key[:real].view("<u4").reshape(-1, 2)  # (row, value): little-endian halves
+    vals, owner = halves[:, 1].copy(), halves[:, 0].astype(np.int32)
+    del key, halves
     starts = np.flatnonzero(np.concatenate(([True], vals[1:] != vals[:-1])))
     lengths = np.diff(np.concatenate((starts, [len(vals)])))
-    keys = [np.zeros(0, dtype=np.int64)]
-    for length in np.unique(lengths[(lengths >= 2) & (lengths <= MAX_POSTING)]).tolist():
-        runs = starts[lengths == length]
-        a, b = np.triu_indices(length, 1)
-        per = max(1, KEY_BLOCK // len(a))
-        for c in range(0, len(runs), per):
-            s = runs[c : c + per, None]
-            oa, ob = owner[s + a].ravel(), owner[s + b].ravel()
-            sa, sb = size[oa], size[ob]
-            fit = np.minimum(sa, sb) <= PART_AT_MOST * np.maximum(sa, sb)
-            keys.append(oa[fit] * n + ob[fit])
-    uniq, shared = np.unique(np.concatenate(keys), return_counts=True)
-    uniq, shared = uniq[shared >= MIN_SHARED], shared[shared >= MIN_SHARED]
     common = vals[starts[lengths > MAX_POSTING]]
-    clean = np.sort(np.where(np.isin(sk, common), EMPTY, sk), axis=1) if len(common) else sk
-    return uniq // n, uniq % n, shared, clean
+    del vals
+    use = (lengths >= 2) & (lengths <= MAX_POSTING)
+    owner = owner[np.repeat(use, lengths)]
+    lengths = lengths[use]
+    idx = np.int32 if len(owner) < 1 << 31 else np.int64
+    end = np.repeat(np.cumsum(lengths).astype(idx), lengths)
+    # entry keys (list, size): sorted, since sizes grow along a list
+    top = int(size.max()) + 1 if n else 1
+    lists = np.repeat(np.arange(len(lengths), dtype=np.int64) * top, lengths)
+    entry = lists + size[owner]
+    nxt = np.empty(len(owner), dtype=idx)
+    for s in range(0, len(owner), 1 << 20):  # where each entry's wholes begin, by blocks
+        own = size[owner[s:s + (1 << 20)]].astype(np.int64)
+        # the smallest size of a whole of each entry: PART_AT_MOST * it >= the entry's size
+        least = np.ceil(own / PART_AT_MOST).astype(np.int64)
+        least += PART_AT_MOST * least < own
+        least -= PART_AT_MOST * (least - 1) >= own
+        at = np.searchsorted(entry, lists[s:s + len(own)] + np.minimum(least, top))
+        nxt[s:s + len(own)] = np.maximum(at, np.arange(s + 1, s + len(own) + 1))
+    return owner, nxt, end, common
+
+
+def _count_block(entries: np.ndarray, owner: np.ndarray, nxt: np.ndarray, end: np.ndarray,
+                 lo: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(a * n + b, shared): the pairs (a < b, by rank) whose part a holds one of
+    ``entries`` and that share at least MIN_SHARED values (at most SKETCH_K)."""
+    count = np.maximum(end[entries] - nxt[entries], 0)
+    entries, count = entries[count > 0], count[count > 0]
+    total = int(count.sum())
+    if not total:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint16)
+    off = np.arange(total) - np.repeat(np.cumsum(count) - count, count)
+    whole = owner[np.repeat(nxt[entries], count) + off]
+    del off
+    key = (np.repeat(owner[entries].astype(np.int64) - lo, count)) * n + whole
+    del whole
+    key.sort()
+    starts = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
+    shared = np.diff(np.concatenate((starts, [len(key)])))
+    keep = shared >= MIN_SHARED
+    return key[starts[keep]] + lo * n, shared[keep].astype(np.uint16)
 
 
 def excerpt_candidates(records: Sequence[FileRecord]

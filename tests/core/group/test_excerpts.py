@@ -93,3 +93,45 @@ def test_a_regroup_does_not_find_the_excerpts_again(tmp_path, monkeypatch):
     s.settings.similarity = 0.8
     s.regroup()
     assert not calls and pairs(s) == before
+
+
+def _brute_shared(sk, size):
+    """Every pair i < j by brute force: the reference of excerpts._shared."""
+    import numpy as np
+
+    vals, counts = np.unique(sk[sk != ex.EMPTY], return_counts=True)
+    common = set(vals[counts > ex.MAX_POSTING].tolist())
+    rows = [set(r.tolist()) - {ex.EMPTY} - common for r in sk]
+    out = []
+    for i in range(len(sk)):
+        for j in range(i + 1, len(sk)):
+            s = len(rows[i] & rows[j])
+            if s >= ex.MIN_SHARED and (min(size[i], size[j])
+                                       <= ex.PART_AT_MOST * max(size[i], size[j])):
+                out.append((i, j, s))
+    return out
+
+
+def test_candidate_pairs_counted_in_blocks_are_every_pair_by_brute_force(monkeypatch):
+    """_shared makes the pairs by parts, PAIR_BLOCK at a time, ranked by size: the same
+    pairs and counts as every pair compared, whatever the block."""
+    import numpy as np
+
+    rng = np.random.default_rng(7)
+    n, k = 70, 24
+    sk = np.full((n, k), ex.EMPTY, dtype=np.uint32)
+    for i in range(n):
+        m = int(rng.integers(3, k + 1))  # some sketches not full
+        sk[i, :m] = np.sort(rng.choice(120, m, replace=False))
+    size = rng.integers(100, 700, n).astype(np.int64)
+    size[:6] = 300  # equal sizes: never a part of each other
+    monkeypatch.setattr(ex, "MAX_POSTING", 12)  # some common values
+    want = _brute_shared(sk, size)
+    assert len(want) > 50
+    for block in (1, 7, 1 << 21):
+        monkeypatch.setattr(ex, "PAIR_BLOCK", block)
+        i, j, shared, clean = ex._shared(sk, size)
+        assert list(zip(i.tolist(), j.tolist(), shared.tolist())) == want
+    vals, counts = np.unique(sk[sk != ex.EMPTY], return_counts=True)
+    common = vals[counts > ex.MAX_POSTING]
+    assert np.array_equal(clean, np.sort(np.where(np.isin(sk, common), ex.EMPTY, sk), axis=1))
