@@ -17,7 +17,7 @@ import numpy as np
 
 from . import index as _index
 from .classes import RecordsMemo, text_classes
-from .graph import unique_pairs
+from .graph import index_dtype, union_pairs, unique_pairs
 from .index import near_pairs, safe_distance
 from .short import LOOSER, short_pairs
 from ..job import NULL_JOB, Job
@@ -38,7 +38,7 @@ TIGHT_DISTANCE = {16: 1, 32: 3, 64: 6, 128: 10}
 class Candidates:
     """Pairs of classes of identical texts to verify, and what stage 2 needs with them."""
 
-    pairs: np.ndarray  # (n, 2) class pairs, a < b, each once
+    pairs: np.ndarray  # (n, 2) class pairs, a < b, each once, sorted (int32 below 2**31)
     members: list[list[int]]  # the records of each class
     first: np.ndarray  # the first record of each class
     described: str  # how they were found (and a lowered distance, said)
@@ -66,11 +66,13 @@ def find_candidates(records: Sequence[FileRecord], bits: int, distance: int,
                         None if away is None else ~away)
     if len(short):  # short texts' candidates from their sketches (short.py)
         more = len(cpairs)
-        cpairs = unique_pairs(np.concatenate((cpairs, short))) if len(cpairs) else short
+        cpairs = union_pairs((cpairs, short), len(members))
         described += (f"; short texts by their sketches: {len(short)} pairs, "
                       f"{len(cpairs) - more} new")
+        del short
     if away is not None and len(cpairs):  # two files of catalogs: not about the files here
         cpairs = cpairs[~(away[cpairs[:, 0]] & away[cpairs[:, 1]])]
+    cpairs = cpairs.astype(index_dtype(len(members)), copy=False)
     estimates = None
     if source == "cluster" and len(cpairs):  # the sketch estimates on the workers too
         from .distributed import cluster_estimates
@@ -182,9 +184,8 @@ def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
     lp = _lsh_pairs(records, bits, distance, fingerprints, first, client if source == "cluster"
                     else None)
     n_lsh = len(lp)
-    both = np.concatenate((near, lp)) if n_lsh else near
-    if len(both):
-        both = unique_pairs(both)
+    both = union_pairs((near, lp), len(members))
+    del lp
     where = " on the Dask cluster" if source == "cluster" else ""
     return both, (f"SimHash k={tight} ({npairs.plan.describe()}) plus sketch LSH{where} "
                   f"({BANDS} bands of {ROWS}) within k={distance}: {len(near)} + {n_lsh} "
@@ -222,7 +223,9 @@ def _lsh_pairs(records: Sequence[FileRecord], bits: int, distance: int,
         lo, hi = as_words(tuple(np.asarray(w)[first] for w in fingerprints), bits)
         lp = cluster_band_pairs(client, sk, lo, hi, distance)
     else:  # the distance applied as pairs are made: bounded memory
-        lp = band_pairs(minhashes(sk), _within(fingerprints, first, bits, distance))
+        mh = minhashes(sk)
+        del sk
+        lp = band_pairs(mh, _within(fingerprints, first, bits, distance))
     if len(lp):
         lp = lp[has[lp[:, 0]] & has[lp[:, 1]]]
     return lp

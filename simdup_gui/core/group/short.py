@@ -25,12 +25,15 @@ import numpy as np
 
 from ..models import FileRecord
 from ..textsim import EMPTY, sketch_array
-from .graph import unique_pairs
+from .graph import union_pairs
 
 SHORT_FEATURES = 200  # words (features) behind a fingerprint; fewer: a short text
 JOIN_J = 0.5  # the join's threshold: looser than any verdict (DIFFERENT_BELOW), a proposal
 LOOSER = 2  # a short text's pair joins within this many times the candidate distance
 MAX_POSTING = 2_000  # classes sharing one prefix value; more: left to the fingerprint index
+PAIR_CHUNK = 1 << 20  # pairs of prefix values filtered at once (then kept once each): all
+# of them at once, before the filters, took the step to 490 MB of Python and numpy memory
+# on the 768 MB tree (tracemalloc, records included), by chunks 243 MB
 
 
 def short_classes(records: Sequence[FileRecord], first: np.ndarray) -> np.ndarray:
@@ -70,23 +73,30 @@ def short_pairs(records: Sequence[FileRecord], first: np.ndarray,
     starts = np.flatnonzero(np.concatenate(([True], token[1:] != token[:-1])))
     lengths = np.diff(np.concatenate((starts, [len(token)])))
     mine = None if wanted is None else wanted[cls]
+
+    def kept(p: np.ndarray) -> np.ndarray:
+        """Of local pairs ``p`` (a < b), those that hold a wanted class, pass the size
+        filter and lie ``within``, as class pairs."""
+        if mine is not None:
+            p = p[mine[p[:, 0]] | mine[p[:, 1]]]
+        na, nb = sizes[p[:, 0]], sizes[p[:, 1]]
+        p = cls[p[np.minimum(na, nb) >= JOIN_J * np.maximum(na, nb)]]  # the size filter
+        return p if within is None or not len(p) else p[within(p)]
+
     two = starts[lengths == 2]  # most shared values: one pair, made at once
     if mine is not None:
         two = two[mine[owner[two]] | mine[owner[two + 1]]]
-    out = [np.stack((owner[two], owner[two + 1]), axis=1)]
+    out = [kept(np.stack((owner[two], owner[two + 1]), axis=1))]
+    waiting: list[np.ndarray] = []
     for s, n in zip(starts[(lengths > 2) & (lengths <= MAX_POSTING)].tolist(),
                     lengths[(lengths > 2) & (lengths <= MAX_POSTING)].tolist()):
         if mine is not None and not mine[owner[s:s + n]].any():
             continue
         a, b = np.triu_indices(n, 1)
-        out.append(np.stack((owner[s + a], owner[s + b]), axis=1))
-    pairs = np.concatenate(out)
-    if not len(pairs):
-        return np.zeros((0, 2), dtype=np.int64)
-    pairs = unique_pairs(np.sort(pairs, axis=1))
-    if mine is not None:
-        pairs = pairs[mine[pairs[:, 0]] | mine[pairs[:, 1]]]
-    na, nb = sizes[pairs[:, 0]], sizes[pairs[:, 1]]
-    pairs = pairs[np.minimum(na, nb) >= JOIN_J * np.maximum(na, nb)]  # the size filter
-    pairs = np.sort(cls[pairs], axis=1).astype(np.int64)
-    return pairs if within is None or not len(pairs) else pairs[within(pairs)]
+        waiting.append(np.stack((owner[s + a], owner[s + b]), axis=1))
+        if sum(len(w) for w in waiting) >= PAIR_CHUNK:
+            out.append(kept(np.concatenate(waiting)))
+            waiting = []
+    if waiting:
+        out.append(kept(np.concatenate(waiting)))
+    return union_pairs(out, len(first))
