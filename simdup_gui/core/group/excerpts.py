@@ -229,6 +229,9 @@ def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
     if memo is not None:
         return memo.excerpts(records, lambda: find_excerpts(records, workers, None, measure))
     part, whole, est, sample = excerpt_candidates(records)
+    from ..scan.fingerprint import trim_heap
+
+    trim_heap()  # the candidates' freed temporaries handed back before the files are read
     sure = (sample < 0) | ((est >= SURE) & (sample >= SURE_SAMPLE))
     own = measure is None and not sure.all()  # (no pair in doubt: no measurer)
     if own:

@@ -144,7 +144,9 @@ def _document_counts(sk: np.ndarray, doc: np.ndarray, values: np.ndarray):
     return count
 
 
-CELL_BLOCK = 1 << 23  # sketch cells looked up at once (a few tens of MB of temporaries)
+CELL_BLOCK = 1 << 20  # sketch cells looked up at once (a few tens of MB of temporaries; at
+# 1 << 23 the 768 MB tree's 7 million cells were one block: the flags' step peaked at 276 MB
+# more Python and numpy memory, 149 MB at 1 << 20, the same pairs)
 
 
 def _value_documents(flat: np.ndarray, doc: np.ndarray, values: np.ndarray) -> np.ndarray:
