@@ -32,9 +32,9 @@ import sys
 
 import numpy as np
 
-from ._text_kernels import (SKETCH_HASHED_MAX, distinct_hashes, fold, gram_hashes,  # noqa: F401
-                            intersect_count, intersect_hashed, prepare, sketch_hashes,
-                            sketch_sorted)
+from ._text_kernels import (SKETCH_HASHED_MAX, distinct_hashes, estimate_pairs,  # noqa: F401
+                            fold, gram_hashes, intersect_count, intersect_hashed, prepare,
+                            sketch_hashes, sketch_sorted)
 from ._token_kernels import (cut_ids, fingerprint, mmh3_128, new_tokens, rehash,  # noqa: F401
                              token_ids)
 
@@ -70,6 +70,9 @@ def _exercise(k) -> None:
     d = k.distinct_hashes(k.gram_hashes(k.prepare(points, np.zeros(0x10000, dtype=np.uint8))[0]))
     k.intersect_hashed(d, d)
     k.intersect_count(np.sort(d), np.sort(d))
+    sk = np.full((2, 4), 0xFFFFFFFF, dtype=np.uint32)  # textsim.estimate's argument types
+    pair = np.zeros(1, dtype=np.int64)
+    k.estimate_pairs(sk, pair, pair, np.uint32(0xFFFFFFFF), np.zeros(1), np.zeros(1, np.bool_))
     z8 = np.zeros(1, dtype=np.uint64)
     k.new_tokens(text, np.array([[0, 2]], dtype=np.int64), z8,  # keys come contiguous
                  np.zeros(0x10000, dtype=np.uint8), np.zeros(16, dtype=np.uint8), 0,

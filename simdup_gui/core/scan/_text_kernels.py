@@ -8,6 +8,8 @@
 - :func:`gram_hashes` and :func:`sketch_hashes` (:func:`sketch_sorted` for sorted hashes):
   the 5-gram hashes of the definition, their distinct count and the bottom-k sketch;
 - :func:`intersect_count`: the intersection of two sorted shingle sets, for an exact J;
+- :func:`estimate_pairs`: the bottom-k estimate of J of many pairs of sketches
+  (textsim.estimate);
   :func:`distinct_hashes` and :func:`intersect_hashed`: the same without sorting (measuring
   a doubtful pair's files).
 """
@@ -149,6 +151,39 @@ def intersect_count(a, b):
         i += x <= y
         j += y <= x
     return c
+
+
+@jit
+def estimate_pairs(sk, a, b, empty, est, whole):
+    """textsim.estimate into ``est`` and ``whole``: for each pair (a[p], b[p]) of rows of the
+    sketches ``sk`` (each row sorted, ``empty`` filling a sketch that is not full), one merge
+    of the two rows over the k smallest distinct values of their union; a value is in both
+    when it occurs twice or more in the two rows (as in the numpy path's sorted union)."""
+    k = sk.shape[1]
+    for p in range(a.shape[0]):
+        x = sk[a[p]]
+        y = sk[b[p]]
+        i = 0
+        j = 0
+        union = 0
+        both = 0
+        while union < k:
+            u = x[i] if i < k else empty
+            w = y[j] if j < k else empty
+            v = u if u < w else w
+            if v == empty:
+                break
+            seen = 0
+            while i < k and x[i] == v:
+                i += 1
+                seen += 1
+            while j < k and y[j] == v:
+                j += 1
+                seen += 1
+            union += 1
+            both += seen >= 2
+        est[p] = both / union if union > 0 else 1.0
+        whole[p] = x[k - 1] == empty and y[k - 1] == empty
 
 
 @jit

@@ -42,6 +42,12 @@ def active() -> bool:
     return env != "0" and (env == "1" or _enabled) and available()
 
 
+def allowed() -> bool:
+    """Whether a large batch of work (textsim.estimate's many pairs) may use the kernels in
+    this process: numba is there and SIMDUP_COMPILED is not 0."""
+    return os.environ.get("SIMDUP_COMPILED", "") != "0" and available()
+
+
 _impl = None
 
 

@@ -459,3 +459,30 @@ def test_a_large_texts_distinct_shingles_come_sorted(compiled, monkeypatch):
     monkeypatch.setattr(kernels.impl(), "intersect_hashed",
                         lambda a, b: pytest.fail("a table for two large sets"))
     assert jaccard_distinct(large, shingle_set(other)) == j_large
+
+
+@pytest.mark.parametrize("kind", ["distinct", "repeats", "short", "unsorted"])
+def test_the_compiled_estimate_is_the_numpy_estimate(kind, monkeypatch):
+    """textsim.estimate's merge (many pairs) equals its sorts, bit for bit: real sketches,
+    repeated values and sketches that are not full (as a damaged cache could hand over),
+    and rows out of order (which take the numpy path)."""
+    from simdup_gui.core import textsim
+
+    rng = np.random.default_rng(7)
+    n = 300
+    high = {"distinct": 2**31, "repeats": 200, "short": 2**31, "unsorted": 2**31}[kind]
+    sk = np.sort(rng.integers(0, high, size=(n, SKETCH_K)).astype(np.uint32), axis=1)
+    if kind == "short":
+        for i in range(0, n, 3):
+            sk[i, rng.integers(0, SKETCH_K):] = textsim.EMPTY
+    if kind == "unsorted":
+        sk[5] = sk[5][::-1]
+    sk[7] = textsim.EMPTY  # an empty text's sketch
+    a, b = rng.integers(0, n, 5000), rng.integers(0, n, 5000)
+    a[:50] = b[:50]  # a sketch with itself
+    monkeypatch.setattr(textsim, "COMPILED_FROM", 1)
+    fast = textsim.estimate(sk, a, b)
+    monkeypatch.setattr(textsim, "COMPILED_FROM", 10**12)
+    slow = textsim.estimate(sk, a, b)
+    assert np.array_equal(fast[0], slow[0]) and np.array_equal(fast[1], slow[1])
+    assert kernels.loaded()
