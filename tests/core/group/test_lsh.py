@@ -107,6 +107,7 @@ def test_pairs_are_made_in_bounded_chunks_and_filtered_as_they_come(monkeypatch)
     rng = np.random.default_rng(1)
     key = rng.integers(0, 40, 3000).astype(np.uint64)  # 40 runs of ~75: ~110,000 pairs
     ids = np.arange(3000, dtype=np.int64)
+    monkeypatch.setattr(lsh, "DENSE_RUN", 2000)  # every pair of each run (no anchors)
     whole = lsh.unique_pairs(lsh.pairs_of_equal_keys(key, ids), 3000)
     seen = []
 
@@ -153,3 +154,27 @@ def test_unique_pairs_of_many_repeats_match_np_unique_of_the_codes():
         pairs = rng.integers(0, n, (200_000, 2))
         pairs = np.concatenate((pairs, pairs[::3, ::-1]))  # repeats, either way round
         assert np.array_equal(unique_pairs(pairs, n), _old_unique_pairs(pairs, n))
+
+
+def test_a_dense_band_bucket_pairs_each_file_with_its_anchors_only():
+    """A band bucket of a dense family (more than DENSE_RUN files) gives each file pairs
+    with the bucket's ANCHORS first files, not every pair; a small bucket every pair."""
+    import numpy as np
+
+    from simdup_gui.core.group import lsh
+
+    rng = np.random.default_rng(2)
+    n_dense, n_small = 500, 20
+    key = np.array([1] * n_dense + [2] * n_small, dtype=np.uint64)
+    ids = rng.permutation(n_dense + n_small).astype(np.int64)
+    pairs = lsh.unique_pairs(lsh.pairs_of_equal_keys(key, ids), n_dense + n_small)
+    dense_ids, small_ids = np.sort(ids[:n_dense]), set(ids[n_dense:].tolist())
+    anchors = set(dense_ids[:lsh.ANCHORS].tolist())
+    got = set(map(tuple, pairs.tolist()))
+    in_dense = {p for p in got if p[0] not in small_ids}
+    assert all(p[0] in anchors or p[1] in anchors for p in in_dense)
+    every_file = {x for p in in_dense for x in p}
+    assert every_file == set(dense_ids.tolist())  # each file has its pairs with the anchors
+    assert len(in_dense) == sum(n_dense - j - 1 for j in range(lsh.ANCHORS))  # not 124,750
+    small = {p for p in got if p[0] in small_ids}
+    assert len(small) == n_small * (n_small - 1) // 2
