@@ -26,6 +26,7 @@ import numpy as np
 from ..models import FileRecord
 from ..textsim import EMPTY, sketch_array
 from .graph import union_pairs
+from .index import _run_pairs
 
 SHORT_FEATURES = 200  # words (features) behind a fingerprint; fewer: a short text
 JOIN_J = 0.5  # the join's threshold: looser than any verdict (DIFFERENT_BELOW), a proposal
@@ -89,16 +90,16 @@ def short_pairs(records: Sequence[FileRecord], first: np.ndarray,
     if mine is not None:
         two = two[mine[owner[two]] | mine[owner[two + 1]]]
     out = [kept(np.stack((owner[two], owner[two + 1]), axis=1))]
-    waiting: list[np.ndarray] = []
-    for s, n in zip(starts[(lengths > 2) & (lengths <= MAX_POSTING)].tolist(),
-                    lengths[(lengths > 2) & (lengths <= MAX_POSTING)].tolist()):
-        if mine is not None and not mine[owner[s:s + n]].any():
-            continue
-        a, b = np.triu_indices(n, 1)
-        waiting.append(np.stack((owner[s + a], owner[s + b]), axis=1))
-        if sum(len(w) for w in waiting) >= PAIR_CHUNK:
-            out.append(kept(np.concatenate(waiting)))
-            waiting = []
-    if waiting:
-        out.append(kept(np.concatenate(waiting)))
+    sel = (lengths > 2) & (lengths <= MAX_POSTING)
+    if mine is not None and sel.any():  # lists that hold a wanted class
+        sel[sel] = np.add.reduceat(mine[owner].astype(np.int64), starts)[sel] > 0
+    start, length = starts[sel], lengths[sel]
+    cum = np.cumsum(length * (length - 1) // 2)
+    lo = 0
+    while lo < len(start):  # lists whose pairs number about PAIR_CHUNK, one at least
+        base = int(cum[lo - 1]) if lo else 0
+        hi = max(lo + 1, int(np.searchsorted(cum, base + PAIR_CHUNK, side="right")))
+        pa, pb = _run_pairs(start[lo:hi], length[lo:hi])
+        out.append(kept(np.stack((owner[pa], owner[pb]), axis=1)))
+        lo = hi
     return union_pairs(out, len(first))
