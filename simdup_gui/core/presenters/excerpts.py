@@ -11,7 +11,7 @@ from ..review.results import percent
 from ..review.textdiff import DiffRow
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ExcerptRow:
     part: str  # paths
     whole: str

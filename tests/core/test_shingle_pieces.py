@@ -1,0 +1,42 @@
+"""A large text is normalised piece by piece (shingles.pieces: each C call holds the GIL only
+briefly, so measuring a pair of large files does not freeze the app's window); the shingle
+set is the definition's, element for element, whatever falls at a piece's edge."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from simdup_gui.core import shingles
+from simdup_gui.core.textsim import shingle_set
+
+ALPHABET = (list("abc XYZ\n\t") + ["\u0301", "\u0308", "ß", "Σ", "ﬁ", "①", "\ufeff", "\u200b",
+            "한", "ᄀ", "ᅡ", "中", "文", "\u00a0", "Å", "\n\u0301", "\r\n", "\n\u0308a"])
+
+
+@pytest.mark.parametrize("compiled", ["0", "1"])
+def test_pieces_give_the_definitions_shingles(monkeypatch, compiled):
+    monkeypatch.setenv("SIMDUP_COMPILED", compiled)
+    monkeypatch.setattr(shingles, "PIECE", 7)
+    rng = random.Random(3)
+    split = 0
+    for _ in range(1500):
+        text = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 80)))
+        parts = list(shingles.pieces(text))
+        assert "".join(parts) == text
+        split += len(parts) > 1
+        assert all(p.endswith("\n") and q[:1].isascii() for p, q in zip(parts, parts[1:]))
+        assert np.array_equal(shingles.shingle_set(text), shingle_set(text)), repr(text)
+    assert split > 500  # the pieces were exercised
+
+
+def test_a_large_text_is_normalised_in_pieces(monkeypatch):
+    calls = []
+    real = shingles.normalise
+    monkeypatch.setattr(shingles, "normalise", lambda t: calls.append(len(t)) or real(t))
+    monkeypatch.setenv("SIMDUP_COMPILED", "0")
+    text = "A line of Ünïcödé text\n" * 20_000  # 460,000 characters
+    assert np.array_equal(shingles.shingle_set(text), shingle_set(text))
+    assert len(calls) > 5 and max(calls) < 2 * shingles.PIECE
