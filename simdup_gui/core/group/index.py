@@ -239,6 +239,19 @@ def _unique(lo: np.ndarray, hi: np.ndarray):
     return slo[new], shi[new], inverse
 
 
+def run_pair_chunks(starts: np.ndarray, lengths: np.ndarray, chunk: int):
+    """:func:`_run_pairs` of the runs a few at a time: (a, b) position arrays holding about
+    ``chunk`` pairs (one run at least), so every pair of many runs is never held at once
+    (lsh.py's band buckets, short.py's posting lists)."""
+    cum = np.cumsum(lengths * (lengths - 1) // 2)
+    lo = 0
+    while lo < len(starts):
+        base = int(cum[lo - 1]) if lo else 0
+        hi = max(lo + 1, int(np.searchsorted(cum, base + chunk, side="right")))
+        yield _run_pairs(starts[lo:hi], lengths[lo:hi])
+        lo = hi
+
+
 def _run_pairs(starts: np.ndarray, lengths: np.ndarray):
     """All (a, b) position pairs within each run of a sorted table (vectorised)."""
     total = int(lengths.sum())

@@ -31,7 +31,7 @@ import numpy as np
 from ..textsim import EMPTY, SKETCH_K, sorted_unique
 from ..textsim import mix64 as _mix  # splitmix64's finaliser, shared
 from .graph import pairs_of_codes, sorted_codes
-from .index import _run_pairs
+from .index import run_pair_chunks
 
 BUCKETS = 63
 ROWS = 3
@@ -103,15 +103,9 @@ def pairs_of_equal_keys(key: np.ndarray, ids: np.ndarray, keep=None) -> np.ndarr
     anchored = _anchor_pairs(start[dense], length[dense], ids)
     start, length = start[~dense], length[~dense]
     out = [anchored[keep(anchored)] if keep is not None and len(anchored) else anchored]
-    cum = np.cumsum(length * (length - 1) // 2)
-    lo = 0
-    while lo < len(start):  # runs whose pairs number about PAIR_CHUNK, one at least
-        base = int(cum[lo - 1]) if lo else 0
-        hi = max(lo + 1, int(np.searchsorted(cum, base + PAIR_CHUNK, side="right")))
-        pa, pb = _run_pairs(start[lo:hi], length[lo:hi])
+    for pa, pb in run_pair_chunks(start, length, PAIR_CHUNK):
         pairs = np.stack((ids[pa], ids[pb]), axis=1)
         out.append(pairs[keep(pairs)] if keep is not None else pairs)
-        lo = hi
     return np.concatenate(out) if out else np.zeros((0, 2), dtype=np.int64)
 
 

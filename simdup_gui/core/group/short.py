@@ -26,7 +26,7 @@ import numpy as np
 from ..models import FileRecord
 from ..textsim import EMPTY, sketch_array
 from .graph import union_pairs
-from .index import _run_pairs
+from .index import run_pair_chunks
 
 SHORT_FEATURES = 200  # words (features) behind a fingerprint; fewer: a short text
 JOIN_J = 0.5  # the join's threshold: looser than any verdict (DIFFERENT_BELOW), a proposal
@@ -94,12 +94,6 @@ def short_pairs(records: Sequence[FileRecord], first: np.ndarray,
     if mine is not None and sel.any():  # lists that hold a wanted class
         sel[sel] = np.add.reduceat(mine[owner].astype(np.int64), starts)[sel] > 0
     start, length = starts[sel], lengths[sel]
-    cum = np.cumsum(length * (length - 1) // 2)
-    lo = 0
-    while lo < len(start):  # lists whose pairs number about PAIR_CHUNK, one at least
-        base = int(cum[lo - 1]) if lo else 0
-        hi = max(lo + 1, int(np.searchsorted(cum, base + PAIR_CHUNK, side="right")))
-        pa, pb = _run_pairs(start[lo:hi], length[lo:hi])
+    for pa, pb in run_pair_chunks(start, length, PAIR_CHUNK):
         out.append(kept(np.stack((owner[pa], owner[pb]), axis=1)))
-        lo = hi
     return union_pairs(out, len(first))
