@@ -23,6 +23,7 @@ import numpy as np
 
 from ..models import Also, Group
 from .edges import PairGraph
+from .graph import star_labels
 
 PER_MEMBER = 3  # notes a member keeps (its most similar files elsewhere)
 PER_GROUP = 20  # notes a group keeps
@@ -48,9 +49,7 @@ def collect(stars: dict[int, list[int]], graph: PairGraph,
     n = len(graph.start) - 1
     if not len(graph.pairs) or len(stars) < 2:
         return {}
-    label = np.full(n, -1, dtype=np.int64)
-    for r, ms in stars.items():
-        label[[r, *ms]] = r
+    label = star_labels(n, stars)
     la, lb = label[graph.pairs[:, 0]], label[graph.pairs[:, 1]]
     cross = np.flatnonzero((la >= 0) & (lb >= 0) & (la != lb))
     doubtful = cross[graph.doubt[cross]]

@@ -70,6 +70,15 @@ def pairs_of_codes(codes: np.ndarray, n: int) -> np.ndarray:
     return out
 
 
+def star_labels(n: int, stars: dict[int, list[int]]) -> np.ndarray:
+    """For ``n`` nodes, the reference of the star (reference -> members) each is in, -1 for
+    none."""
+    label = np.full(n, -1, dtype=np.int64)
+    for r, ms in stars.items():
+        label[[r, *ms]] = r
+    return label
+
+
 def components(n: int, pairs: np.ndarray) -> np.ndarray:
     """Connected components of ``n`` nodes joined by ``pairs``, vectorised.
 

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..textsim import EMPTY, SKETCH_K, sorted_unique
+from ..textsim import EMPTY, SKETCH_K
 from ..textsim import mix64 as _mix  # splitmix64's finaliser, shared
-from .graph import pairs_of_codes, sorted_codes
+from .graph import pairs_of_codes, sorted_codes, union_pairs
 from .index import run_pair_chunks
 
 BUCKETS = 63
@@ -118,8 +118,7 @@ def _anchor_pairs(start: np.ndarray, length: np.ndarray, ids: np.ndarray) -> np.
     of generated man pages) change members, 45,494 -> 45,450 files grouped."""
     parts = [np.zeros((0, 2), dtype=np.int64)]
     for j in range(ANCHORS):
-        rest = length - j - 1  # the files after anchor j in its run
-        rest = np.maximum(rest, 0)
+        rest = np.maximum(length - j - 1, 0)  # the files after anchor j in its run
         anchor = np.repeat(start + j, rest)
         offs = np.repeat(np.cumsum(rest) - rest, rest)
         other = anchor + 1 + (np.arange(int(rest.sum()), dtype=np.int64) - offs)
@@ -128,15 +127,11 @@ def _anchor_pairs(start: np.ndarray, length: np.ndarray, ids: np.ndarray) -> np.
 
 
 def unique_pairs(pairs: np.ndarray, n: int) -> np.ndarray:
-    """Pairs as (a < b), each once, sorted. The codes are made unique by sort and compare,
-    not np.unique: numpy 2's hash-based unique held the GIL 450-670 ms (of 1.8-2.4 s) on
-    the 1,756,338 LSH pairs of 100,000 alike files, a frozen window when grouping runs on
-    a GUI's worker thread; a 1-D int64 sort releases it (and takes 40 ms)."""
-    if not len(pairs):
-        return np.zeros((0, 2), dtype=np.int64)
-    pairs = np.sort(pairs, axis=1)
-    code = sorted_unique(pairs[:, 0] * np.int64(n) + pairs[:, 1])
-    return np.stack((code // n, code % n), axis=1)
+    """Pairs as (a < b), each once, sorted (graph.union_pairs: one int64 code a pair, sorted
+    in place, which releases the GIL; numpy 2's hash-based np.unique held it 450-670 ms on
+    the LSH pairs of 100,000 alike files, a frozen window when grouping runs on a GUI's
+    worker thread)."""
+    return union_pairs((np.sort(pairs, axis=1),), n).astype(np.int64, copy=False)
 
 
 def band_pairs(mh: np.ndarray, keep=None) -> np.ndarray:

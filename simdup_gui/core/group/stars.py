@@ -21,7 +21,7 @@ import numpy as np
 
 from . import also
 from .edges import PairGraph
-from .graph import components
+from .graph import components, star_labels
 from .short_stars import regroup_far
 from ..models import FileRecord, Group, Member
 
@@ -172,9 +172,7 @@ def _known_rows(stars: dict[int, list[int]], graph: PairGraph) -> dict[int, np.n
     reference's with each member (measured), and the decided pairs inside the group; those
     that reach the threshold. What the template verdict judges, the closest members and
     copy sets use. One label per class, made once: each group costs its own pairs."""
-    label = np.full(len(graph.start) - 1, -1, dtype=np.int64)
-    for r, ms in stars.items():
-        label[[r, *ms]] = r
+    label = star_labels(len(graph.start) - 1, stars)
     out: dict[int, np.ndarray] = {}
     for r, ms in stars.items():
         if not ms:

@@ -101,8 +101,8 @@ def template_pairs(records: Sequence[FileRecord], members: list[list[int]],
     sub = sk[rows]
     values, cell = np.unique(sub, return_inverse=True)
     df = _document_counts(sk, doc, values)(values)
-    rare_union, rare_fewer, rare_both, template_docs = _rare_sample(_packed(values, cell, df, sub.shape),
-                                                        local.reshape(-1, 2))
+    rare_union, rare_fewer, rare_both, template_docs = _rare_sample(
+        _packed(values, cell, df, sub.shape), local.reshape(-1, 2))
     share = rare_both / np.maximum(rare_fewer, 1)
     veto = (rare_union >= MIN_RARE) & (share < VETO_BELOW)
     if not veto.any():
@@ -196,7 +196,7 @@ def _rare_sample(packed: np.ndarray, pairs: np.ndarray) -> tuple[np.ndarray, ...
         p = pairs[s : s + PAIR_BLOCK]
         A, B = packed[p[:, 0]], packed[p[:, 1]]
         C, in_union, same_next = union_sample(A, B, PACKED_EMPTY)
-        docs = (C & np.uint64(0xFFFFFFFF)).astype(np.float64) / DOC_SCALE
+        docs = _documents(C)
         rare = in_union & (docs <= RARE_DOCUMENTS)
         last = np.where(in_union, C, 0).max(axis=1)[:, None]  # the sample's largest value
         rare_fewer[s : s + PAIR_BLOCK] = np.minimum(_rare_upto(A, last), _rare_upto(B, last))
@@ -211,5 +211,9 @@ def _rare_sample(packed: np.ndarray, pairs: np.ndarray) -> tuple[np.ndarray, ...
 def _rare_upto(S: np.ndarray, last: np.ndarray) -> np.ndarray:
     """Per row of packed sketches ``S``: its rare values up to ``last`` (its part of the
     pair's union sample)."""
-    docs = (S & np.uint64(0xFFFFFFFF)).astype(np.float64) / DOC_SCALE
-    return ((S <= last) & (S != PACKED_EMPTY) & (docs <= RARE_DOCUMENTS)).sum(axis=1)
+    return ((S <= last) & (S != PACKED_EMPTY) & (_documents(S) <= RARE_DOCUMENTS)).sum(axis=1)
+
+
+def _documents(packed: np.ndarray) -> np.ndarray:
+    """The document counts carried in packed sketch values' low bits (:func:`_packed`)."""
+    return (packed & np.uint64(0xFFFFFFFF)).astype(np.float64) / DOC_SCALE
