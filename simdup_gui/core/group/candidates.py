@@ -179,8 +179,11 @@ def candidate_pairs(records: Sequence[FileRecord], bits: int, distance: int,
                 npairs.plan.describe())
     from .lsh import BANDS, ROWS
 
-    npairs = near_pairs(fingerprints, bits, tight)
-    near = class_pairs(npairs.inverse, npairs.pairs, cls, len(members))
+    # one fingerprint a class, the classes first in the scan the anchors of a dense family
+    n_cls = len(members)
+    npairs = near_pairs(tuple(np.asarray(w)[first] for w in fingerprints), bits, tight,
+                        dense=True)
+    near = class_pairs(npairs.inverse, npairs.pairs, np.arange(n_cls), n_cls)
     lp = _lsh_pairs(records, bits, distance, fingerprints, first, client if source == "cluster"
                     else None)
     n_lsh = len(lp)

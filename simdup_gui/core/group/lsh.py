@@ -31,15 +31,13 @@ import numpy as np
 from ..textsim import EMPTY, SKETCH_K
 from ..textsim import mix64 as _mix  # splitmix64's finaliser, shared
 from .graph import pairs_of_codes, sorted_codes, union_pairs
-from .index import run_pair_chunks
+from .index import DENSE_RUN, anchor_pairs, run_pair_chunks
 
 BUCKETS = 63
 ROWS = 3
 BANDS = BUCKETS // ROWS
 _FILES_PER_PASS = 1 << 13  # (the hashes' temporaries: 1 << 15 took 126 MB, 1 << 13 about 32)
 _MAX_RUN = 2000  # a band bucket shared by more files than this is boilerplate: left out
-DENSE_RUN = 64  # a band bucket shared by more files: each paired with its first ANCHORS only
-ANCHORS = 8
 
 
 def minhashes(sk: np.ndarray) -> np.ndarray:
@@ -100,30 +98,13 @@ def pairs_of_equal_keys(key: np.ndarray, ids: np.ndarray, keep=None) -> np.ndarr
     sel = (length > 1) & (length <= _MAX_RUN)
     start, length = start[sel], length[sel]
     dense = length > DENSE_RUN
-    anchored = _anchor_pairs(start[dense], length[dense], ids)
+    anchored = anchor_pairs(start[dense], length[dense], ids)
     start, length = start[~dense], length[~dense]
     out = [anchored[keep(anchored)] if keep is not None and len(anchored) else anchored]
     for pa, pb in run_pair_chunks(start, length, PAIR_CHUNK):
         pairs = np.stack((ids[pa], ids[pb]), axis=1)
         out.append(pairs[keep(pairs)] if keep is not None else pairs)
     return np.concatenate(out) if out else np.zeros((0, 2), dtype=np.int64)
-
-
-def _anchor_pairs(start: np.ndarray, length: np.ndarray, ids: np.ndarray) -> np.ndarray:
-    """For runs (``start``, ``length``) of ``ids``: each file paired with the run's first
-    ANCHORS files (those before it). Whole scans of benchmarks/tiny_tree.py's 100,000 tiny
-    files in 200 families of 500: warm 88.0 -> 60.9 s and main RSS peak 1,744 -> 1,236 MB,
-    cold 121.4 -> 102.2 s and 1,848 -> 1,318 MB. The same groups on the held-out halves of
-    docs/accuracy.md with LSH forced; on the 768 MB tree 632 of 5,025 groups (dense families
-    of generated man pages) change members, 45,494 -> 45,450 files grouped."""
-    parts = [np.zeros((0, 2), dtype=np.int64)]
-    for j in range(ANCHORS):
-        rest = np.maximum(length - j - 1, 0)  # the files after anchor j in its run
-        anchor = np.repeat(start + j, rest)
-        offs = np.repeat(np.cumsum(rest) - rest, rest)
-        other = anchor + 1 + (np.arange(int(rest.sum()), dtype=np.int64) - offs)
-        parts.append(np.stack((ids[anchor], ids[other]), axis=1))
-    return np.concatenate(parts)
 
 
 def unique_pairs(pairs: np.ndarray, n: int) -> np.ndarray:

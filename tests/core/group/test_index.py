@@ -82,3 +82,47 @@ def test_clustered_scale_matches_brute_force():
 def test_bad_size_is_rejected_with_allowed_values(bits):
     with pytest.raises(ValueError, match="16, 32, 64, 128"):
         plan(10, bits, 3)
+
+
+def _family(rng, centre: int, n: int, flips: int) -> list[int]:
+    out = []
+    for _ in range(n):
+        f = centre
+        for b in rng.integers(0, 64, size=rng.integers(0, flips + 1)).tolist():
+            f ^= 1 << b
+        out.append(f)
+    return out
+
+
+def test_dense_mode_without_a_dense_run_finds_every_pair_of_inputs():
+    """dense=True (the LSH path's tight source, one entry a class): no fingerprint folded,
+    so identical fingerprints are pairs of their own, and with no run past DENSE_RUN every
+    pair within k is found, as brute force."""
+    rng = np.random.default_rng(7)
+    fps = [f for c in rng.integers(0, 2**63, size=400).tolist() for f in _family(rng, c, 8, 3)]
+    np_ = near_pairs(fps, 64, 6, dense=True)
+    assert np_.plan.strategy == "blocks"
+    assert np.array_equal(np_.inverse, np.arange(len(fps)))
+    assert set(map(tuple, np_.pairs.tolist())) == brute_force_pairs(fps, 64, 6)
+
+
+def test_dense_mode_pairs_a_dense_family_with_its_first_inputs_only():
+    """A family of 600 fingerprints all within k of each other costs its anchors' pairs,
+    not 179,700; every member keeps a pair with one of the family's first ANCHORS inputs
+    (the reference the stars then choose), and the other files' pairs are all found."""
+    from simdup_gui.core.group.index import ANCHORS
+
+    rng = np.random.default_rng(8)
+    family = _family(rng, int(rng.integers(0, 2**63)), 600, 2)
+    others = [f for c in rng.integers(0, 2**63, size=300).tolist() for f in _family(rng, c, 8, 3)]
+    fps = others[:1200] + family + others[1200:]
+    fam = set(range(1200, 1800))
+    np_ = near_pairs(fps, 64, 6, dense=True)
+    got = set(map(tuple, np_.pairs.tolist()))
+    truth = brute_force_pairs(fps, 64, 6)
+    assert got <= truth and all(a < b for a, b in got)
+    in_family = {p for p in got if p[0] in fam and p[1] in fam}
+    assert len(in_family) < 20 * 600 < len([p for p in truth if p[0] in fam and p[1] in fam])
+    anchors = set(range(1200, 1200 + ANCHORS))
+    assert {x for p in in_family if p[0] in anchors for x in p} == fam
+    assert {p for p in got if not fam & set(p)} == {p for p in truth if not fam & set(p)}

@@ -161,7 +161,7 @@ def test_a_dense_band_bucket_pairs_each_file_with_its_anchors_only():
     with the bucket's ANCHORS first files, not every pair; a small bucket every pair."""
     import numpy as np
 
-    from simdup_gui.core.group import lsh
+    from simdup_gui.core.group import index, lsh
 
     rng = np.random.default_rng(2)
     n_dense, n_small = 500, 20
@@ -169,12 +169,12 @@ def test_a_dense_band_bucket_pairs_each_file_with_its_anchors_only():
     ids = rng.permutation(n_dense + n_small).astype(np.int64)
     pairs = lsh.unique_pairs(lsh.pairs_of_equal_keys(key, ids), n_dense + n_small)
     dense_ids, small_ids = np.sort(ids[:n_dense]), set(ids[n_dense:].tolist())
-    anchors = set(dense_ids[:lsh.ANCHORS].tolist())
+    anchors = set(dense_ids[:index.ANCHORS].tolist())
     got = set(map(tuple, pairs.tolist()))
     in_dense = {p for p in got if p[0] not in small_ids}
     assert all(p[0] in anchors or p[1] in anchors for p in in_dense)
     every_file = {x for p in in_dense for x in p}
     assert every_file == set(dense_ids.tolist())  # each file has its pairs with the anchors
-    assert len(in_dense) == sum(n_dense - j - 1 for j in range(lsh.ANCHORS))  # not 124,750
+    assert len(in_dense) == sum(n_dense - j - 1 for j in range(index.ANCHORS))  # not 124,750
     small = {p for p in got if p[0] in small_ids}
     assert len(small) == n_small * (n_small - 1) // 2
