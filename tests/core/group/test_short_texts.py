@@ -71,3 +71,43 @@ def test_without_the_sketch_join_the_fingerprints_miss_some(tmp_path, monkeypatc
     s = Session([str(tmp_path)], ReviewSettings(use_cache=False, workers=1, bits=64))
     s.scan()
     assert _found(pairs, s) < len(pairs)
+
+
+def _prefixes_by_lexsort(owner, vals, n):
+    """The join's prefix entries as first written (np.unique and two lexsorts): the oracle."""
+    import numpy as np
+
+    from simdup_gui.core.group.short import JOIN_J
+
+    uniq, inv, freq = np.unique(vals, return_inverse=True, return_counts=True)
+    order = np.lexsort((vals, freq[inv], owner))
+    owner, token = owner[order], inv[order]
+    sizes = np.bincount(owner, minlength=n)
+    start = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    prefix = sizes - np.ceil(JOIN_J * sizes).astype(np.int64) + 1
+    inside = np.arange(len(owner)) - start[owner] < prefix[owner]
+    owner, token = owner[inside], token[inside]
+    by = np.lexsort((owner, token))
+    return owner[by], token[by], sizes
+
+
+def test_the_joins_packed_sorts_order_prefixes_as_lexsort_does(monkeypatch):
+    """The prefix entries (rarest values first, ties by value; then by value rank and text)
+    are the same with the packed sorts, with their lexsort fallback, and with the oracle,
+    on skewed values with ties of frequency and texts of 1 to 128 values."""
+    import numpy as np
+
+    from simdup_gui.core.group import short
+
+    rng = np.random.default_rng(11)
+    n = 3000
+    sizes = rng.integers(1, 129, n)
+    owner = np.repeat(np.arange(n), sizes)
+    pool = np.concatenate((rng.integers(0, 2**32 - 1, 400), rng.integers(0, 2**32 - 1, 40000)))
+    vals = pool[np.minimum(rng.zipf(1.3, len(owner)) - 1, len(pool) - 1)].astype(np.uint32)
+    want = _prefixes_by_lexsort(owner, vals, n)
+    got = short._prefixes(owner, vals, n)
+    monkeypatch.setattr(short, "_packed_sort", lambda keys, widths: None)
+    fallback = short._prefixes(owner, vals, n)
+    for w, g, f in zip(want, got, fallback, strict=True):
+        assert np.array_equal(w, g) and np.array_equal(w, f)
