@@ -12,8 +12,10 @@ folder. Every family is one dense cluster: each file a candidate of most of its 
 ``run``: ``python3 -m simdup_gui.cli scan TREE --format json -o OUT --phase-times`` with the
 fingerprint cache in the tree's sibling folder ``TREE.cache`` (emptied first: the first scan
 is cold, the second warm), from CHECKOUT (default: this one). For each scan: wall time, the
-main process's peak RSS and the whole process tree's peak summed PSS (sampled every 0.5 s,
-benchmarks/coldscan.py), the phases' start times, the groups found and the files in them.
+CPU time of the whole process tree (user + system, fork server and workers included: less
+sensitive than wall time to a busy machine), the main process's peak RSS and the whole
+process tree's peak summed PSS (sampled every 0.5 s, benchmarks/coldscan.py), the phases'
+start times, the groups found and the files in them.
 Nothing is asserted; the figures go to docs/performance.md with the command.
 """
 
@@ -94,6 +96,7 @@ def scan_once(root: str, repo: str, out: str, env: dict) -> dict:
     cmd = [sys.executable, "-m", "simdup_gui.cli", "scan", root, "--format", "json", "-o", out,
            "--phase-times"]
     t0 = time.time()
+    cpu0 = coldscan._children_cpu()
     p = subprocess.Popen(cmd, cwd=repo, env=env, stderr=subprocess.PIPE, text=True)
     phases, errors = [], []
 
@@ -112,14 +115,16 @@ def scan_once(root: str, repo: str, out: str, env: dict) -> dict:
         pss = max(pss, sum(coldscan.pss_kb(x)[0] for x in coldscan.tree(p.pid)) / 1024)
         time.sleep(0.5)
     wall = time.time() - t0
+    coldscan._reap_all()  # the fork server and its workers too (we are their subreaper)
+    cpu = coldscan._children_cpu() - cpu0
     time.sleep(0.2)
     try:
         with open(out, encoding="utf-8") as fh:
             groups = json.load(fh).get("groups", [])
     except (OSError, ValueError):
         groups = []
-    return {"wall_s": round(wall, 1), "main_rss_peak_mb": round(rss), "tree_pss_peak_mb":
-            round(pss), "phases": phases, "groups": len(groups),
+    return {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "main_rss_peak_mb": round(rss),
+            "tree_pss_peak_mb": round(pss), "phases": phases, "groups": len(groups),
             "files_in_groups": sum(len(g.get("files", [])) for g in groups),
             "exit": p.returncode, "stderr": errors[-5:]}
 
@@ -129,6 +134,7 @@ def run(root: str, repo: str) -> None:
     cache = root.rstrip("/") + ".cache"
     shutil.rmtree(cache, ignore_errors=True)
     env = dict(os.environ, XDG_CACHE_HOME=cache)
+    coldscan._subreaper()
     for kind in ("cold", "warm"):
         r = scan_once(root, repo, os.path.join(cache, f"{kind}.json"), env)
         print(kind, json.dumps(r), flush=True)
