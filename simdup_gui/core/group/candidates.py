@@ -215,20 +215,18 @@ def _lsh_pairs(records: Sequence[FileRecord], bits: int, distance: int,
     ``distance`` (both classes with a sketch); the band step on the Dask ``client``, if
     given."""
     from .index import as_words
-    from .lsh import band_pairs, minhashes
+    from .lsh import band_pairs, record_minhashes
 
     reps = [records[i] for i in first.tolist()]
     has = np.fromiter((len(r.sketch) > 0 for r in reps), dtype=bool, count=len(reps))
-    sk = sketch_array((r.sketch for r in reps), len(reps))
     if client is not None:
         from .distributed import cluster_band_pairs
 
         lo, hi = as_words(tuple(np.asarray(w)[first] for w in fingerprints), bits)
-        lp = cluster_band_pairs(client, sk, lo, hi, distance)
+        lp = cluster_band_pairs(client, sketch_array((r.sketch for r in reps), len(reps)),
+                                lo, hi, distance)
     else:  # the distance applied as pairs are made: bounded memory
-        mh = minhashes(sk)
-        del sk
-        lp = band_pairs(mh, _within(fingerprints, first, bits, distance))
+        lp = band_pairs(record_minhashes(reps), _within(fingerprints, first, bits, distance))
     if len(lp):
         lp = lp[has[lp[:, 0]] & has[lp[:, 1]]]
     return lp
