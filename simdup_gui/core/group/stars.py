@@ -107,8 +107,7 @@ def star_groups(records: Sequence[FileRecord], members: list[list[int]], graph: 
         stars[c] = star.tolist()
     stars = regroup_far(records, members, graph, _closest(stars, graph), oldest)
     stars = {r: ms for r, ms in stars.items() if ms or weight[r] > 1}  # the groups
-    known = _known_rows(stars, graph)
-    closest = {r: _closest_rows(graph, [r, *ms], known.get(r)) for r, ms in stars.items()}
+    closest = _closest_rows(stars, graph)
     judged = {r: _judged_rows(graph, r, ms, closest[r]) for r, ms in stars.items()}
     flags = templates(np.concatenate([np.zeros(0, np.int64), *judged.values()])) \
         if templates is not None else {}
@@ -181,54 +180,56 @@ def _best(graph: PairGraph, d: int, among: np.ndarray, rank: dict[int, int]) -> 
     return max(zip(nb.tolist(), sims), key=lambda t: (t[1], -rank[t[0]]))[0]
 
 
-def _known_rows(stars: dict[int, list[int]], graph: PairGraph) -> dict[int, np.ndarray]:
-    """Each star's rows that the grouping knows whichever pairs were measured: the
-    reference's with each member (measured), and the decided pairs inside the group; those
-    that reach the threshold. What the template verdict judges, the closest members and
-    copy sets use. One label per class, made once: each group costs its own pairs."""
+def _known_rows(stars: dict[int, list[int]], graph: PairGraph
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, label): the rows of the stars' pairs that the grouping knows whichever pairs
+    were measured (the reference's with each member, measured, and the decided pairs inside
+    a group) and that reach the threshold, and each class's star (graph.star_labels). What
+    the template verdict judges, the closest members and copy sets use. All stars at once
+    from the pairs: a loop over each star's classes took 9.3 s of the 56.4 s of the stars
+    of benchmarks/grouping.py's million records (cProfile); with :func:`_closest_rows` at
+    once too, the stars took 38.3 s."""
     label = star_labels(len(graph.start) - 1, stars)
-    out: dict[int, np.ndarray] = {}
-    for r, ms in stars.items():
-        if not ms:
-            continue
-        rows = [np.zeros(0, dtype=np.int64)]
-        for c in (r, *ms):
-            nb, rw = graph.neighbours(c)
-            pick = (nb > c) & (label[nb] == r)
-            nb, rw = nb[pick], rw[pick]
-            rows.append(rw[graph.sure(rw) | (c == r) | (nb == r)])
-        rows = np.concatenate(rows)
-        out[r] = rows[graph.sim[rows] >= graph.threshold]
-    return out
+    a, b = graph.pairs[:, 0], graph.pairs[:, 1]
+    ref = label[a]
+    rows = np.flatnonzero((ref >= 0) & (label[b] == ref))
+    ref, a, b = ref[rows], a[rows], b[rows]
+    keep = graph.sure(rows) | (a == ref) | (b == ref)
+    rows = rows[keep]
+    return rows[graph.sim[rows] >= graph.threshold], label
 
 
-def _closest_rows(graph: PairGraph, classes: list[int], rows: np.ndarray | None
-                  ) -> dict[int, tuple[int, float, int]]:
-    """{class: (its most similar other class of the group, their similarity, the pair's
-    row)} among the group's known ``rows`` (_known_rows); a tie goes to the class listed
-    first in ``classes`` (the reference first). Vectorised: a dense family's group knows
-    every pair of its members (in a Python loop, 1.9 s of grouping 10,000 tiny files in
-    families of 500, benchmarks/tiny_tree.py). A class's rank is looked up among the group's
-    own classes: with an array over every class made for each group, the stars of
-    benchmarks/grouping.py's million records (137,372 groups) took 104.5 s, 42.6 s so."""
-    if rows is None or not len(rows):
-        return {}
-    listed = np.asarray(classes, dtype=np.int64)
-    by = np.argsort(listed, kind="stable")
-
-    def rank(c: np.ndarray) -> np.ndarray:  # (the known rows' classes are all in the group)
-        return by[np.searchsorted(listed[by], c)]
-
+def _closest_rows(stars: dict[int, list[int]], graph: PairGraph
+                  ) -> dict[int, dict[int, tuple[int, float, int]]]:
+    """{reference: {class: (its most similar other class of the group, their similarity, the
+    pair's row)}} among each group's known rows (:func:`_known_rows`); a tie goes to the
+    class listed first in the group (the reference first). Vectorised over every group at
+    once: a dense family's group knows every pair of its members (in a Python loop, 1.9 s of
+    grouping 10,000 tiny files in families of 500, benchmarks/tiny_tree.py), and a call per
+    group took 8.2 s of the stars of benchmarks/grouping.py's million records (137,372
+    groups; cProfile), this and :func:`_known_rows` together under 2.5 s (the same groups,
+    closest members, copy sets and flags there, on the tiny tree and the held-out halves of
+    docs/accuracy.md)."""
+    rows, label = _known_rows(stars, graph)
+    out: dict[int, dict[int, tuple[int, float, int]]] = {r: {} for r in stars}
+    if not len(rows):
+        return out
+    rank = np.zeros(len(label), dtype=np.int64)  # a class's place in its group
+    rank[[c for r, ms in stars.items() for c in (r, *ms)]] = \
+        [i for ms in stars.values() for i in range(len(ms) + 1)]
     pairs, sims = graph.pairs[rows], graph.sim[rows]
     x = np.concatenate((pairs[:, 0], pairs[:, 1]))
     y = np.concatenate((pairs[:, 1], pairs[:, 0]))
     s = np.concatenate((sims, sims))
-    r = np.concatenate((rows, rows))
-    order = np.lexsort((rank(y), -s, x))
-    x, y, s, r = x[order], y[order], s[order], r[order]
+    w = np.concatenate((rows, rows))
+    order = np.lexsort((rank[y], -s, x))
+    x, y, s, w = x[order], y[order], s[order], w[order]
     first = np.concatenate(([True], x[1:] != x[:-1]))
-    return {int(a): (int(b), float(v), int(w))
-            for a, b, v, w in zip(x[first], y[first], s[first], r[first])}
+    x, y, s, w = x[first], y[first], s[first], w[first]
+    for r, a, b, v, k in zip(label[x].tolist(), x.tolist(), y.tolist(), s.tolist(),
+                             w.tolist(), strict=True):
+        out[r][a] = (b, v, k)
+    return out
 
 
 def _judged_rows(graph: PairGraph, ref: int, star: list[int],
