@@ -684,4 +684,9 @@ ZH.update({
     "Also similar to {0} in group {1} ({2:.1%}): a near-duplicate shown in that group (each "
     "file is in one group only)":
         "也与第 {1} 组的 {0} 相似（{2:.1%}）：一个近似重复文件，显示在那一组中（每个文件只属于一个组）",
+    "{0} files, more than a million: grouping them on this machine takes about 2 GB of memory "
+    "a million files, more when many are alike. With a Dask scheduler their candidate step runs "
+    "on the cluster.":
+        "{0} 个文件，超过一百万：在本机分组，每一百万个文件约需 2 GB 内存，相似文件多时更多。"
+        "设置 Dask 调度器后，候选步骤在集群上运行。",
 })

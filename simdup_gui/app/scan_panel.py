@@ -22,7 +22,7 @@ from simdup_gui.core.group.cluster import GROUPING_MODES
 from simdup_gui.core.models import ALLOWED_BITS
 from simdup_gui.core.presenters import colours
 from simdup_gui.core.presenters.progress import (ProgressView, chance_warning, distance_hint,
-                                                 mode_name)
+                                                 mode_name, scale_warning)
 from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler
 from simdup_gui.core.scan.features import FEATURE_MODES
 from simdup_gui.core.session import ReviewSettings
@@ -120,6 +120,7 @@ class ScanPanel(QWidget):
         self.verify_box.currentIndexChanged.connect(self._verify_changed)
         self.threshold_box.valueChanged.connect(lambda _v: self.settingsChanged.emit())
         self.template_check.toggled.connect(lambda _on: self.settingsChanged.emit())
+        self.scheduler_edit.textChanged.connect(lambda _t: self.update_hint())
 
     def _layout(self) -> None:
         self.folders_box = QGroupBox()
@@ -349,7 +350,9 @@ class ScanPanel(QWidget):
     def update_hint(self) -> None:
         verify = self.verify_box.currentData()
         self.similarity_label.setText(distance_hint(self.bits(), self.distance(), verify))
-        warning = chance_warning(self.file_count, self.bits(), self.distance(), verify)
+        warning = " ".join(filter(None, (
+            chance_warning(self.file_count, self.bits(), self.distance(), verify),
+            scale_warning(self.file_count, self.scheduler_edit.text()))))
         self.chance_label.setText(warning)
         self.settings_form.setRowVisible(self.chance_label, bool(warning))
 

@@ -16,6 +16,7 @@ from simdup_gui.core.group.verify import VERIFY_MODES
 from simdup_gui.core.job import Job
 from simdup_gui.core.models import ProgressEvent
 from simdup_gui.core.ourfiles import write_atomic
+from simdup_gui.core.presenters.progress import scale_warning
 from simdup_gui.core.review.catalog import CatalogError
 from simdup_gui.core.review.results import iter_json, to_csv, to_text
 from simdup_gui.core.scan.distributed import SchedulerError, parse_scheduler, require_dask
@@ -160,6 +161,9 @@ def run(args: argparse.Namespace) -> int:
     warning = chance_warning(len(session.records), args.bits, k, args.verify)
     if warning:
         print(f"simdup scan: warning: {warning}", file=sys.stderr)
+    note = scale_warning(len(session.records), request.options.scheduler)
+    if note:
+        print(f"simdup scan: note: {note}", file=sys.stderr)
     if not args.no_ignore_list:  # as the app shows them; read here, never written
         warning = session.load_ignore(ignore_list.default_path(), keep=False)
         if warning:

@@ -94,3 +94,20 @@ def test_the_dry_run_switch_shows_its_state(qtbot, make, src):
     w.set_language("en")
     badge.click()  # turns it off
     assert not w.actions.act_dry.isChecked() and not badge.isVisible()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_more_than_a_million_files_say_what_grouping_here_takes(qtbot, make, src, language):
+    """Issue 40, item 4: past a million files the settings say what grouping them on this
+    machine takes and that a Dask scheduler takes their candidate step; with a scheduler
+    set, the note goes."""
+    w = make([src], language=language)
+    w.bits_box.setCurrentIndex(w.bits_box.findData(128))  # (no chance matches at 128 bits)
+    label = w.panel.chance_label
+    w.panel.set_file_count(1_000_000)
+    assert not label.text()
+    w.panel.set_file_count(1_200_000)
+    want = "1,200,000 " + ("files, more than a million" if language == "en" else "个文件，超过一百万")
+    assert label.text().startswith(want) and "Dask" in label.text()
+    w.panel.scheduler_edit.setText("local:2")
+    assert not label.text()

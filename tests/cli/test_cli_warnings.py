@@ -50,3 +50,21 @@ def test_dry_run_names_the_kept_file_of_each_group_and_the_total(tmp_path, capsy
         kept = line.split(": keeps ", 1)[1].rsplit("; ", 1)[0]
         assert kept in {f["path"] for f in g["files"]}
         assert all(kept not in p for p in planned)
+
+
+def test_a_scan_of_more_files_than_the_cluster_threshold_notes_the_dask_path(
+        tmp_path, capsys, monkeypatch):
+    """Issue 40, item 4: above candidates.CLUSTER_ABOVE files (a million) without a
+    scheduler, the scan notes on stderr what grouping them here takes and the Dask path
+    (the threshold lowered here to the corpus's size)."""
+    from simdup_gui.core.group import candidates
+
+    make_corpus(tmp_path / "src")
+    monkeypatch.setattr(candidates, "CLUSTER_ABOVE", 3)
+    assert main(["scan", str(tmp_path / "src"), "--no-cache", "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("simdup scan: note: ") == 1
+    assert "more than a million" in err and "Dask scheduler" in err
+    monkeypatch.setattr(candidates, "CLUSTER_ABOVE", 1_000_000)
+    assert main(["scan", str(tmp_path / "src"), "--no-cache", "--workers", "1"]) == 0
+    assert "note:" not in capsys.readouterr().err

@@ -28,9 +28,10 @@ from ..textsim import sketch_array
 # only serve by a quadratic scan or a costly probe) is served by a tight SimHash distance
 # plus sketch LSH within the loose distance (lsh.py).
 LSH_ABOVE = 20_000
-# With a Dask scheduler, above this many distinct texts the band step runs on the cluster
-# (records on the client cost about 1.3 KB each: 2 million take about 2.7 GB).
-CLUSTER_ABOVE = 2_000_000
+# With a Dask scheduler, above this many distinct texts the band step runs on the cluster;
+# without one, above this many files the scan says what grouping them here takes
+# (benchmarks/grouping.py: a million records, 2.0 GB resident, the records 1.15 GB of it).
+CLUSTER_ABOVE = 1_000_000
 TIGHT_DISTANCE = {16: 1, 32: 3, 64: 6, 128: 10}
 
 

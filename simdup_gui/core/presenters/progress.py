@@ -121,6 +121,20 @@ def distance_hint(bits: int, distance: int, verify: str) -> str:
     return text.format(distance, bits)
 
 
+def scale_warning(files: int, scheduler: str) -> str:
+    """A note when more than a million files (group.candidates.CLUSTER_ABOVE) are grouped on
+    this machine, without a Dask scheduler ("" otherwise)."""
+    from ..group.candidates import CLUSTER_ABOVE
+
+    if files <= CLUSTER_ABOVE or scheduler.strip():
+        return ""
+    return translate(
+        "MainWindow", "{0} files, more than a million: grouping them on this machine takes "
+                      "about 2 GB of memory a million files, more when many are alike. With a "
+                      "Dask scheduler their candidate step runs on the cluster."
+    ).format(f"{files:,}")
+
+
 def chance_warning(files: int, bits: int, distance: int, verify: str) -> str:
     """A warning beside the settings when each of ``files`` files is expected to lie within
     ``distance`` of more than one unrelated file by chance ("" otherwise)."""

@@ -996,22 +996,22 @@ Let them go on the catalog's word?</source>
 <context>
     <name>ExcerptsModel</name>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="35" />
+        <location filename="../../app/excerpts_ui.py" line="38" />
         <source>Excerpt</source>
         <translation>摘录</translation>
     </message>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="35" />
+        <location filename="../../app/excerpts_ui.py" line="38" />
         <source>Is inside</source>
         <translation>所在文件</translation>
     </message>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="35" />
+        <location filename="../../app/excerpts_ui.py" line="38" />
         <source>Contained</source>
         <translation>包含比例</translation>
     </message>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="45" />
+        <location filename="../../app/excerpts_ui.py" line="48" />
         <source>{0} of the text of {1} is inside {2}</source>
         <translation>{1} 的文本有 {0} 包含在 {2} 中</translation>
     </message>
@@ -1019,7 +1019,7 @@ Let them go on the catalog's word?</source>
 <context>
     <name>ExcerptsTab</name>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="84" />
+        <location filename="../../app/excerpts_ui.py" line="90" />
         <source>Excerpts ({0})</source>
         <translation>摘录（{0}）</translation>
     </message>
@@ -1638,17 +1638,22 @@ Let them go on the catalog's word?</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="130" />
+        <location filename="../../core/presenters/progress.py" line="131" />
+        <source>{0} files, more than a million: grouping them on this machine takes about 2 GB of memory a million files, more when many are alike. With a Dask scheduler their candidate step runs on the cluster.</source>
+        <translation>{0} 个文件，超过一百万：在本机分组，每一百万个文件约需 2 GB 内存，相似文件多时更多。设置 Dask 调度器后，候选步骤在集群上运行。</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/progress.py" line="144" />
         <source>they are grouped as duplicates</source>
         <translation>它们会被归为重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="131" />
+        <location filename="../../core/presenters/progress.py" line="145" />
         <source>text similarity rejects them, but each costs time</source>
         <translation>文本相似度会排除它们，但每个都要花时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/progress.py" line="132" />
+        <location filename="../../core/presenters/progress.py" line="146" />
         <source>⚠ At {0} bits and k={1}, each of {2} files lies within k of about {3} unrelated files by chance: {4}. Choose a larger fingerprint size or a smaller k.</source>
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
@@ -2878,187 +2883,187 @@ Index: {0}</source>
 <context>
     <name>ScanPanel</name>
     <message>
-        <location filename="../../app/scan_panel.py" line="167" />
+        <location filename="../../app/scan_panel.py" line="168" />
         <source>Folders to scan (drop folders here)</source>
         <translation>要扫描的文件夹（可把文件夹拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="168" />
+        <location filename="../../app/scan_panel.py" line="169" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="169" />
+        <location filename="../../app/scan_panel.py" line="170" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="170" />
+        <location filename="../../app/scan_panel.py" line="171" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="171" />
+        <location filename="../../app/scan_panel.py" line="172" />
         <source>Text similarity at least</source>
         <translation>文本相似度至少</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="171" />
+        <location filename="../../app/scan_panel.py" line="172" />
         <source>Verify</source>
         <translation>核实方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="172" />
+        <location filename="../../app/scan_panel.py" line="173" />
         <source>Fingerprint size (bits)</source>
         <translation>指纹位数</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="172" />
+        <location filename="../../app/scan_panel.py" line="173" />
         <source>Candidate distance k</source>
         <translation>候选距离 k</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="173" />
+        <location filename="../../app/scan_panel.py" line="174" />
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="173" />
+        <location filename="../../app/scan_panel.py" line="174" />
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="174" />
+        <location filename="../../app/scan_panel.py" line="175" />
         <source>Include patterns</source>
         <translation>包含模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="174" />
+        <location filename="../../app/scan_panel.py" line="175" />
         <source>Exclude patterns</source>
         <translation>排除模式</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="175" />
+        <location filename="../../app/scan_panel.py" line="176" />
         <source>Minimum size</source>
         <translation>最小大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="175" />
+        <location filename="../../app/scan_panel.py" line="176" />
         <source>Maximum size</source>
         <translation>最大大小</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="176" />
+        <location filename="../../app/scan_panel.py" line="177" />
         <source>Dask scheduler</source>
         <translation>Dask 调度器</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="179" />
+        <location filename="../../app/scan_panel.py" line="180" />
         <source>e.g. *.txt *.md (empty: all text files)</source>
         <translation>如 *.txt *.md（留空：所有文本文件）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="180" />
+        <location filename="../../app/scan_panel.py" line="181" />
         <source>e.g. *.log build</source>
         <translation>如 *.log 备份</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="181" />
+        <location filename="../../app/scan_panel.py" line="182" />
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="182" />
+        <location filename="../../app/scan_panel.py" line="183" />
         <source>Larger files are skipped and listed under Problems.</source>
         <translation>更大的文件会被跳过，并列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="183" />
+        <location filename="../../app/scan_panel.py" line="184" />
         <source>Keep documents made from one template apart</source>
         <translation>区分由同一模板生成的不同文档</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="185" />
+        <location filename="../../app/scan_panel.py" line="186" />
         <source>Man pages of one generator, or one licence notice in many projects, share most of their text without being copies of each other: when ticked, a pair whose shared text is found in many other documents is not grouped. Copies are.</source>
         <translation>同一工具生成的手册页，或许多项目中的同一份许可声明，大部分文字相同，却并非彼此的副本：勾选后，如果两份文件共有的文字也出现在许多其他文档中，就不把它们分为一组。真正的副本仍会分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="188" />
+        <location filename="../../app/scan_panel.py" line="189" />
         <source>Follow symbolic links</source>
         <translation>跟随符号链接</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="190" />
+        <location filename="../../app/scan_panel.py" line="191" />
         <source>Scan the files and folders that symbolic links point to (each file once). Unticked, links are listed under Problems.</source>
         <translation>扫描符号链接指向的文件和文件夹（每个文件只扫描一次）。不勾选时，链接列在“问题”中。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="192" />
+        <location filename="../../app/scan_panel.py" line="193" />
         <source>Read documents (PDF, Word, OpenDocument, EPUB, RTF)</source>
         <translation>读取文档（PDF、Word、OpenDocument、EPUB、RTF）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="194" />
+        <location filename="../../app/scan_panel.py" line="195" />
         <source>Compare the text of .pdf, .docx, .odt, .epub and .rtf files with text files. Unticked, these files are left out of the scan.</source>
         <translation>将 .pdf、.docx、.odt、.epub 和 .rtf 文件中的文字与文本文件比较。不勾选时，扫描会略过这些文件。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="196" />
+        <location filename="../../app/scan_panel.py" line="197" />
         <source>empty: this machine</source>
         <translation>留空：本机</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="198" />
+        <location filename="../../app/scan_panel.py" line="199" />
         <source>Fingerprint on a Dask cluster: local:N starts N workers here, tcp://host:8786 uses a running scheduler (every worker must see the folders at the same path). Empty: this machine's cores. Needs pip install "simdup[dask]".</source>
         <translation>在 Dask 集群上计算指纹：local:N 在本机启动 N 个工作进程，tcp://host:8786 使用正在运行的调度器（每个工作进程都必须在相同路径下看到这些文件夹）。留空：使用本机的处理器核心。需要 pip install "simdup[dask]"。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="201" />
+        <location filename="../../app/scan_panel.py" line="202" />
         <source>shingles: words and word pairs, TF-IDF weighted (best measured accuracy); tokens: words only; topk: the seeds' top-K keywords</source>
         <translation>词语与词对：词语和相邻词对，TF-IDF 加权（实测准确率最高）；词语：只用词语；关键词：原文的前 K 个关键词</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="204" />
+        <location filename="../../app/scan_panel.py" line="205" />
         <source>With SimHash only: linked joins files by any chain of near pairs; strict keeps every pair in a group within k</source>
         <translation>仅 SimHash 时：链式把由近邻对连成链的文件归为一组；严格要求组内每对都在 k 以内</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="210" />
+        <location filename="../../app/scan_panel.py" line="211" />
         <source>text similarity (recommended)</source>
         <translation>文本相似度（推荐）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="211" />
+        <location filename="../../app/scan_panel.py" line="212" />
         <source>SimHash only (for comparison)</source>
         <translation>仅 SimHash（用于比较）</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="213" />
+        <location filename="../../app/scan_panel.py" line="214" />
         <source>The fingerprint size and distance k only propose candidate pairs. With text similarity, each candidate is checked: a file joins a group when its text (5-gram Jaccard of the normalised text) is at least the threshold similar to the group's reference (★). SimHash only groups by fingerprint distance alone.</source>
         <translation>指纹位数和距离 k 只提出候选文件对。选择文本相似度时，每个候选都会核实：文件的文本（规范化文本的5 字片段 Jaccard）与本组参照文件（★）的相似度达到阈值时才加入该组。仅 SimHash 只按指纹距离分组。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="218" />
+        <location filename="../../app/scan_panel.py" line="219" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="219" />
+        <location filename="../../app/scan_panel.py" line="220" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="297" />
+        <location filename="../../app/scan_panel.py" line="298" />
         <source>The maximum size is below the minimum size: raise "Maximum size" or lower "Minimum size" in Settings.</source>
         <translation>最大大小低于最小大小：请在“设置”中调高“最大大小”或调低“最小大小”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="304" />
+        <location filename="../../app/scan_panel.py" line="305" />
         <source>"Dask scheduler" in Settings must be empty (this machine), local:N (N workers here) or an address such as tcp://host:8786, not "{0}".</source>
         <translation>“设置”中的“Dask 调度器”必须留空（本机）、为 local:N（本机 N 个工作进程）或 tcp://host:8786 这样的地址，而不是“{0}”。</translation>
     </message>
     <message>
-        <location filename="../../app/scan_panel.py" line="363" />
+        <location filename="../../app/scan_panel.py" line="366" />
         <source>Add a folder to scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
