@@ -46,23 +46,7 @@ def short_classes(records: Sequence[FileRecord], first: np.ndarray) -> np.ndarra
          for i in first.tolist()), dtype=bool, count=len(first)))
 
 
-def _packed_sort(keys: list[np.ndarray], widths: list[int]) -> list[np.ndarray] | None:
-    """``keys`` (non-negative int64 arrays, each below 2 ** its width; the first the primary
-    key) sorted together, as the same list of arrays; None when they do not fit in one int64
-    (then the caller lexsorts). One packed int64 array sorted in place is several times
-    faster than np.lexsort of the keys."""
-    if sum(widths) > 63:
-        return None
-    packed = np.zeros(len(keys[0]), dtype=np.int64)
-    for k, w in zip(keys, widths, strict=True):
-        packed <<= w
-        packed |= k
-    packed.sort()
-    out = []
-    for w in reversed(widths):
-        out.append(packed & ((1 << w) - 1))
-        packed >>= w
-    return out[::-1]
+PACK_BITS = 63  # keys packed into one int64 and sorted (tests: 0 takes the lexsorts)
 
 
 def _prefixes(owner: np.ndarray, vals: np.ndarray, n: int
@@ -70,40 +54,61 @@ def _prefixes(owner: np.ndarray, vals: np.ndarray, n: int
     """(owner, token, sizes): the prefix entries of ``n`` texts' sketch values (``owner``
     ascending, ``vals`` their values), sorted by token (the value's rank) then owner, and
     each text's number of values. A text's values go rarest first (then by value); its
-    prefix: the first size - ceil(JOIN_J * size) + 1. Packed sorts (:func:`_packed_sort`)
-    where np.unique and two lexsorts were: 100,000 texts of 128 values each, 12.1 -> 2.3 CPU
-    s (the same entries); the join was 6.5 of the 36.5 s of grouping benchmarks/tiny_tree.py's
-    100,000 tiny files (cProfile, warm)."""
-    key = (vals.astype(np.uint64) << np.uint64(32)) | np.arange(len(vals), dtype=np.uint64)
+    prefix: the first size - ceil(JOIN_J * size) + 1. The keys are packed into one int64
+    and sorted where np.unique and two lexsorts were, in int32 where they fit: 100,000
+    texts of 128 values each, 12.1 -> 2.3 CPU s (the same entries); the join was 6.5 of the
+    36.5 s of grouping benchmarks/tiny_tree.py's 100,000 tiny files (cProfile, warm). Its
+    peak there (main RSS while it runs, warm): 968 MB with int64 keys decoded, 585 MB so
+    (tracemalloc on 12.8 million values: 574 MB with np.unique, 260 MB so)."""
+    key = vals.astype(np.uint64)
+    key <<= np.uint64(32)
+    key |= np.arange(len(vals), dtype=np.uint64)
     key.sort()  # by value, then position (fewer than 2 ** 32 values)
-    sv, by_val = key >> np.uint64(32), (key & np.uint64(0xFFFFFFFF)).astype(np.int64)
-    del key
-    new = np.empty(len(sv), dtype=bool)
+    pos = (key & np.uint64(0xFFFFFFFF)).astype(np.int32)
+    key >>= np.uint64(32)
+    new = np.empty(len(key), dtype=bool)
     new[:1] = True
-    np.not_equal(sv[1:], sv[:-1], out=new[1:])
-    ids = np.cumsum(new) - 1
-    inv = np.empty(len(vals), dtype=np.int64)
-    inv[by_val] = ids
-    del by_val, sv, new
+    np.not_equal(key[1:], key[:-1], out=new[1:])
+    del key
+    ids = np.cumsum(new, dtype=np.int32)
+    ids -= 1
+    del new
+    inv = np.empty(len(vals), dtype=np.int32)  # each value's rank among the distinct ones
+    inv[pos] = ids
+    del pos
     freq = np.bincount(ids)
+    del ids
+    sizes = np.bincount(owner, minlength=n)
     ob, tb = max(1, n.bit_length()), max(1, len(freq).bit_length())
     fb = max(1, int(freq.max()).bit_length())
-    got = _packed_sort([owner.astype(np.int64), freq[inv], inv], [ob, fb, tb])
-    if got is None:
-        order = np.lexsort((inv, freq[inv], owner))
-        owner, token = owner[order], inv[order]
+    if ob + fb + tb <= PACK_BITS:  # by (owner, frequency, value): owner's blocks stay put
+        packed = owner.astype(np.int64)
+        packed <<= fb
+        packed |= freq[inv]
+        packed <<= tb
+        packed |= inv
+        packed.sort()
+        packed &= (1 << tb) - 1
+        token = packed.astype(np.int32)
+        del packed
     else:
-        owner, _, token = got
-    sizes = np.bincount(owner, minlength=n)
-    start = np.concatenate(([0], np.cumsum(sizes)[:-1]))
-    prefix = sizes - np.ceil(JOIN_J * sizes).astype(np.int64) + 1
-    inside = np.arange(len(owner)) - start[owner] < prefix[owner]
+        token = inv[np.lexsort((inv, freq[inv], owner))]
+    del inv
+    rank = np.arange(len(owner), dtype=np.int32)
+    rank -= np.repeat((np.cumsum(sizes) - sizes).astype(np.int32), sizes)
+    inside = rank < np.repeat((sizes - np.ceil(JOIN_J * sizes) + 1).astype(np.int32), sizes)
+    del rank
     owner, token = owner[inside], token[inside]
-    got = _packed_sort([token, owner], [tb, ob])
-    if got is None:
+    if ob + tb > PACK_BITS:
         by = np.lexsort((owner, token))
         return owner[by], token[by], sizes
-    return got[1], got[0], sizes
+    packed = token.astype(np.int64)
+    packed <<= ob
+    packed |= owner
+    del owner, token
+    packed.sort()
+    return ((packed & ((1 << ob) - 1)).astype(np.int32), (packed >> ob).astype(np.int32),
+            sizes)
 
 
 def short_pairs(records: Sequence[FileRecord], first: np.ndarray,
@@ -117,7 +122,7 @@ def short_pairs(records: Sequence[FileRecord], first: np.ndarray,
     if len(cls) < 2:
         return np.zeros((0, 2), dtype=np.int64)
     sk = sketch_array((records[i].sketch for i in first[cls].tolist()), len(cls))
-    owner = np.repeat(np.arange(len(cls)), sk.shape[1])
+    owner = np.repeat(np.arange(len(cls), dtype=np.int32), sk.shape[1])
     vals = sk.ravel()
     keep = vals != EMPTY
     owner, vals = owner[keep], vals[keep]

@@ -109,3 +109,32 @@ def test_short_pairs_filtered_by_chunks_are_those_filtered_at_once(monkeypatch):
     monkeypatch.setattr(short, "PAIR_CHUNK", 3)
     got = short.short_pairs(recs, first, within, wanted)
     assert len(want) > 100 and np.array_equal(got, want)
+
+
+def test_closest_members_found_by_blocks_of_groups_are_those_found_at_once(monkeypatch):
+    """stars._closest_rows by blocks of whole groups (CLOSEST_BLOCK known rows) gives every
+    member the closest member, similarity and row it gets with every group at once."""
+    from simdup_gui.core.group import stars
+    from simdup_gui.core.group.cluster import build_groups
+
+    rng = np.random.default_rng(9)
+    recs = []
+    for f in range(12):  # families of near-copies: each member drops and adds a few values
+        base = rng.choice(1 << 20, 400, replace=False)
+        for i in range(int(rng.integers(2, 9))):
+            vals = np.concatenate((rng.permutation(base)[: 400 - 3 * i],
+                                   rng.choice(1 << 20, 3 * i) + (1 << 21)))
+            sk = np.sort(vals)[:SKETCH_K].astype("<u4").tobytes()
+            recs.append(FileRecord(f"/r/{f}/{i}", 100, 1, len(recs), 1, "/r", "utf-8", f,
+                                   500, f"t{f}.{i}", f"c{f}.{i}", sketch=sk, shingles=400))
+
+    def closest():
+        groups, _ = build_groups(recs, 64, 64)
+        return [[(m.index, m.closest, m.closest_similarity, m.copy_set) for m in g.members]
+                for g in groups]
+
+    whole = closest()
+    assert sum(len(g) > 2 for g in whole) >= 3  # groups with a closest member to choose
+    for block in (1, 7):
+        monkeypatch.setattr(stars, "CLOSEST_BLOCK", block)
+        assert closest() == whole
