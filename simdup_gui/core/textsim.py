@@ -147,18 +147,21 @@ def jaccard_distinct(a: np.ndarray, b: np.ndarray) -> float:
     return inter / (a.size + b.size - inter)
 
 
+WHOLE_TABLE_MAX = 1 << 20  # shingles of a whole put in a table (at most 16 MB, one at a time)
+
+
 def whole_lookup(whole: np.ndarray) -> tuple:
     """A whole's distinct shingle array (as :func:`jaccard_distinct` takes them) made ready
     to look many parts up in (:func:`containment_in`): in an open-addressing table where the
-    compiled kernels are on and it has at most SKETCH_HASHED_MAX shingles (the table takes
-    16-32 bytes a shingle), sorted otherwise. :func:`intersection_distinct` made a table of
-    the smaller set, the part, and went through the whole's for each part: on the 768 MB
-    tree the excerpts' 97,452 doubtful pairs took 22.2 s of CPU that way, 3.9 s with each
-    whole's table made once (2.2 s) and their parts looked up in it (1.7 s)."""
+    compiled kernels are on and it has at most WHOLE_TABLE_MAX shingles, sorted otherwise
+    (the 768 MB tree's 5,017 pairs with a whole above SKETCH_HASHED_MAX took 6.6 s of CPU
+    sorted and searched). :func:`intersection_distinct` made a table of the smaller set, the
+    part, and went through the whole's for each part: on that tree the excerpts' 97,452
+    doubtful pairs took 22.2 s of CPU that way, 3.9 s with each whole's table made once
+    (2.2 s) and their parts looked up in it (1.7 s)."""
     from .scan import kernels
 
-    if (kernels.active() and whole.dtype == np.uint64
-            and whole.size <= kernels.impl().SKETCH_HASHED_MAX):
+    if kernels.active() and whole.dtype == np.uint64 and whole.size <= WHOLE_TABLE_MAX:
         return kernels.impl().hashed_table(whole)
     return np.sort(whole), None
 

@@ -435,27 +435,26 @@ def test_the_unsorted_set_kernels_are_numpys(xs, ys, top, rnd):
        st.booleans(), st.integers(0, 200))
 def test_containment_in_a_whole_is_the_same_on_every_path(ps, ws, top, limit):
     """textsim.containment_in: |P & W| / |P| whether the whole is in the kernels' table,
-    sorted (no kernels, or more shingles than the table is made for), or in any order."""
-    from simdup_gui.core.textsim import containment_in, whole_lookup
+    sorted (no kernels, or more shingles than WHOLE_TABLE_MAX), or in any order."""
+    from simdup_gui.core import textsim
 
     base = (1 << 64) - 64 if top else 0
     part = np.array(list(dict.fromkeys(base + x for x in ps)), dtype=np.uint64)
     whole = np.array(list(dict.fromkeys(base + x for x in reversed(ws))), dtype=np.uint64)
     want = len(np.intersect1d(part, whole)) / len(part) if len(part) else 1.0
-    saved, env = kernels.impl().SKETCH_HASHED_MAX, os.environ.get("SIMDUP_COMPILED")
+    saved, env = textsim.WHOLE_TABLE_MAX, os.environ.get("SIMDUP_COMPILED")
     try:
         for on in ("1", "0"):
             os.environ["SIMDUP_COMPILED"] = on
-            kernels.impl().SKETCH_HASHED_MAX = limit
-            lookup = whole_lookup(whole)
-            tabled = on == "1" and len(whole) <= limit
-            assert (lookup[1] is not None) == tabled
-            assert containment_in(part, lookup) == want
+            textsim.WHOLE_TABLE_MAX = limit
+            lookup = textsim.whole_lookup(whole)
+            assert (lookup[1] is not None) == (on == "1" and len(whole) <= limit)
+            assert textsim.containment_in(part, lookup) == want
     finally:
         os.environ.pop("SIMDUP_COMPILED", None)
         if env is not None:
             os.environ["SIMDUP_COMPILED"] = env
-        kernels.impl().SKETCH_HASHED_MAX = saved
+        textsim.WHOLE_TABLE_MAX = saved
 
 
 def test_jaccard_distinct_without_the_kernels_takes_sorted_sets(monkeypatch):
