@@ -158,7 +158,9 @@ def whole_lookup(whole: np.ndarray) -> tuple:
     sorted and searched). :func:`intersection_distinct` made a table of the smaller set, the
     part, and went through the whole's for each part: on that tree the excerpts' 97,452
     doubtful pairs took 22.2 s of CPU that way, 3.9 s with each whole's table made once
-    (2.2 s) and their parts looked up in it (1.7 s)."""
+    (2.2 s) and their parts looked up in it (1.7 s). A cold scan of that tree, this and
+    excerpts._measure_order together: 111.2 -> 98.6 CPU s of the process tree (medians of
+    three runs each, alternating, benchmarks/largetree.py; the same 5,094 groups)."""
     from .scan import kernels
 
     if kernels.active() and whole.dtype == np.uint64 and whole.size <= WHOLE_TABLE_MAX:
