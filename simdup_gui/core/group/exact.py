@@ -16,7 +16,8 @@ import numpy as np
 
 from .measure import block_ends
 from ..models import FileRecord
-from ..textsim import containment_distinct, estimate, jaccard, jaccard_distinct, sketch_array
+from ..textsim import (containment_in, estimate, jaccard, jaccard_distinct, sketch_array,
+                       whole_lookup)
 
 PARALLEL_READS = 64  # files to read at once that are worth the pool
 PREFETCH_TIMEOUT = 120.0  # seconds for one block of pairs, plus a second per READ_RATE bytes
@@ -74,13 +75,30 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]],
         trim_heap()
     out: list[float | None] = []
     read = 0
+    whole = _WholeLookup()
     for pair in pairs:
-        (a, ra), (b, rb) = (_WORKER_SETS.read((r.path, r.content_hash, r.size, r.mtime_ns), r)
-                            for r in pair)
+        keys = [(r.path, r.content_hash, r.size, r.mtime_ns) for r in pair]
+        (a, ra), (b, rb) = (_WORKER_SETS.read(k, r) for k, r in zip(keys, pair, strict=True))
         read += ra + rb
-        measure = containment_distinct if kind == "contained" else jaccard_distinct
-        out.append(None if a is None or b is None else round(measure(a, b), 6))
+        if a is None or b is None:
+            out.append(None)
+        else:
+            out.append(round(containment_in(a, whole(keys[1], b)) if kind == "contained"
+                             else jaccard_distinct(a, b), 6))
     return out, read
+
+
+class _WholeLookup:
+    """The last whole's textsim.whole_lookup, by its key: a whole's pairs come together
+    (find_excerpts orders them by whole), and its table is made once for them all."""
+
+    def __init__(self) -> None:
+        self.key, self.lookup = _MISSING, None
+
+    def __call__(self, key, whole: np.ndarray) -> tuple:
+        if key != self.key:
+            self.key, self.lookup = key, whole_lookup(whole)
+        return self.lookup
 
 
 def _block_key(pairs: list[tuple[int, int]]) -> tuple:
@@ -117,6 +135,7 @@ class Measurer:
         self._pool = None
         self._known: tuple[int, ...] = ()  # its worker pids when made or taken
         self._pending: dict = {}  # blocks sent to the pool, not yet waited for
+        self._whole = _WholeLookup()  # for contained(), here
 
     def prefetch(self, pairs: list[tuple[int, int]], labels: list[int] | None = None,
                  ahead: Sequence[tuple[list[tuple[int, int]], list[int]]] = ()) -> None:
@@ -240,7 +259,7 @@ class Measurer:
         sp, sw = self._set(part), self._set(whole)
         if sp is None or sw is None:
             return None
-        return round(containment_distinct(sp, sw), 6)
+        return round(containment_in(sp, self._whole(whole, sw)), 6)
 
 
 def read_shingles(r: FileRecord, ordered: bool = True) -> np.ndarray | None:

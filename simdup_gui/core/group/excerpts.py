@@ -215,6 +215,25 @@ def excerpt_candidates(records: Sequence[FileRecord]
     return idx[part[keep]], idx[whole[keep]], est[keep], sample[keep]
 
 
+def _measure_order(part: np.ndarray, whole: np.ndarray, sure: np.ndarray) -> np.ndarray:
+    """The order the pairs are measured in: a whole's pairs together (its file is read
+    once), the wholes by their anchor, the part of theirs in the most doubtful pairs (not
+    ``sure``), so that a part shared by many wholes is read once for a run of them rather
+    than once a whole (a worker keeps the last 256 files read). On the 768 MB tree (97,452
+    doubtful pairs of 23,901 files) the pool read 65,731 files by whole alone, 42,510 so,
+    and its CPU in this step went from 36.8 to 26.4 s; a cold scan of the tree, with
+    textsim.whole_lookup: 111.2 -> 98.6 CPU s of the process tree (medians of three)."""
+    doubt = ~sure
+    n = int(max(part.max(), whole.max())) + 1 if len(part) else 0
+    shared = np.bincount(part[doubt], minlength=n)
+    p, w = part[doubt], whole[doubt]
+    by = np.lexsort((p, -shared[p], w))  # each whole's most shared part first
+    first = by[np.concatenate(([True], w[by][1:] != w[by][:-1]))] if len(by) else by
+    anchor = np.full(n, -1, dtype=np.int64)
+    anchor[w[first]] = p[first]
+    return np.lexsort((part, whole, anchor[whole]))
+
+
 POOL_ABOVE = 5_000  # doubtful pairs: more are measured on ``workers`` processes (a pool's
 # start, about a second, is worth it only then); on the 768 MB tree, 97,452 pairs
 MEASURE_BLOCK = 512  # doubtful pairs sent to the pool at once (the next block meanwhile)
@@ -239,7 +258,7 @@ def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
         measure = Measurer(records, workers=pooled, kind="contained")
     out: list[Excerpt] = []
     try:
-        order = np.lexsort((part, whole)).tolist()  # a whole's pairs together: read once
+        order = _measure_order(part, whole, sure).tolist()
         doubt = [(int(part[k]), int(whole[k])) for k in order if not sure[k]]
         blocks = [doubt[i : i + MEASURE_BLOCK] for i in range(0, len(doubt), MEASURE_BLOCK)]
         at = 0  # the next block to ask the pool for

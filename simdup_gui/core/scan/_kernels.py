@@ -32,9 +32,10 @@ import sys
 
 import numpy as np
 
-from ._text_kernels import (SKETCH_HASHED_MAX, distinct_hashes, estimate_pairs,  # noqa: F401
-                            fold, gram_hashes, intersect_count, intersect_hashed, prepare,
-                            sketch_hashes, sketch_sorted)
+from ._text_kernels import (SKETCH_HASHED_MAX, count_hashed,  # noqa: F401
+                            distinct_hashes, estimate_pairs, fold, gram_hashes, hashed_table,
+                            intersect_count, intersect_hashed, prepare, sketch_hashes,
+                            sketch_sorted)
 from ._token_kernels import (cut_ids, fingerprint, mmh3_128, new_tokens, rehash,  # noqa: F401
                              token_ids)
 
@@ -69,6 +70,7 @@ def _exercise(k) -> None:
     k.sketch_sorted(np.sort(k.gram_hashes(points)), 4)
     d = k.distinct_hashes(k.gram_hashes(k.prepare(points, np.zeros(0x10000, dtype=np.uint8))[0]))
     k.intersect_hashed(d, d)
+    k.count_hashed(*k.hashed_table(d), d)
     k.intersect_count(np.sort(d), np.sort(d))
     sk = np.full((2, 4), 0xFFFFFFFF, dtype=np.uint32)  # textsim.estimate's argument types
     pair = np.zeros(1, dtype=np.int64)

@@ -11,7 +11,8 @@
 - :func:`estimate_pairs`: the bottom-k estimate of J of many pairs of sketches
   (textsim.estimate);
   :func:`distinct_hashes` and :func:`intersect_hashed`: the same without sorting (measuring
-  a doubtful pair's files).
+  a doubtful pair's files); :func:`hashed_table` and :func:`count_hashed`: one set looked
+  up many times (a whole and its excerpts).
 """
 
 from __future__ import annotations
@@ -285,6 +286,15 @@ def intersect_hashed(a, b):
         a, b = b, a
     if a.shape[0] == 0:
         return 0
+    table, zero = hashed_table(a)
+    return count_hashed(table, zero, b)
+
+
+@jit
+def hashed_table(a):
+    """(table, zero): the distinct 64-bit hashes ``a`` (any order) in an open-addressing
+    table (:func:`_slot`), and whether 0 (kept apart) is one of them; made once, many sets
+    can be looked up in it (:func:`count_hashed`)."""
     table = np.zeros(_table_size(a.shape[0]), dtype=np.uint64)
     mask = np.uint64(table.shape[0] - 1)
     zero = False
@@ -294,6 +304,14 @@ def intersect_hashed(a, b):
             zero = True
             continue
         table[_slot(table, mask, x)] = x
+    return table, zero
+
+
+@jit
+def count_hashed(table, zero, b):
+    """How many of the distinct 64-bit hashes ``b`` (any order) are in the set of
+    :func:`hashed_table` (``table``, ``zero``)."""
+    mask = np.uint64(table.shape[0] - 1)
     c = 0
     for i in range(b.shape[0]):
         x = b[i]

@@ -135,3 +135,51 @@ def test_candidate_pairs_counted_in_blocks_are_every_pair_by_brute_force(monkeyp
     vals, counts = np.unique(sk[sk != ex.EMPTY], return_counts=True)
     common = vals[counts > ex.MAX_POSTING]
     assert np.array_equal(clean, np.sort(np.where(np.isin(sk, common), ex.EMPTY, sk), axis=1))
+
+
+def test_a_wholes_lookup_is_made_once_for_the_parts_that_come_with_it(tmp_path, monkeypatch):
+    """A pool worker measuring containments (exact.measure_pairs) makes a whole's table
+    (textsim.whole_lookup) once for its consecutive parts, not once a pair; the Measurer
+    here likewise. The containments are the definition's, |P & W| / |P| of the 5-gram
+    sets."""
+    import numpy as np
+
+    from simdup_gui.core.group import exact
+
+    s = scanned(tmp_path)
+    at = {os.path.basename(r.path): i for i, r in enumerate(s.records)}
+    book, letter, start, quote = (at[n] for n in ("book.txt", "letter.txt", "book start.txt",
+                                                  "quote.txt"))
+    pairs = [(start, book), (quote, book), (quote, letter)]
+    sets = {i: exact.read_shingles(s.records[i]) for i in at.values()}
+    want = [round(len(np.intersect1d(sets[p], sets[w])) / len(sets[p]), 6) for p, w in pairs]
+    made = []
+    real = exact.whole_lookup
+    monkeypatch.setattr(exact, "whole_lookup", lambda w: (made.append(w.size), real(w))[1])
+    got, _ = exact.measure_pairs([(s.records[p], s.records[w]) for p, w in pairs],
+                                 kind="contained")
+    assert got == want and made == [sets[book].size, sets[letter].size]
+    made.clear()
+    here = exact.Measurer(s.records, kind="contained")
+    assert [here.contained(p, w) for p, w in pairs] == want and len(made) == 2
+
+
+def test_the_wholes_of_a_much_shared_part_are_measured_one_after_another():
+    """_measure_order: a whole's pairs together (its file read once), and the wholes whose
+    most shared doubtful part is the same one after another (that part read once for them,
+    not once a whole); sure pairs are not measured and do not count."""
+    import numpy as np
+
+    part = np.array([1, 2, 1, 2, 3, 1, 3, 4, 4, 4])
+    whole = np.array([50, 50, 70, 88, 88, 90, 80, 88, 85, 95])
+    sure = np.array([False] * 7 + [True, False, False])  # part 4: two doubtful pairs
+    order = ex._measure_order(part, whole, sure)
+    assert sorted(order.tolist()) == list(range(len(part)))
+    seq = whole[order].tolist()
+    assert all(seq.index(w) + seq.count(w) - 1 == len(seq) - 1 - seq[::-1].index(w)
+               for w in set(seq))  # each whole's pairs together
+    runs = [w for k, w in enumerate(seq) if k == 0 or seq[k - 1] != w]
+    at = {w: runs.index(w) for w in runs}
+    assert sorted(at[w] for w in (50, 70, 90)) == [0, 1, 2]  # part 1's wholes (3 pairs)
+    assert {at[w] for w in (88, 80)} == {3, 4}  # parts 2 and 3 (2 pairs each)
+    assert {at[w] for w in (85, 95)} == {5, 6}  # part 4's (88 too, had its sure pair counted)

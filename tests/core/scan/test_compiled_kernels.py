@@ -4,6 +4,7 @@ workers use them."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import mmh3
@@ -424,6 +425,36 @@ def test_the_unsorted_set_kernels_are_numpys(xs, ys, top, rnd):
     want = len(np.intersect1d(d, b))
     assert kernels.impl().intersect_hashed(d, b) == kernels.impl().intersect_hashed(b, d) == want
     assert jaccard_distinct(d, b) == jaccard(np.sort(d), np.sort(b))
+    table, zero = kernels.impl().hashed_table(d)  # one table, looked up by several sets
+    assert kernels.impl().count_hashed(table, zero, b) == want
+    assert kernels.impl().count_hashed(table, zero, d) == len(d)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 60), max_size=80), st.lists(st.integers(0, 60), max_size=80),
+       st.booleans(), st.integers(0, 200))
+def test_containment_in_a_whole_is_the_same_on_every_path(ps, ws, top, limit):
+    """textsim.containment_in: |P & W| / |P| whether the whole is in the kernels' table,
+    sorted (no kernels, or more shingles than WHOLE_TABLE_MAX), or in any order."""
+    from simdup_gui.core import textsim
+
+    base = (1 << 64) - 64 if top else 0
+    part = np.array(list(dict.fromkeys(base + x for x in ps)), dtype=np.uint64)
+    whole = np.array(list(dict.fromkeys(base + x for x in reversed(ws))), dtype=np.uint64)
+    want = len(np.intersect1d(part, whole)) / len(part) if len(part) else 1.0
+    saved, env = textsim.WHOLE_TABLE_MAX, os.environ.get("SIMDUP_COMPILED")
+    try:
+        for on in ("1", "0"):
+            os.environ["SIMDUP_COMPILED"] = on
+            textsim.WHOLE_TABLE_MAX = limit
+            lookup = textsim.whole_lookup(whole)
+            assert (lookup[1] is not None) == (on == "1" and len(whole) <= limit)
+            assert textsim.containment_in(part, lookup) == want
+    finally:
+        os.environ.pop("SIMDUP_COMPILED", None)
+        if env is not None:
+            os.environ["SIMDUP_COMPILED"] = env
+        textsim.WHOLE_TABLE_MAX = saved
 
 
 def test_jaccard_distinct_without_the_kernels_takes_sorted_sets(monkeypatch):
