@@ -70,9 +70,14 @@ def make_files(root: str, n: int, seed: int = 3) -> None:
 
 
 class Heartbeat:
-    """Beats every ``interval`` ms; ``worst`` is the longest gap since :meth:`reset`."""
+    """Beats every ``interval`` ms; ``worst`` is the longest gap since :meth:`reset`.
 
-    def __init__(self, interval: int = 10) -> None:
+    With ``stacks`` (a file open for writing) every thread's Python stack is dumped into it
+    each 30 ms that the next beat is late, by faulthandler's watchdog thread (it reads the
+    frames without the GIL, so a thread holding the GIL in a long C call is caught in it),
+    and after such dumps a line ``gap N ms`` (``LATE`` past 50 ms) closes them."""
+
+    def __init__(self, interval: int = 10, stacks=None) -> None:
         from PySide6.QtCore import QTimer
 
         self.timer = QTimer()
@@ -81,13 +86,28 @@ class Heartbeat:
         self.last = time.perf_counter()
         self.worst = 0.0
         self.late = 0  # gaps over 50 ms since reset
+        self.stacks, self.dumped, self.t0 = stacks, 0, self.last
         self.timer.start()
 
     def _beat(self) -> None:
         now = time.perf_counter()
         self.worst = max(self.worst, now - self.last)
         self.late += now - self.last > 0.050
+        if self.stacks is not None:
+            self._stacks(now)
         self.last = now
+
+    def _stacks(self, now: float) -> None:
+        import faulthandler
+
+        size = os.fstat(self.stacks.fileno()).st_size
+        if size != self.dumped:  # dumped during this gap
+            gap = (now - self.last) * 1000
+            self.stacks.write(f"{'LATE ' if gap > 50 else ''}gap {gap:.0f} ms, "
+                              f"ended {now - self.t0:.3f} s\n\n")
+            self.stacks.flush()
+            self.dumped = os.fstat(self.stacks.fileno()).st_size
+        faulthandler.dump_traceback_later(0.030, repeat=True, file=self.stacks)
 
     def reset(self) -> None:
         self.last = time.perf_counter()
@@ -150,6 +170,7 @@ def main() -> None:
     ap.add_argument("--files", type=int, default=100_000, help="synthetic records")
     ap.add_argument("--scan-files", type=int, default=0, help="real files to scan (0: none)")
     ap.add_argument("--scan-tree", default="", help="an existing folder to scan, cold then warm")
+    ap.add_argument("--stacks", default="", help="a file: every thread's stack when a beat is late")
     ap.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "simdup-stalls"))
     args = ap.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
@@ -181,7 +202,7 @@ def main() -> None:
     win = MainWindow(settings=settings)
     win.show()
     app.processEvents()
-    beat = Heartbeat()
+    beat = Heartbeat(stacks=open(args.stacks, "w") if args.stacks else None)
     stalls = {}
 
     if args.scan_files:
