@@ -34,6 +34,7 @@ import os
 import random
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -72,10 +73,13 @@ def make_files(root: str, n: int, seed: int = 3) -> None:
 class Heartbeat:
     """Beats every ``interval`` ms; ``worst`` is the longest gap since :meth:`reset`.
 
-    With ``stacks`` (a file open for writing) every thread's Python stack is dumped into it
-    each 30 ms that the next beat is late, by faulthandler's watchdog thread (it reads the
-    frames without the GIL, so a thread holding the GIL in a long C call is caught in it),
-    and after such dumps a line ``gap N ms`` (``LATE`` past 50 ms) closes them."""
+    With ``stacks`` (a file open for writing) a thread samples every other thread's Python
+    stack into it each 5 ms while the next beat is over 30 ms late (it needs the GIL, so a
+    thread holding it in a long C call is seen on that call's line once it lets go;
+    faulthandler's watchdog, which needs no GIL, crashed the process reading frames that
+    changed under it); a line ``gap N ms`` (``LATE`` past 50 ms) closes them, with the time
+    each thread ran on a core and waited for one meanwhile (Linux's schedstat: a late beat
+    with every thread waiting is the machine's other work, not ours)."""
 
     def __init__(self, interval: int = 10, stacks=None) -> None:
         from PySide6.QtCore import QTimer
@@ -86,7 +90,10 @@ class Heartbeat:
         self.last = time.perf_counter()
         self.worst = 0.0
         self.late = 0  # gaps over 50 ms since reset
-        self.stacks, self.dumped, self.t0 = stacks, 0, self.last
+        self.stacks, self.t0, self.ran = stacks, self.last, {}
+        self.sampled, self.lock = False, threading.Lock()
+        if stacks is not None:
+            threading.Thread(target=self._sample, name="stall-sampler", daemon=True).start()
         self.timer.start()
 
     def _beat(self) -> None:
@@ -97,22 +104,71 @@ class Heartbeat:
             self._stacks(now)
         self.last = now
 
-    def _stacks(self, now: float) -> None:
-        import faulthandler
-
-        size = os.fstat(self.stacks.fileno()).st_size
-        if size != self.dumped:  # dumped during this gap
-            gap = (now - self.last) * 1000
-            self.stacks.write(f"{'LATE ' if gap > 50 else ''}gap {gap:.0f} ms, "
-                              f"ended {now - self.t0:.3f} s\n\n")
-            self.stacks.flush()
-            self.dumped = os.fstat(self.stacks.fileno()).st_size
-        faulthandler.dump_traceback_later(0.030, repeat=True, file=self.stacks)
-
     def reset(self) -> None:
         self.last = time.perf_counter()
         self.worst = 0.0
         self.late = 0
+
+    def _stacks(self, now: float) -> None:
+        ran = thread_times()
+        gap = (now - self.last) * 1000
+        with self.lock:
+            if self.sampled:  # stacks were taken during this gap
+                out = self.stacks
+                out.write(f"{'LATE ' if gap > 50 else ''}gap {gap:.0f} ms, ended "
+                          f"{now - self.t0:.3f} s; ms on a core, waiting for one:\n")
+                for tid, (name, run, wait) in ran.items():
+                    run0, wait0 = self.ran.get(tid, (name, 0, 0))[1:]
+                    if run - run0 > 1e6 or wait - wait0 > 1e6:
+                        out.write(f"  {name} {tid}: {(run - run0) / 1e6:.0f} ms, "
+                                  f"{(wait - wait0) / 1e6:.0f} ms\n")
+                out.write("\n")
+                out.flush()
+                self.sampled = False
+        self.ran = ran
+
+    def _sample(self) -> None:
+        """Every 5 ms, when the beat is 30 ms late: every other thread's stack (the one
+        holding the GIL is seen on the line of its long call once it lets go)."""
+        import traceback
+
+        me = threading.get_ident()
+        while True:
+            time.sleep(0.005)
+            late = time.perf_counter() - self.last
+            if late < 0.030:
+                continue
+            names = {t.ident: f"{t.name} {t.native_id}" for t in threading.enumerate()}
+            lines = [f"-- {late * 1000:.0f} ms late"]
+            for ident, frame in sys._current_frames().items():
+                if ident != me:
+                    stack = traceback.extract_stack(frame)[::-1][:8]
+                    lines.append(f"  {names.get(ident, f'{ident:#x} (a Qt thread)')}: " +
+                                 " < ".join(f"{os.path.basename(f.filename)}:{f.lineno} {f.name}"
+                                            for f in stack))
+            with self.lock:
+                self.stacks.write("\n".join(lines) + "\n")
+                self.sampled = True
+
+
+def thread_times() -> dict[int, tuple[str, int, int]]:
+    """Each thread of this process: native id -> (name, ns run on a core, ns waited for one)
+    (Linux's schedstat; empty elsewhere)."""
+    out = {}
+    try:
+        tids = os.listdir("/proc/self/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/schedstat") as fh:
+                run, wait = fh.read().split()[:2]
+            with open(f"/proc/self/task/{tid}/comm") as fh:
+                name = fh.read().strip()
+        except (OSError, ValueError):
+            continue
+        out[int(tid)] = (name, int(run), int(wait))
+    return out
 
 
 def idle(win) -> bool:
