@@ -78,8 +78,8 @@ class Heartbeat:
     thread holding it in a long C call is seen on that call's line once it lets go;
     faulthandler's watchdog, which needs no GIL, crashed the process reading frames that
     changed under it); a line ``gap N ms`` (``LATE`` past 50 ms) closes them, with the time
-    each thread ran on a core and waited for one meanwhile (Linux's schedstat: a late beat
-    with every thread waiting is the machine's other work, not ours)."""
+    each thread ran on a core and waited for one from 30 ms late on (Linux's schedstat: a
+    late beat with every thread waiting is the machine's other work, not ours)."""
 
     def __init__(self, interval: int = 10, stacks=None) -> None:
         from PySide6.QtCore import QTimer
@@ -90,8 +90,7 @@ class Heartbeat:
         self.last = time.perf_counter()
         self.worst = 0.0
         self.late = 0  # gaps over 50 ms since reset
-        self.stacks, self.t0, self.ran = stacks, self.last, {}
-        self.sampled, self.lock = False, threading.Lock()
+        self.stacks, self.t0, self.ended = stacks, self.last, (self.last, 0.0)
         if stacks is not None:
             threading.Thread(target=self._sample, name="stall-sampler", daemon=True).start()
         self.timer.start()
@@ -100,8 +99,7 @@ class Heartbeat:
         now = time.perf_counter()
         self.worst = max(self.worst, now - self.last)
         self.late += now - self.last > 0.050
-        if self.stacks is not None:
-            self._stacks(now)
+        self.ended = (now, now - self.last)  # (for the sampler)
         self.last = now
 
     def reset(self) -> None:
@@ -109,46 +107,53 @@ class Heartbeat:
         self.worst = 0.0
         self.late = 0
 
-    def _stacks(self, now: float) -> None:
-        ran = thread_times()
-        gap = (now - self.last) * 1000
-        with self.lock:
-            if self.sampled:  # stacks were taken during this gap
-                out = self.stacks
-                out.write(f"{'LATE ' if gap > 50 else ''}gap {gap:.0f} ms, ended "
-                          f"{now - self.t0:.3f} s; ms on a core, waiting for one:\n")
-                for tid, (name, run, wait) in ran.items():
-                    run0, wait0 = self.ran.get(tid, (name, 0, 0))[1:]
-                    if run - run0 > 1e6 or wait - wait0 > 1e6:
-                        out.write(f"  {name} {tid}: {(run - run0) / 1e6:.0f} ms, "
-                                  f"{(wait - wait0) / 1e6:.0f} ms\n")
-                out.write("\n")
-                out.flush()
-                self.sampled = False
-        self.ran = ran
-
     def _sample(self) -> None:
-        """Every 5 ms, when the beat is 30 ms late: every other thread's stack (the one
-        holding the GIL is seen on the line of its long call once it lets go)."""
-        import traceback
-
+        """Every 5 ms, while the beat is over 30 ms late: every other thread's stack (the one
+        holding the GIL is seen on the line of its long call once it lets go), and at the
+        beat that ends such a gap, how long each thread ran meanwhile. All the reading is
+        done here: file reads on the window's thread each gave the GIL away and waited for
+        it back, which made the beats they measured later (a probe's own stall)."""
         me = threading.get_ident()
+        seen, lines, ran = self.ended, [], {}
         while True:
             time.sleep(0.005)
-            late = time.perf_counter() - self.last
-            if late < 0.030:
+            if self.ended is not seen:  # a beat since the last look
+                seen = self.ended
+                if lines:  # stacks were taken during the gap it ended
+                    self._close(lines, seen, ran, thread_times())
+                    lines = []
                 continue
-            names = {t.ident: f"{t.name} {t.native_id}" for t in threading.enumerate()}
-            lines = [f"-- {late * 1000:.0f} ms late"]
-            for ident, frame in sys._current_frames().items():
-                if ident != me:
-                    stack = traceback.extract_stack(frame)[::-1][:8]
-                    lines.append(f"  {names.get(ident, f'{ident:#x} (a Qt thread)')}: " +
-                                 " < ".join(f"{os.path.basename(f.filename)}:{f.lineno} {f.name}"
-                                            for f in stack))
-            with self.lock:
-                self.stacks.write("\n".join(lines) + "\n")
-                self.sampled = True
+            late = time.perf_counter() - self.last
+            if late >= 0.030:
+                if not lines:
+                    ran = thread_times()
+                lines.append(self._stacks_now(me, late))
+
+    def _close(self, lines: list[str], ended: tuple[float, float], ran: dict, now: dict):
+        gap = ended[1] * 1000
+        out = [*lines, f"{'LATE ' if gap > 50 else ''}gap {gap:.0f} ms, ended "
+               f"{ended[0] - self.t0:.3f} s; ms on a core, waiting for one (from 30 ms):"]
+        for tid, (name, run, wait) in now.items():
+            run0, wait0 = ran.get(tid, (name, run, wait))[1:]
+            if run - run0 > 1e6 or wait - wait0 > 1e6:
+                out.append(f"  {name} {tid}: {(run - run0) / 1e6:.0f} ms, "
+                           f"{(wait - wait0) / 1e6:.0f} ms")
+        self.stacks.write("\n".join(out) + "\n\n")
+        self.stacks.flush()
+
+    @staticmethod
+    def _stacks_now(me: int, late: float) -> str:
+        import traceback
+
+        names = {t.ident: f"{t.name} {t.native_id}" for t in threading.enumerate()}
+        lines = [f"-- {late * 1000:.0f} ms late"]
+        for ident, frame in sys._current_frames().items():
+            if ident != me:
+                stack = traceback.extract_stack(frame)[::-1][:8]
+                lines.append(f"  {names.get(ident, f'{ident:#x} (a Qt thread)')}: " +
+                             " < ".join(f"{os.path.basename(f.filename)}:{f.lineno} {f.name}"
+                                        for f in stack))
+        return "\n".join(lines)
 
 
 def thread_times() -> dict[int, tuple[str, int, int]]:
