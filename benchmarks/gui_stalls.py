@@ -133,11 +133,16 @@ class Heartbeat:
         gap = ended[1] * 1000
         out = [*lines, f"{'LATE ' if gap > 50 else ''}gap {gap:.0f} ms, ended "
                f"{ended[0] - self.t0:.3f} s; ms on a core, waiting for one (from 30 ms):"]
-        for tid, (name, run, wait) in now.items():
-            run0, wait0 = ran.get(tid, (name, run, wait))[1:]
-            if run - run0 > 1e6 or wait - wait0 > 1e6:
+        for tid, (name, run, wait, faults) in now.items():
+            run0, wait0, faults0 = ran.get(tid, (name, run, wait, faults))[1:]
+            if tid == -1:  # jiffies: 10 ms of a core each
+                out.append(f"  the machine: {(run - run0) * 10} ms waiting for I/O, "
+                           f"{(wait - wait0) * 10} ms stolen by the host")
+            elif run - run0 > 1e6 or wait - wait0 > 1e6 or faults > faults0:
                 out.append(f"  {name} {tid}: {(run - run0) / 1e6:.0f} ms, "
-                           f"{(wait - wait0) / 1e6:.0f} ms")
+                           f"{(wait - wait0) / 1e6:.0f} ms"
+                           + (f", {faults - faults0} page faults read from disk" if faults > faults0
+                              else ""))
         self.stacks.write("\n".join(out) + "\n\n")
         self.stacks.flush()
 
@@ -156,23 +161,29 @@ class Heartbeat:
         return "\n".join(lines)
 
 
-def thread_times() -> dict[int, tuple[str, int, int]]:
-    """Each thread of this process: native id -> (name, ns run on a core, ns waited for one)
-    (Linux's schedstat; empty elsewhere)."""
-    out = {}
+def thread_times() -> dict[int, tuple]:
+    """Each thread of this process: native id -> (name, ns run on a core, ns waited for one,
+    page faults that read the disk); and -1 -> the machine's jiffies waiting for I/O and
+    stolen by the host (Linux's /proc; empty elsewhere)."""
+    out: dict[int, tuple] = {}
     try:
         tids = os.listdir("/proc/self/task")
-    except OSError:
+        with open("/proc/stat") as fh:
+            cpu = fh.readline().split()
+        out[-1] = ("machine", int(cpu[5]), int(cpu[8]), 0)
+    except (OSError, ValueError, IndexError):
         return out
     for tid in tids:
         try:
             with open(f"/proc/self/task/{tid}/schedstat") as fh:
                 run, wait = fh.read().split()[:2]
+            with open(f"/proc/self/task/{tid}/stat") as fh:
+                majflt = fh.read().rsplit(")", 1)[1].split()[9]
             with open(f"/proc/self/task/{tid}/comm") as fh:
                 name = fh.read().strip()
-        except (OSError, ValueError):
+        except (OSError, ValueError, IndexError):
             continue
-        out[int(tid)] = (name, int(run), int(wait))
+        out[int(tid)] = (name, int(run), int(wait), int(majflt))
     return out
 
 
