@@ -79,7 +79,8 @@ class Heartbeat:
     faulthandler's watchdog, which needs no GIL, crashed the process reading frames that
     changed under it); a line ``gap N ms`` (``LATE`` past 50 ms) closes them, with the time
     each thread ran on a core and waited for one from 30 ms late on (Linux's schedstat: a
-    late beat with every thread waiting is the machine's other work, not ours)."""
+    late beat with every thread waiting is the machine's other work, not ours), and each
+    late beat's :func:`cause`, counted per operation in ``causes``."""
 
     def __init__(self, interval: int = 10, stacks=None) -> None:
         from PySide6.QtCore import QTimer
@@ -91,6 +92,7 @@ class Heartbeat:
         self.worst = 0.0
         self.late = 0  # gaps over 50 ms since reset
         self.stacks, self.t0, self.ended = stacks, self.last, (self.last, 0.0)
+        self.causes: dict[str, int] = {}  # the late beats by cause, since reset
         if stacks is not None:
             threading.Thread(target=self._sample, name="stall-sampler", daemon=True).start()
         self.timer.start()
@@ -106,6 +108,7 @@ class Heartbeat:
         self.last = time.perf_counter()
         self.worst = 0.0
         self.late = 0
+        self.causes = {}
 
     def _sample(self) -> None:
         """Every 5 ms, while the beat is over 30 ms late: every other thread's stack (the one
@@ -143,6 +146,10 @@ class Heartbeat:
                            f"{(wait - wait0) / 1e6:.0f} ms"
                            + (f", {faults - faults0} page faults read from disk" if faults > faults0
                               else ""))
+        if gap > 50:
+            kind = cause(gap, ran, now)
+            self.causes[kind] = self.causes.get(kind, 0) + 1
+            out.append(f"  cause: {kind}")
         self.stacks.write("\n".join(out) + "\n\n")
         self.stacks.flush()
 
@@ -159,6 +166,27 @@ class Heartbeat:
                              " < ".join(f"{os.path.basename(f.filename)}:{f.lineno} {f.name}"
                                         for f in stack))
         return "\n".join(lines)
+
+
+def cause(gap: float, ran: dict, now: dict) -> str:
+    """What kept a beat ``gap`` ms late, from the thread times 30 ms into the gap (``ran``)
+    and at its end (``now``): whichever took half that time or more."""
+    half = (gap - 30) / 2e3  # in s
+    main = threading.main_thread().native_id
+
+    def took(tid: int, field: int) -> float:
+        return (now[tid][field] - ran.get(tid, now[tid])[field]) / 1e9 if tid in now else 0.0
+
+    others = sum(took(t, 1) for t in now if t not in (-1, main))
+    if took(main, 2) >= half:
+        return "the window's thread waited for a core (the machine's load)"
+    if took(-1, 2) * 1e7 >= half:  # (jiffies)
+        return "the host stole the cores"
+    if took(main, 1) >= half:
+        return "the window's thread was busy"
+    if others >= half:
+        return "another thread of ours ran (the GIL)"
+    return "no thread of ours ran or waited for a core"
 
 
 def thread_times() -> dict[int, tuple]:
@@ -224,6 +252,8 @@ def measure(app, beat: Heartbeat, win, name: str, trigger, settle: float = 0.3,
     worst = max(beat.worst, time.perf_counter() - beat.last)
     print(f"  {name:<34} worst stall {worst * 1000:7.0f} ms   (done in {took:6.2f} s; "
           f"{beat.late} gaps over 50 ms)", flush=True)
+    for kind, n in sorted(beat.causes.items(), key=lambda kv: -kv[1]):
+        print(f"    {n} late: {kind}")
     return worst
 
 
