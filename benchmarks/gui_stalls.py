@@ -34,6 +34,7 @@ import os
 import random
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -70,9 +71,18 @@ def make_files(root: str, n: int, seed: int = 3) -> None:
 
 
 class Heartbeat:
-    """Beats every ``interval`` ms; ``worst`` is the longest gap since :meth:`reset`."""
+    """Beats every ``interval`` ms; ``worst`` is the longest gap since :meth:`reset`.
 
-    def __init__(self, interval: int = 10) -> None:
+    With ``stacks`` (a file open for writing) a thread samples every other thread's Python
+    stack into it each 5 ms while the next beat is over 30 ms late (it needs the GIL, so a
+    thread holding it in a long C call is seen on that call's line once it lets go;
+    faulthandler's watchdog, which needs no GIL, crashed the process reading frames that
+    changed under it); a line ``gap N ms`` (``LATE`` past 50 ms) closes them, with the time
+    each thread ran on a core and waited for one from 30 ms late on (Linux's schedstat: a
+    late beat with every thread waiting is the machine's other work, not ours), and each
+    late beat's :func:`cause`, counted per operation in ``causes``."""
+
+    def __init__(self, interval: int = 10, stacks=None) -> None:
         from PySide6.QtCore import QTimer
 
         self.timer = QTimer()
@@ -81,18 +91,128 @@ class Heartbeat:
         self.last = time.perf_counter()
         self.worst = 0.0
         self.late = 0  # gaps over 50 ms since reset
+        self.stacks, self.t0, self.ended = stacks, self.last, (self.last, 0.0)
+        self.causes: dict[str, int] = {}  # the late beats by cause, since reset
+        if stacks is not None:
+            threading.Thread(target=self._sample, name="stall-sampler", daemon=True).start()
         self.timer.start()
 
     def _beat(self) -> None:
         now = time.perf_counter()
         self.worst = max(self.worst, now - self.last)
         self.late += now - self.last > 0.050
+        self.ended = (now, now - self.last)  # (for the sampler)
         self.last = now
 
     def reset(self) -> None:
         self.last = time.perf_counter()
         self.worst = 0.0
         self.late = 0
+        self.causes = {}
+
+    def _sample(self) -> None:
+        """Every 5 ms, while the beat is over 30 ms late: every other thread's stack (the one
+        holding the GIL is seen on the line of its long call once it lets go), and at the
+        beat that ends such a gap, how long each thread ran meanwhile. All the reading is
+        done here: file reads on the window's thread each gave the GIL away and waited for
+        it back, which made the beats they measured later (a probe's own stall)."""
+        me = threading.get_ident()
+        seen, lines, ran = self.ended, [], {}
+        while True:
+            time.sleep(0.005)
+            if self.ended is not seen:  # a beat since the last look
+                seen = self.ended
+                if lines:  # stacks were taken during the gap it ended
+                    self._close(lines, seen, ran, thread_times())
+                    lines = []
+                continue
+            late = time.perf_counter() - self.last
+            if late >= 0.030:
+                if not lines:
+                    ran = thread_times()
+                lines.append(self._stacks_now(me, late))
+
+    def _close(self, lines: list[str], ended: tuple[float, float], ran: dict, now: dict):
+        gap = ended[1] * 1000
+        out = [*lines, f"{'LATE ' if gap > 50 else ''}gap {gap:.0f} ms, ended "
+               f"{ended[0] - self.t0:.3f} s; ms on a core, waiting for one (from 30 ms):"]
+        for tid, (name, run, wait, faults) in now.items():
+            run0, wait0, faults0 = ran.get(tid, (name, run, wait, faults))[1:]
+            if tid == -1:  # jiffies: 10 ms of a core each
+                out.append(f"  the machine: {(run - run0) * 10} ms waiting for I/O, "
+                           f"{(wait - wait0) * 10} ms stolen by the host")
+            elif run - run0 > 1e6 or wait - wait0 > 1e6 or faults > faults0:
+                out.append(f"  {name} {tid}: {(run - run0) / 1e6:.0f} ms, "
+                           f"{(wait - wait0) / 1e6:.0f} ms"
+                           + (f", {faults - faults0} page faults read from disk" if faults > faults0
+                              else ""))
+        if gap > 50:
+            kind = cause(gap, ran, now)
+            self.causes[kind] = self.causes.get(kind, 0) + 1
+            out.append(f"  cause: {kind}")
+        self.stacks.write("\n".join(out) + "\n\n")
+        self.stacks.flush()
+
+    @staticmethod
+    def _stacks_now(me: int, late: float) -> str:
+        import traceback
+
+        names = {t.ident: f"{t.name} {t.native_id}" for t in threading.enumerate()}
+        lines = [f"-- {late * 1000:.0f} ms late"]
+        for ident, frame in sys._current_frames().items():
+            if ident != me:
+                stack = traceback.extract_stack(frame)[::-1][:8]
+                lines.append(f"  {names.get(ident, f'{ident:#x} (a Qt thread)')}: " +
+                             " < ".join(f"{os.path.basename(f.filename)}:{f.lineno} {f.name}"
+                                        for f in stack))
+        return "\n".join(lines)
+
+
+def cause(gap: float, ran: dict, now: dict) -> str:
+    """What kept a beat ``gap`` ms late, from the thread times 30 ms into the gap (``ran``)
+    and at its end (``now``): whichever took half that time or more."""
+    half = (gap - 30) / 2e3  # in s
+    main = threading.main_thread().native_id
+
+    def took(tid: int, field: int) -> float:
+        return (now[tid][field] - ran.get(tid, now[tid])[field]) / 1e9 if tid in now else 0.0
+
+    others = sum(took(t, 1) for t in now if t not in (-1, main))
+    if took(main, 2) >= half:
+        return "the window's thread waited for a core (the machine's load)"
+    if took(-1, 2) * 1e7 >= half:  # (jiffies)
+        return "the host stole the cores"
+    if took(main, 1) >= half:
+        return "the window's thread was busy"
+    if others >= half:
+        return "another thread of ours ran (the GIL)"
+    return "no thread of ours ran or waited for a core"
+
+
+def thread_times() -> dict[int, tuple]:
+    """Each thread of this process: native id -> (name, ns run on a core, ns waited for one,
+    page faults that read the disk); and -1 -> the machine's jiffies waiting for I/O and
+    stolen by the host (Linux's /proc; empty elsewhere)."""
+    out: dict[int, tuple] = {}
+    try:
+        tids = os.listdir("/proc/self/task")
+        with open("/proc/stat") as fh:
+            cpu = fh.readline().split()
+        out[-1] = ("machine", int(cpu[5]), int(cpu[8]), 0)
+    except (OSError, ValueError, IndexError):
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/schedstat") as fh:
+                run, wait = fh.read().split()[:2]
+            with open(f"/proc/self/task/{tid}/stat") as fh:
+                majflt = fh.read().rsplit(")", 1)[1].split()[9]
+            with open(f"/proc/self/task/{tid}/comm") as fh:
+                name = fh.read().strip()
+        except (OSError, ValueError, IndexError):
+            continue
+        out[int(tid)] = (name, int(run), int(wait), int(majflt))
+    return out
 
 
 def idle(win) -> bool:
@@ -132,6 +252,8 @@ def measure(app, beat: Heartbeat, win, name: str, trigger, settle: float = 0.3,
     worst = max(beat.worst, time.perf_counter() - beat.last)
     print(f"  {name:<34} worst stall {worst * 1000:7.0f} ms   (done in {took:6.2f} s; "
           f"{beat.late} gaps over 50 ms)", flush=True)
+    for kind, n in sorted(beat.causes.items(), key=lambda kv: -kv[1]):
+        print(f"    {n} late: {kind}")
     return worst
 
 
@@ -150,6 +272,7 @@ def main() -> None:
     ap.add_argument("--files", type=int, default=100_000, help="synthetic records")
     ap.add_argument("--scan-files", type=int, default=0, help="real files to scan (0: none)")
     ap.add_argument("--scan-tree", default="", help="an existing folder to scan, cold then warm")
+    ap.add_argument("--stacks", default="", help="a file: every thread's stack when a beat is late")
     ap.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "simdup-stalls"))
     args = ap.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
@@ -181,7 +304,7 @@ def main() -> None:
     win = MainWindow(settings=settings)
     win.show()
     app.processEvents()
-    beat = Heartbeat()
+    beat = Heartbeat(stacks=open(args.stacks, "w") if args.stacks else None)
     stalls = {}
 
     if args.scan_files:

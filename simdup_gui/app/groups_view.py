@@ -213,11 +213,13 @@ class GroupsView(QWidget):
         13,625 selected groups)."""
         import numpy as np
 
+        from simdup_gui.core.textsim import sorted_unique
+
         ranges = [(r.top(), r.bottom()) for r in self.tree.selectionModel().selection()
                   if r.isValid() and not r.parent().isValid()]
         if not ranges:
             return []
-        rows = np.unique(np.concatenate([np.arange(t, b + 1) for t, b in ranges]))
+        rows = sorted_unique(np.concatenate([np.arange(t, b + 1) for t, b in ranges]))
         return self.model.records_at(rows)
 
     def compare(self, records: Sequence[FileRecord], i: int, j: int, bits: int,

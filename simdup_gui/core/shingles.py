@@ -6,9 +6,13 @@ Equal element for element, and bit for bit, to textsim's.
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
+
 from .scan import kernels
 from .scan.unicode_tables import char_classes, code_points, folded_points, normalise
-from .textsim import SHINGLE, SKETCH_K, drop_invisible, gram_hashes, solid, sorted_unique
+from .textsim import SHINGLE, SKETCH_K, drop_invisible, points_gram_hashes, solid, sorted_unique
 
 
 class CompiledShingles:
@@ -91,26 +95,40 @@ def _gram_hashes_of(text: str):
         else:  # invisible characters and whitespace dropped in one pass (as add() does)
             points = kernels.impl().prepare(code_points(folded), classes)[0]
         return kernels.impl().gram_hashes(points)
-    return gram_hashes("".join(solid(drop_invisible(normalise(p))) for p in pieces(text)))
+    return points_gram_hashes(joined_points(solid(drop_invisible(normalise(p)))
+                                            for p in pieces(text)))
+
+
+def joined_points(parts) -> np.ndarray:
+    """The code points (uint64) of ``"".join(parts)``, encoded a part at a time: joining a
+    large text's normalised pieces and encoding the whole held the GIL for each copy
+    (14 million characters: 91 ms to encode, more to join, on a loaded machine), while
+    the app's worker thread measured excerpts of the 768 MB tree (gui_stalls.py)."""
+    arrays = [np.frombuffer(p.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+              for p in parts]
+    if not arrays:
+        return np.zeros(0, dtype=np.uint64)
+    return (np.concatenate(arrays) if len(arrays) > 1 else arrays[0]).astype(np.uint64)
 
 
 PIECE = 1 << 16  # characters normalised per call (NFKC, regexes: each holds the GIL)
+_CUT = re.compile(r"[\x00-\x7f](?=[\x00-\x7f])")  # two ASCII characters in a row
 
 
 def pieces(text: str):
-    """``text`` in pieces of about PIECE characters, each ending with a line break that an
-    ASCII character follows: NFKC, case folding and the deletions of the definition give
-    the same text piece by piece (no character combines across such a break). Each call
-    then holds the GIL briefly: measuring a pair of large files on the app's worker thread
-    froze its window up to 233 ms while it scanned the 768 MB tree (gui_stalls.py)."""
+    """``text`` in pieces of about PIECE characters, each cut between two ASCII characters:
+    NFKC, case folding and the deletions of the definition give the same text piece by
+    piece (an ASCII character is a starter that composes with no character after it, and
+    none before it composes with it or reorders across it). Each call then holds the GIL
+    briefly: measuring a pair of large files on the app's worker thread froze its window
+    up to 233 ms while it scanned the 768 MB tree (gui_stalls.py). (Cut at line breaks
+    only, a minified file of one 7 MB line was one piece.)"""
     start, n = 0, len(text)
     while n - start > PIECE:
-        end = text.find("\n", start + PIECE)
-        while 0 <= end < n - 1 and not text[end + 1].isascii():
-            end = text.find("\n", end + 1)
-        if end < 0 or end >= n - 1:
+        cut = _CUT.search(text, start + PIECE)
+        if cut is None:
             break
-        yield text[start:end + 1]
-        start = end + 1
+        yield text[start:cut.end()]
+        start = cut.end()
     yield text[start:]
 

@@ -90,9 +90,13 @@ def gram_hashes(s: str) -> np.ndarray:
     A string shorter than five characters gives one hash, of itself (padded); an empty
     string gives none.
     """
-    if not s:
+    return points_gram_hashes(_codepoints(s) if s else np.zeros(0, dtype=np.uint64))
+
+
+def points_gram_hashes(c: np.ndarray) -> np.ndarray:
+    """:func:`gram_hashes` of the string whose code points (uint64) are ``c``."""
+    if not len(c):
         return np.zeros(0, dtype=np.uint64)
-    c = _codepoints(s)
     if len(c) < SHINGLE:
         # one shingle, itself: pad with a value no code point has, so "ab" != "ab\x00"
         c = np.concatenate((c, np.full(SHINGLE - len(c), 0x1FFFFF, dtype=np.uint64)))

@@ -59,3 +59,24 @@ def test_the_excerpts_tab_speaks_chinese(make, qtbot, tmp_path):
 
     assert [tab.model.headerData(c, Qt.Orientation.Horizontal) for c in range(3)] == [
         "摘录", "所在文件", "包含比例"]
+
+
+def test_the_excerpts_columns_are_fitted_when_the_tab_is_shown(make, qtbot, tmp_path):
+    """A grouping with the tab not shown asks its model for no cell (fitting the columns to
+    the rows of a large tree held the window); showing the tab fits them."""
+    w = make([excerpt_folder(tmp_path / "t")])
+    scan(qtbot, w)
+    tab = w.excerpts_tab
+    qtbot.waitUntil(lambda: tab.count() > 0, timeout=10_000)
+    asked = []
+    data = tab.model.data
+    tab.model.data = lambda index, *role: (asked.append(index.row()), data(index, *role))[1]
+    header = tab.table.horizontalHeader()
+    header.resizeSection(0, 1)
+    small = header.sectionSize(0)  # (its minimum)
+    tab.refresh()
+    assert not asked and header.sectionSize(0) == small
+    w.tabs.setCurrentIndex(w.tabs.indexOf(tab))
+    qtbot.waitUntil(lambda: header.sectionSize(0) > small, timeout=5_000)
+    assert asked
+    assert header.sectionSize(0) >= tab.table.sizeHintForColumn(0)

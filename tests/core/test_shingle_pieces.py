@@ -27,7 +27,7 @@ def test_pieces_give_the_definitions_shingles(monkeypatch, compiled):
         parts = list(shingles.pieces(text))
         assert "".join(parts) == text
         split += len(parts) > 1
-        assert all(p.endswith("\n") and q[:1].isascii() for p, q in zip(parts, parts[1:]))
+        assert all(p[-1:].isascii() and q[:1].isascii() for p, q in zip(parts, parts[1:]))
         assert np.array_equal(shingles.shingle_set(text), shingle_set(text)), repr(text)
     assert split > 500  # the pieces were exercised
 
@@ -40,3 +40,19 @@ def test_a_large_text_is_normalised_in_pieces(monkeypatch):
     text = "A line of Ünïcödé text\n" * 20_000  # 460,000 characters
     assert np.array_equal(shingles.shingle_set(text), shingle_set(text))
     assert len(calls) > 5 and max(calls) < 2 * shingles.PIECE
+
+
+def test_a_text_of_one_long_line_is_normalised_and_encoded_in_pieces(monkeypatch):
+    """A minified file has no line break to cut at; its pieces are cut between two ASCII
+    characters, and encoded one by one (no join of the whole)."""
+    calls, encoded = [], []
+    real = shingles.normalise
+    monkeypatch.setattr(shingles, "normalise", lambda t: calls.append(len(t)) or real(t))
+    joined = shingles.joined_points
+    monkeypatch.setattr(shingles, "joined_points",
+                        lambda parts: joined(encoded.append(p) or p for p in parts))
+    monkeypatch.setenv("SIMDUP_COMPILED", "0")
+    text = '{"k\u00e9y": "Ünï ﬁ 中文 ①", "n": [1, 2]}, ' * 12_000  # one line, 480,000
+    assert np.array_equal(shingles.shingle_set(text), shingle_set(text))
+    assert len(calls) > 5 and max(calls) < 2 * shingles.PIECE
+    assert len(encoded) == len(calls) and max(map(len, encoded)) < 2 * shingles.PIECE

@@ -19,6 +19,33 @@ def unique_pairs(pairs: np.ndarray) -> np.ndarray:
     return np.stack((keys >> 32, keys & 0xFFFFFFFF), axis=1).astype(pairs.dtype)
 
 
+RANK_BLOCK = 1 << 18  # sorted values numbered at once by unique_inverse
+
+
+def unique_inverse(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(a, return_inverse=True)``: the same sorted values, and the inverse shaped
+    like ``a``. numpy's numbers the sorted values in one cumsum, which holds the GIL: 35 ms
+    of a frozen window for the template stage's sketch values of the 768 MB tree, grouped
+    on the app's worker thread (benchmarks/gui_stalls.py). Here that goes a block at a
+    time; the sort and the gathers release the GIL."""
+    flat = a.ravel()
+    perm = flat.argsort()
+    s = flat[perm]
+    new = np.empty(len(s), dtype=bool)
+    new[:1] = True
+    np.not_equal(s[1:], s[:-1], out=new[1:])
+    rank = np.empty(len(s), dtype=np.intp)
+    before = -1  # the rank of the last value of the blocks done
+    for i in range(0, len(s), RANK_BLOCK):
+        block = rank[i:i + RANK_BLOCK]
+        np.cumsum(new[i:i + RANK_BLOCK], dtype=np.intp, out=block)
+        block += before
+        before = int(block[-1])
+    inverse = np.empty(len(s), dtype=np.intp)
+    inverse[perm] = rank
+    return s[new], inverse.reshape(a.shape)
+
+
 CODE_BLOCK = 1 << 20  # pairs coded or decoded at once (8 MB of temporaries)
 
 
@@ -112,8 +139,7 @@ def component_order(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     given order)."""
     if not len(pairs):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    nodes, inv = np.unique(pairs, return_inverse=True)
-    inv = inv.reshape(-1, 2)
+    nodes, inv = unique_inverse(pairs)
     comp = components(len(nodes), inv)[inv[:, 0]]
     return np.lexsort((pairs[:, 1], pairs[:, 0], comp)), comp
 

@@ -24,6 +24,7 @@ from .edges import PairGraph
 from .graph import components, star_labels
 from .short_stars import regroup_far
 from ..models import FileRecord, Group, Member
+from ..textsim import sorted_unique
 
 
 def oldest_of(records: Sequence[FileRecord], idx: list[int]
@@ -169,7 +170,7 @@ def _resolve_with(graph: PairGraph, classes: list[int], targets: np.ndarray) -> 
         nb, rw = graph.neighbours(c)
         rows.append(rw[targets[nb]])
     if rows:
-        graph.resolve(np.unique(np.concatenate(rows)))
+        graph.resolve(sorted_unique(np.concatenate(rows)))
 
 
 def _best(graph: PairGraph, d: int, among: np.ndarray, rank: dict[int, int]) -> int:
@@ -256,7 +257,7 @@ def _judged_rows(graph: PairGraph, ref: int, star: list[int],
     set). At most two a member, where every known pair of a dense family's group took 7.4
     of the 16 s of grouping 10,000 tiny files in families of 500 (benchmarks/tiny_tree.py)."""
     rows = [graph.row_of(ref, d) for d in star] + [v[2] for v in closest.values()]
-    return np.unique(np.array(rows, dtype=np.int64)) if rows else np.zeros(0, np.int64)
+    return sorted_unique(np.array(rows, dtype=np.int64)) if rows else np.zeros(0, np.int64)
 
 
 def _group(records: Sequence[FileRecord], members: list[list[int]], graph: PairGraph,

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..models import FileRecord
 from ..textsim import EMPTY, SKETCH_K, sketch_array, sorted_unique, union_sample
-from .graph import components
+from .graph import components, unique_inverse
 from .measure import Verified
 
 MEASURES = ("template", "plain")  # template-aware verdict, or J alone (the default: see
@@ -97,9 +97,9 @@ def template_pairs(records: Sequence[FileRecord], members: list[list[int]],
     sk = sketch_array((records[m[0]].sketch for m in members), n)
     doc = components(n, copies)
     judged = pairs[judge]
-    rows, local = np.unique(judged, return_inverse=True)  # the classes judged
+    rows, local = unique_inverse(judged)  # the classes judged
     sub = sk[rows]
-    values, cell = np.unique(sub, return_inverse=True)
+    values, cell = unique_inverse(sub)
     df = _document_counts(sk, doc, values)(values)
     rare_union, rare_fewer, rare_both, template_docs = _rare_sample(
         _packed(values, cell, df, sub.shape), local.reshape(-1, 2))
@@ -129,7 +129,7 @@ def _document_counts(sk: np.ndarray, doc: np.ndarray, values: np.ndarray):
     # each document's reach: the largest k-th value of its files (a sketch that is not
     # full holds every value of its file)
     kth = np.where(sk[:, -1] == EMPTY, np.uint64(1 << 32), sk[:, -1].astype(np.uint64))
-    labels, inv = np.unique(doc, return_inverse=True)
+    labels, inv = unique_inverse(doc)
     reach = np.zeros(len(labels), dtype=np.uint64)
     np.maximum.at(reach, inv, kth)
     reach.sort()

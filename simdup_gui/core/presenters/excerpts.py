@@ -23,11 +23,27 @@ class ExcerptRow:
         return percent(self.containment)
 
 
-def excerpt_rows(records: Sequence[FileRecord], excerpts: Sequence[Excerpt]) -> list[ExcerptRow]:
-    """One row an excerpt, with the paths of the records it names (taken now: the records
-    may change before the tab is shown again)."""
-    return [ExcerptRow(records[e.part].path, records[e.whole].path, e.containment)
-            for e in excerpts if max(e.part, e.whole) < len(records)]
+class ExcerptRows(Sequence[ExcerptRow]):
+    """One row an excerpt that names records there are, with their paths; each row made
+    when it is asked for (the tab asks for those on screen: making all 18,344 rows of the
+    768 MB tree at once held the window's thread 19-40 ms after each scan,
+    benchmarks/gui_stalls.py). The records are the list of now: a scan or a load replaces
+    the session's list, never changes it, so the rows stay those of this list."""
+
+    def __init__(self, records: Sequence[FileRecord], excerpts: Sequence[Excerpt]) -> None:
+        n = len(records)
+        self._records = records
+        self._excerpts = [e for e in excerpts if e.part < n and e.whole < n]
+
+    def __len__(self) -> int:
+        return len(self._excerpts)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        e = self._excerpts[i]
+        return ExcerptRow(self._records[e.part].path, self._records[e.whole].path,
+                          e.containment)
 
 
 def first_matching_row(rows: Sequence[DiffRow]) -> int:

@@ -135,3 +135,21 @@ def test_look_up_of_a_few_keys_in_a_big_table_and_of_most_of_it_agree(tmp_path):
         assert [p for p, e in got.items() if isinstance(e, Problem)] == (
             ["/x/p"] if keys is few else [])
     c.close()
+
+
+def test_a_first_scans_look_up_makes_no_keys(tmp_path, monkeypatch):
+    """Nothing remembered yet: the look-up returns at once, without a key per candidate (a
+    Python loop over every file, on the app's worker thread); once a file is stored it is
+    looked up as before."""
+    from simdup_gui.core.scan import cache as cache_mod
+
+    made = []
+    key = cache_mod._key
+    monkeypatch.setattr(cache_mod, "_key", lambda p: made.append(p) or key(p))
+    c = FingerprintCache(str(tmp_path / "c.sqlite"))
+    keys = [(f"/x/{i}", 10, 5, i, 1, "/x") for i in range(100)]
+    assert c.lookup_entries("v1", keys) == {} and not made
+    r = FileRecord("/x/3", 10, 5, 3, 1, "/x", "utf-8", 42, 3, "t", "c")
+    c.store("v1", [r])
+    assert c.lookup_entries("v1", keys) == {"/x/3": r}
+    c.close()
