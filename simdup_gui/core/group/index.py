@@ -356,8 +356,10 @@ def _pairs_blocks(lo, hi, p: IndexPlan, dense: bool = False) -> np.ndarray:
         key |= idx
         key.sort()
         starts, lengths = _runs(key, shift_ib)
-        if dense and starts.size:
-            big = lengths > DENSE_RUN
+        if dense and starts.size:  # a family, not a run of unrelated fingerprints that
+            # share a narrow key by chance (16 bits, a million texts: 61 a run on average)
+            chance = len(lo) / 2.0 ** min(64 - ib, sum(bounds[j][1] for j in combo))
+            big = lengths > max(DENSE_RUN, 8 * chance)
             ab = anchor_pairs(starts[big], lengths[big], np.arange(len(key)))
             keep((key[ab[:, 0]] & low_mask).astype(np.int64),
                  (key[ab[:, 1]] & low_mask).astype(np.int64), combo, [])

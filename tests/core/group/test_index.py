@@ -126,3 +126,25 @@ def test_dense_mode_pairs_a_dense_family_with_its_first_inputs_only():
     anchors = set(range(1200, 1200 + ANCHORS))
     assert {x for p in in_family if p[0] in anchors for x in p} == fam
     assert {p for p in got if not fam & set(p)} == {p for p in truth if not fam & set(p)}
+
+
+def test_dense_mode_leaves_runs_of_unrelated_fingerprints_on_a_narrow_key_whole():
+    """A key so narrow that unrelated fingerprints share it by chance (16 bits, keys of 4
+    bits: 125 a run on average among 2,000) is no dense family: every pair within k is
+    still found (anchoring such runs lost pairs of classes with one fingerprint)."""
+    from simdup_gui.core.group.index import IndexPlan, _pairs_blocks, as_words
+
+    rng = np.random.default_rng(3)
+    fps = rng.integers(0, 1 << 16, 2000).tolist()
+    lo, hi = as_words(fps, 16)
+    got = _pairs_blocks(lo, hi, IndexPlan("blocks", 16, 3, 4, 4, 4), dense=True)
+    assert set(map(tuple, got.tolist())) == brute_force_pairs(fps, 16, 3)
+
+
+def test_the_short_join_of_texts_without_a_sketch_value_is_empty():
+    """Short texts whose sketches are all padding (a sketch of the wrong length is read as
+    padding) give no prefix entries and no pairs, not a crash."""
+    from simdup_gui.core.group import short
+
+    owner, token, sizes = short._prefixes(np.zeros(0, np.int32), np.zeros(0, np.uint32), 3)
+    assert len(owner) == len(token) == 0 and sizes.tolist() == [0, 0, 0]
