@@ -486,7 +486,7 @@ def near_pairs(fps, bits: int, distance: int, force: str | None = None,
                       unique=len(ulo))
     if p.strategy == "exact" or len(ulo) < 2:
         pairs = np.zeros((0, 2), dtype=np.int64)
-    elif p.strategy == "blocks" and dense:  # each input its own entry, anchors the first
+    elif p.strategy == "blocks" and dense and force is None:  # each input its own entry
         p = plan(len(lo), bits, distance)
         if p.strategy == "blocks":
             p.pairs = len(pairs := _pairs_blocks(lo, hi, p, dense=True))
