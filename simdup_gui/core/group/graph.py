@@ -69,6 +69,31 @@ def sorted_codes(codes: np.ndarray) -> np.ndarray:
     return codes[:kept]
 
 
+class CodeSet:
+    """Pair codes (a * n + b) gathered a part at a time, each kept once: the parts are
+    folded (sorted, repeats dropped) when those not yet folded outnumber ``chunk`` and the
+    folded ones, so repeats never pile up (lsh.band_pairs' bands, index._pairs_blocks'
+    tables)."""
+
+    def __init__(self, chunk: int) -> None:
+        self.chunk = chunk
+        self._have = np.zeros(0, dtype=np.int64)  # folded
+        self._new: list[np.ndarray] = []  # not yet
+
+    def add(self, codes: np.ndarray) -> None:
+        self._new.append(codes)
+        if sum(len(c) for c in self._new) > max(self.chunk, len(self._have)):
+            # (a compact copy: the view of sorted_codes holds the whole array)
+            self._have = sorted_codes(np.concatenate((self._have, *self._new))).copy()
+            self._new = []
+
+    def sorted(self) -> np.ndarray:
+        """Every code added, each once, ascending; the set is left empty."""
+        codes = np.concatenate((self._have, *self._new))
+        self._have, self._new = np.zeros(0, dtype=np.int64), []
+        return sorted_codes(codes)
+
+
 def union_pairs(parts, n: int) -> np.ndarray:
     """The distinct rows of the (m, 2) pair arrays ``parts`` (indices below ``n``, a < b in
     each row), sorted by a then b: ``unique_pairs(np.concatenate(parts))``, as

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..models import ALLOWED_BITS
 from ..validate import one_of
-from .graph import sorted_codes
+from .graph import CodeSet
 
 _M64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 # Rough per-unit costs (seconds) measured on a 2-core machine; only their ratios matter.
@@ -331,7 +331,7 @@ def _pairs_blocks(lo, hi, p: IndexPlan, dense: bool = False) -> np.ndarray:
     ib = _idx_bits(len(lo))
     idx = np.arange(len(lo), dtype=np.uint64)
     low_mask, shift_ib = np.uint64((1 << ib) - 1), np.uint64(ib)
-    have, new = np.zeros(0, dtype=np.int64), []  # pair codes a * n + b: folded, not yet
+    found = CodeSet(_BATCH_CANDIDATES)  # (anchored runs repeat pairs across tables)
     p.candidates = 0
 
     def keep(a, b, combo, skipped):
@@ -344,7 +344,7 @@ def _pairs_blocks(lo, hi, p: IndexPlan, dense: bool = False) -> np.ndarray:
         for j in skipped:
             diff_j = blocks_vals[j][a] != blocks_vals[j][b]
             a, b = a[diff_j], b[diff_j]
-        new.append(np.minimum(a, b) * len(lo) + np.maximum(a, b))
+        found.add(np.minimum(a, b) * len(lo) + np.maximum(a, b))
 
     for combo in itertools.combinations(range(p.blocks), p.blocks - p.distance):
         # A pair is kept only under its canonical combination, the first B-k blocks (by
@@ -367,10 +367,7 @@ def _pairs_blocks(lo, hi, p: IndexPlan, dense: bool = False) -> np.ndarray:
         for pa, pb in run_pair_chunks(starts, lengths, _BATCH_CANDIDATES):
             keep((key[pa] & low_mask).astype(np.int64), (key[pb] & low_mask).astype(np.int64),
                  combo, skipped)
-        if dense and sum(len(c) for c in new) > max(_BATCH_CANDIDATES, len(have)):
-            have, new = sorted_codes(np.concatenate((have, *new))).copy(), []
-    codes = np.concatenate((have, *new))
-    codes = sorted_codes(codes) if dense else codes
+    codes = found.sorted()
     return np.stack((codes // len(lo), codes % len(lo)), axis=1)
 
 

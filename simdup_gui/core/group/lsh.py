@@ -33,7 +33,7 @@ import numpy as np
 from ..models import FileRecord
 from ..textsim import EMPTY, SKETCH_K, sketch_array
 from ..textsim import mix64 as _mix  # splitmix64's finaliser, shared
-from .graph import pairs_of_codes, sorted_codes, union_pairs
+from .graph import CodeSet, pairs_of_codes, union_pairs
 from .index import DENSE_RUN, anchor_pairs, run_pair_chunks
 
 BUCKETS = 63
@@ -144,16 +144,9 @@ def band_pairs(mh: np.ndarray, keep=None) -> np.ndarray:
         return np.zeros((0, 2), dtype=np.int64)
     keys, full = band_keys(mh)
     idx = np.arange(n, dtype=np.int64)
-    have = np.zeros(0, dtype=np.int64)  # the codes folded so far
-    new: list[np.ndarray] = []
+    found = CodeSet(PAIR_CHUNK)  # (pairs repeat across bands)
     for b in range(BANDS):
         p = pairs_of_equal_keys(keys[full[:, b], b], idx[full[:, b]], keep)
-        new.append(np.minimum(p[:, 0], p[:, 1]) * n + np.maximum(p[:, 0], p[:, 1]))
+        found.add(np.minimum(p[:, 0], p[:, 1]) * n + np.maximum(p[:, 0], p[:, 1]))
         del p
-        if sum(len(c) for c in new) > max(PAIR_CHUNK, len(have)):  # repeats across bands
-            have = np.concatenate((have, *new))
-            new = []
-            have = sorted_codes(have).copy()  # (a compact copy: the view holds the whole)
-    codes = np.concatenate((have, *new))
-    del have, new
-    return pairs_of_codes(sorted_codes(codes), n)
+    return pairs_of_codes(found.sorted(), n)
