@@ -183,3 +183,44 @@ def test_the_wholes_of_a_much_shared_part_are_measured_one_after_another():
     assert sorted(at[w] for w in (50, 70, 90)) == [0, 1, 2]  # part 1's wholes (3 pairs)
     assert {at[w] for w in (88, 80)} == {3, 4}  # parts 2 and 3 (2 pairs each)
     assert {at[w] for w in (85, 95)} == {5, 6}  # part 4's (88 too, had its sure pair counted)
+
+
+def test_a_part_whose_sketch_is_mostly_outside_the_whole_is_not_read(tmp_path):
+    """exact._contained: the whole is read, the part's full sketch (a sample of its 5-grams)
+    looked up in it; a part showing at most 96 of its 128 values there is no excerpt and
+    its file is not read; any other pair is measured exactly, as before."""
+    import random
+
+    import numpy as np
+
+    from simdup_gui.core.group import exact
+
+    rng = random.Random(5)
+    words = [f"w{rng.randrange(10 ** 6)}" for _ in range(4000)]
+    lines = [" ".join(words[i:i + 8]) for i in range(0, 4000, 8)]  # 500 distinct lines
+    other = [" ".join(f"x{rng.randrange(10 ** 6)}" for _ in range(8)) for _ in range(200)]
+    folder = tmp_path / "t"
+    folder.mkdir()
+    (folder / "whole.txt").write_text("\n".join(lines))
+    (folder / "half in.txt").write_text("\n".join(lines[:100] + other[:100]))
+    (folder / "inside.txt").write_text("\n".join(lines[200:300]))
+    s = Session([str(folder)], ReviewSettings(use_cache=False, workers=1))
+    s.scan()
+    at = {os.path.basename(r.path): i for i, r in enumerate(s.records)}
+    whole, half, inside = (s.records[at[n]] for n in ("whole.txt", "half in.txt",
+                                                      "inside.txt"))
+    assert half.shingles > 128 and inside.shingles > 128  # full sketches
+    assert exact._reject_at() == 96
+    sets = {n: exact.read_shingles(s.records[at[n]]) for n in at}
+    exact._WORKER_SETS.__init__(256)  # nothing read before
+    got, read = exact.measure_pairs([(half, whole)], kind="contained")
+    assert read == 1 and got[0] < 0.75  # the whole only: its estimate stands
+    assert len(np.intersect1d(sets["half in.txt"], sets["whole.txt"])) / half.shingles < 0.6
+    got, read = exact.measure_pairs([(inside, whole)], kind="contained")
+    assert read == 1  # (the whole's set is kept) the part read, measured exactly
+    assert got == [round(len(np.intersect1d(sets["inside.txt"], sets["whole.txt"]))
+                         / inside.shingles, 6)] and got[0] >= ex.CONTAINED
+    # in this process alike
+    here = exact.Measurer(s.records, kind="contained")
+    assert here.contained(at["half in.txt"], at["whole.txt"]) < 0.75 and here.read == 1
+    assert here.contained(at["inside.txt"], at["whole.txt"]) == got[0] and here.read == 2
