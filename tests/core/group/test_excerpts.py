@@ -224,3 +224,64 @@ def test_a_part_whose_sketch_is_mostly_outside_the_whole_is_not_read(tmp_path):
     here = exact.Measurer(s.records, kind="contained")
     assert here.contained(at["half in.txt"], at["whole.txt"]) < 0.75 and here.read == 1
     assert here.contained(at["inside.txt"], at["whole.txt"]) == got[0] and here.read == 2
+
+
+def _threads_named(name):
+    import threading
+
+    return [t for t in threading.enumerate() if t.name == name and t.is_alive()]
+
+
+def test_excerpts_are_measured_beside_the_grouping_with_the_same_result(tmp_path, monkeypatch):
+    """with_excerpts: with workers > 1 and pairs in doubt past POOL_ABOVE, the doubtful
+    pairs are measured on a thread while the grouping runs; the excerpts are those
+    find_excerpts gives one step after the other. A grouping that raises stops the thread
+    (no thread left) and its error reaches the caller."""
+    s = scanned(tmp_path)
+    monkeypatch.setattr(ex, "SURE", 1.01)  # every candidate in doubt
+    want = ex.find_excerpts(s.records)
+    assert want
+    monkeypatch.setattr(ex, "POOL_ABOVE", 0)
+    seen = []
+
+    def group():
+        seen.append(len(_threads_named("simdup-excerpts")))
+        return ["groups"], "plan"
+
+    got = ex.with_excerpts(group, s.records, workers=2)
+    assert got == (["groups"], "plan", want) and seen == [1]
+    assert ex.with_excerpts(group, s.records, workers=2, on=False) == (["groups"], "plan", [])
+
+    def failing():
+        raise RuntimeError("grouping failed")
+
+    import pytest
+
+    with pytest.raises(RuntimeError, match="grouping failed"):
+        ex.with_excerpts(failing, s.records, workers=2)
+    assert not _threads_named("simdup-excerpts")
+
+
+def test_the_excerpts_thread_never_takes_the_scans_kept_pool(tmp_path, monkeypatch):
+    """The grouping's Measurer may take the command line's kept pool (poolctx.take) while
+    the excerpts are measured on another thread: theirs makes its own pool, and the
+    containments are the same."""
+    from simdup_gui.core.group import exact
+    from simdup_gui.core.scan import poolctx
+
+    s = scanned(tmp_path)
+    monkeypatch.setattr(ex, "SURE", 1.01)
+    want = ex.find_excerpts(s.records)
+    monkeypatch.setattr(exact, "PARALLEL_READS", 1)  # even these few files go to the pool
+
+    def taken(n):
+        raise AssertionError("the kept pool was taken")
+
+    monkeypatch.setattr(poolctx, "take", taken)
+    m = exact.Measurer(s.records, workers=2, kind="contained", own_pool=True)
+    try:
+        found = ex._measured(s.records, ex._candidates(s.records), 2, m)
+        assert m._pool is not None  # measured on its own pool
+    finally:
+        m.close()
+    assert found == want
