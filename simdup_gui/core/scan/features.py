@@ -193,7 +193,14 @@ class FeatureBuilder:
         self._lf += lf - crlf
         self._cr += cr - crlf
         folded = None
-        if self._fused and not raw.isascii():
+        if self._fused and raw.isascii():
+            # ASCII through prepare too: one encode and one compiled pass instead of split,
+            # two joins and three encodes. Fingerprinting every 8th file of the 768 MB tree
+            # in one process (6,896 files, 93 MB, half of them ASCII): 6.72 -> 5.92 CPU s,
+            # means of four runs each, alternated
+            self._add_points(code_points(raw.casefold()))
+            return
+        if self._fused:
             points = folded_points(raw)
             if points is None:  # a risky character: NFKC of the whole chunk
                 folded = normalise(raw)
