@@ -362,7 +362,8 @@ def test_the_one_pass_chunk_gives_the_step_by_step_features(parts):
         unicode_tables._nfkc_seen = old_seen
 
 
-_ASCII = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x00\x01\x7f" "aAzZ019_-+#&.%c#" "the of and the ,.;:()'\"<>/")
+_ASCII = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x00\x01\x7f" "aAzZ019_-+#&.%c#"
+          "the of and the ,.;:()'\"<>/")
 
 
 @settings(max_examples=150, deadline=None)
