@@ -317,14 +317,14 @@ class FeatureBuilder:
         features at once in numpy. Returns None where that shortcut does not apply
         (``topk`` mode); use finish() then.
         """
-        from .simhash import simhash128_hashed
-
         v = self._vocab
         if v.compiled and self.mode != "topk":
             lo, hi, n, status = kernels.impl().fingerprint(
                 self._all_ids(), v.idf, v.hash, _log_table(), v.counts, self.mode == "shingles")
             if status == 0:
                 return int(lo) | (int(hi) << 64), int(n)
+        from .simhash import simhash128_hashed  # (not before: an import statement costs 1 us)
+
         hw = self.hashed_features()
         if hw is None:
             return None
