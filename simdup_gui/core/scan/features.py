@@ -193,7 +193,14 @@ class FeatureBuilder:
         self._lf += lf - crlf
         self._cr += cr - crlf
         folded = None
-        if self._fused and not raw.isascii():
+        if self._fused and raw.isascii():
+            # ASCII through prepare too: one encode and one compiled pass instead of split,
+            # two joins and three encodes. Fingerprinting every 8th file of the 768 MB tree
+            # in one process (6,896 files, 93 MB, half of them ASCII): 6.72 -> 5.92 CPU s,
+            # means of four runs each, alternated
+            self._add_points(code_points(raw.casefold()))
+            return
+        if self._fused:
             points = folded_points(raw)
             if points is None:  # a risky character: NFKC of the whole chunk
                 folded = normalise(raw)
@@ -310,14 +317,14 @@ class FeatureBuilder:
         features at once in numpy. Returns None where that shortcut does not apply
         (``topk`` mode); use finish() then.
         """
-        from .simhash import simhash128_hashed
-
         v = self._vocab
         if v.compiled and self.mode != "topk":
             lo, hi, n, status = kernels.impl().fingerprint(
                 self._all_ids(), v.idf, v.hash, _log_table(), v.counts, self.mode == "shingles")
             if status == 0:
                 return int(lo) | (int(hi) << 64), int(n)
+        from .simhash import simhash128_hashed  # (not before: an import statement costs 1 us)
+
         hw = self.hashed_features()
         if hw is None:
             return None

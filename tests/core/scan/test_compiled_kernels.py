@@ -362,6 +362,32 @@ def test_the_one_pass_chunk_gives_the_step_by_step_features(parts):
         unicode_tables._nfkc_seen = old_seen
 
 
+_ASCII = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x00\x01\x7f" "aAzZ019_-+#&.%c#"
+          "the of and the ,.;:()'\"<>/")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(_ASCII), max_size=60), max_size=4))
+def test_an_ascii_chunk_through_the_one_pass_gives_the_split_and_join_features(parts):
+    """An ASCII chunk goes through the compiled one pass too (FeatureBuilder.add): every
+    ASCII whitespace of str.split (\\x1c-\\x1f among them) and nothing else dropped, the
+    same fingerprint, sketch, tokens, text hash and newlines as the steps by strings."""
+    kernels.enable(True)
+    try:
+        out = []
+        for fused in (True, False):
+            fb = FeatureBuilder("shingles")
+            assert fb._fused
+            fb._fused = fused
+            for p in parts:
+                fb.add(p)
+            out.append((fb.fingerprint(), fb.shingles.sketch(), fb.n_tokens, fb.text_hash(),
+                        fb.chars, fb.newline(), fb._all_ids().tolist()))
+        assert out[0] == out[1]
+    finally:
+        kernels.enable(False)
+
+
 def test_the_fold_table_is_casefold_of_nfkc_for_every_stable_character():
     import unicodedata
 

@@ -210,3 +210,15 @@ def test_the_zip_bound_is_counted_as_members_are_inflated(tmp_path, monkeypatch)
     monkeypatch.setattr(documents, "MAX_UNCOMPRESSED", 1000)
     with pytest.raises(DecodeError, match="once unpacked"):
         documents.text_of(str(p), p.read_bytes())
+
+
+def test_document_kind_is_the_extension_looked_up_for_every_name():
+    """document_kind's shortcut (the last five characters) answers as the extension of
+    os.path.splitext looked up: upper case, a dot file, a double suffix, a longer suffix
+    that ends like a kind's, a non-ASCII letter that lower() lengthens."""
+    names = ["a.PDF", "x/.pdf", "x/y.Docx", "a.rtf.txt", "/a/b.epub", "a.odt", "rtf", "a.pdfx",
+             "b/c.tar.gz", "x.\u0130pdf", "q.df", "d.ocx", "a.b/c", "e.EPUB", ".docx.pdf",
+             "x.xdocx", "a\u0130.rtf", "", "."]
+    for name in names:
+        want = documents.DOCUMENT_KINDS.get(os.path.splitext(name)[1].lower())
+        assert documents.document_kind(name) == want, name
