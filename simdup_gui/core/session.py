@@ -41,7 +41,7 @@ from .act.release import ReleaseReport, journals_to_release, release
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_MEASURE, DEFAULT_VERIFY
 from .group import ignore as ignore_list
 from .group.cluster import group_records, pair_measurer
-from .group.excerpts import with_excerpts
+from .group.excerpts import find_excerpts
 from .group.rereference import apply_chosen
 from .group.templates import MEASURES
 from .group.verify import VERIFY_MODES, RecordsMemo
@@ -142,11 +142,12 @@ class GroupingRequest:
 
     def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str, list[Excerpt]]:
         """(groups, index plan, excerpts); reads no session state (any thread may run it)."""
-        return with_excerpts(lambda: group_records(
-            self.records, self.bits, self.distance, self.grouping, verify=self.verify,
-            similarity=self.similarity, cache_path=self.cache_path, use_cache=self.use_cache,
-            scheduler=self.scheduler, read_workers=self.read_workers, job=job, memo=self.memo,
-            verdict=self.measure), self.records, self.read_workers, self.memo, self.excerpts)
+        return *group_records(self.records, self.bits, self.distance, self.grouping,
+                              verify=self.verify, similarity=self.similarity,
+                              cache_path=self.cache_path, use_cache=self.use_cache,
+                              scheduler=self.scheduler, read_workers=self.read_workers,
+                              job=job, memo=self.memo, verdict=self.measure), \
+            find_excerpts(self.records, self.read_workers, self.memo) if self.excerpts else []
 
 
 class Session:

@@ -23,7 +23,6 @@ from ..textsim import (EMPTY, SKETCH_K, containment_in, estimate, jaccard, jacca
 PARALLEL_READS = 64  # files to read at once that are worth the pool
 PREFETCH_TIMEOUT = 120.0  # seconds for one block of pairs, plus a second per READ_RATE bytes
 READ_RATE = 4 << 20  # of its files: a lost worker's block is given up on after that
-CONTAINED = 0.90  # |P & W| / |P| at which P is an excerpt of W (excerpts.py)
 KEEP_SHINGLES = 8 << 20  # shingles (8 bytes each) of recently read files kept per process
 
 
@@ -96,6 +95,8 @@ def _reject_at(n: int = SKETCH_K, alpha: float = 1e-6) -> int:
     be left out as no excerpt: below it, a part CONTAINED in the whole shows so few with a
     chance under ``alpha`` (binomial; the sketch's values are a sample of the part's
     5-grams drawn by their hashes). 96 of 128 at 0.90."""
+    from .excerpts import CONTAINED
+
     cdf = 0.0
     for s in range(n + 1):
         cdf += math.comb(n, s) * CONTAINED ** s * (1 - CONTAINED) ** (n - s)
@@ -185,10 +186,8 @@ class Measurer:
     The similarities are the same either way."""
 
     def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 320,
-                 workers: int = 1, kind: str = "jaccard", own_pool: bool = False) -> None:
+                 workers: int = 1, kind: str = "jaccard") -> None:
         self.records = records
-        self.own_pool = own_pool  # never the scan's kept pool (poolctx.take): another
-        # thread's Measurer may be using it
         self.kind = kind  # what prefetch measures on the pool: "jaccard" or "contained"
         self.store = store
         self._sets = _SetCache(keep)
@@ -253,8 +252,7 @@ class Measurer:
         if self._pool is None:
             from ..scan.poolctx import make_pool, pids, take
 
-            kept = None if self.own_pool else take(self.workers)  # the command line's
-            # scan's workers, if kept
+            kept = take(self.workers)  # the command line's scan's workers, if kept
             if kept is None:
                 pool = make_pool(self.workers)
                 kept = pool, pids(pool)

@@ -27,16 +27,15 @@ leaves too few values in the sample to be found. Catalogued files (not here) are
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from ..job import Cancelled
 from ..models import Excerpt, FileRecord
 from ..textsim import EMPTY, sketch_array
-from .exact import CONTAINED, Measurer
+from .exact import Measurer
 
+CONTAINED = 0.90  # |P & W| / |P| at which P is an excerpt of W
 PART_AT_MOST = 0.60  # a part has at most this share of the whole's distinct 5-grams
 MIN_PART = 100  # distinct 5-grams (about 100 characters): a shorter text is inside too much
 MAX_POSTING = 256  # texts holding one sketch value; more: a common 5-gram
@@ -255,32 +254,15 @@ def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
     doubt). ``memo`` (classes.RecordsMemo): found once per records list."""
     if memo is not None:
         return memo.excerpts(records, lambda: find_excerpts(records, workers, None, measure))
-    return _measured(records, _candidates(records), workers, measure)
-
-
-def _candidates(records: Sequence[FileRecord]) -> tuple[np.ndarray, ...]:
-    """(part, whole, estimate, sample, sure) of the candidate pairs (excerpt_candidates),
-    ``sure``: taken at their estimate, not measured."""
     part, whole, est, sample = excerpt_candidates(records)
     from ..scan.fingerprint import trim_heap
 
     trim_heap()  # the candidates' freed temporaries handed back before the files are read
     sure = (sample < 0) | ((est >= SURE) & (sample >= SURE_SAMPLE))
-    return part, whole, est, sample, sure
-
-
-def _measured(records: Sequence[FileRecord], found: tuple[np.ndarray, ...], workers: int,
-              measure: Measurer | None, stop: threading.Event | None = None,
-              own_pool: bool = False) -> list[Excerpt]:
-    """The excerpts among the candidates ``found`` (:func:`_candidates`), the doubtful ones
-    measured by ``measure`` (None: a Measurer made here, see :func:`find_excerpts`; with a
-    pool of its own, never the scan's kept one, when ``own_pool``). ``stop`` set: given up
-    (Cancelled) between blocks."""
-    part, whole, est, sample, sure = found
     own = measure is None and not sure.all()  # (no pair in doubt: no measurer)
     if own:
         pooled = workers if int((~sure).sum()) > POOL_ABOVE else 1
-        measure = Measurer(records, workers=pooled, kind="contained", own_pool=own_pool)
+        measure = Measurer(records, workers=pooled, kind="contained")
     out: list[Excerpt] = []
     try:
         order = _measure_order(part, whole, sure).tolist()
@@ -290,8 +272,6 @@ def _measured(records: Sequence[FileRecord], found: tuple[np.ndarray, ...], work
         for k in order:
             p, w = int(part[k]), int(whole[k])
             if not sure[k] and at < len(blocks) and (p, w) == blocks[at][0]:
-                if stop is not None and stop.is_set():
-                    raise Cancelled()
                 nxt = blocks[at + 1] if at + 1 < len(blocks) else None  # a whole's pairs
                 measure.prefetch(blocks[at], [w for _, w in blocks[at]],  # go to one worker
                                  ahead=[(nxt, [w for _, w in nxt])] if nxt else [])
@@ -304,47 +284,3 @@ def _measured(records: Sequence[FileRecord], found: tuple[np.ndarray, ...], work
             measure.close()
     out.sort(key=lambda e: (records[e.part].path, records[e.whole].path))
     return out
-
-
-def with_excerpts(group: Callable[[], tuple], records: Sequence[FileRecord], workers: int = 1,
-                  memo=None, on: bool = True) -> tuple:
-    """``(*group(), excerpts)``: the grouping ``group()`` returns and the excerpts of
-    ``records`` (:func:`find_excerpts`, memo alike; none unless ``on``). With ``workers`` > 1 and more than
-    POOL_ABOVE pairs in doubt, the candidates are found first (their memory peak before the
-    grouping's), then their doubtful pairs are measured on a thread, by a pool of their
-    own, while ``group()`` runs here: the grouping's Python and its files' reads on the
-    scan's pool leave the cores idle part of the time. Otherwise one after
-    the other, as before. What ``group()`` raises stops the thread first."""
-    if not on:
-        return (*group(), [])
-    if memo is not None and memo.has_excerpts(records) or workers < 2:
-        grouped = group()
-        return (*grouped, find_excerpts(records, workers, memo))
-    found = _candidates(records)
-    if int((~found[4]).sum()) <= POOL_ABOVE:
-        grouped = group()
-        excerpts = _measured(records, found, workers, None)
-    else:
-        stop, box = threading.Event(), {}
-
-        def run() -> None:
-            try:
-                box["out"] = _measured(records, found, workers, None, stop, own_pool=True)
-            except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
-                box["error"] = e
-
-        thread = threading.Thread(target=run, name="simdup-excerpts", daemon=True)
-        thread.start()
-        try:
-            grouped = group()
-        except BaseException:
-            stop.set()  # (the block being measured is finished, then the pool ended)
-            raise
-        finally:
-            thread.join()
-        if "error" in box:
-            raise box["error"]
-        excerpts = box["out"]
-    if memo is not None:
-        excerpts = memo.excerpts(records, lambda: excerpts)
-    return (*grouped, excerpts)
