@@ -23,6 +23,7 @@ from ..textsim import (EMPTY, SKETCH_K, containment_in, estimate, jaccard, jacca
 PARALLEL_READS = 64  # files to read at once that are worth the pool
 PREFETCH_TIMEOUT = 120.0  # seconds for one block of pairs, plus a second per READ_RATE bytes
 READ_RATE = 4 << 20  # of its files: a lost worker's block is given up on after that
+CONTAINED = 0.90  # |P & W| / |P| at which P is an excerpt of W (excerpts.py)
 KEEP_SHINGLES = 8 << 20  # shingles (8 bytes each) of recently read files kept per process
 
 
@@ -95,8 +96,6 @@ def _reject_at(n: int = SKETCH_K, alpha: float = 1e-6) -> int:
     be left out as no excerpt: below it, a part CONTAINED in the whole shows so few with a
     chance under ``alpha`` (binomial; the sketch's values are a sample of the part's
     5-grams drawn by their hashes). 96 of 128 at 0.90."""
-    from .excerpts import CONTAINED
-
     cdf = 0.0
     for s in range(n + 1):
         cdf += math.comb(n, s) * CONTAINED ** s * (1 - CONTAINED) ** (n - s)

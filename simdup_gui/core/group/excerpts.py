@@ -33,9 +33,8 @@ import numpy as np
 
 from ..models import Excerpt, FileRecord
 from ..textsim import EMPTY, sketch_array
-from .exact import Measurer
+from .exact import CONTAINED, Measurer
 
-CONTAINED = 0.90  # |P & W| / |P| at which P is an excerpt of W
 PART_AT_MOST = 0.60  # a part has at most this share of the whole's distinct 5-grams
 MIN_PART = 100  # distinct 5-grams (about 100 characters): a shorter text is inside too much
 MAX_POSTING = 256  # texts holding one sketch value; more: a common 5-gram
