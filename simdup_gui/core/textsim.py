@@ -177,18 +177,22 @@ def containment_in(part: np.ndarray, lookup: tuple) -> float:
     :func:`whole_lookup` (an empty part: 1.0). In a sorted whole, the part's shingles are
     searched sorted: the searches then go through the whole in order (2.3 times faster on
     the 768 MB tree's pairs than unsorted)."""
-    if not part.size:
-        return 1.0
+    return count_in(part, lookup) / part.size if part.size else 1.0
+
+
+def count_in(part: np.ndarray, lookup: tuple) -> int:
+    """How many of the distinct values ``part`` (uint64) are in a set made ready by
+    :func:`whole_lookup`."""
     table, zero = lookup
     if zero is not None:  # the kernels' table
         from .scan import kernels
 
-        return int(kernels.impl().count_hashed(table, zero, part)) / part.size
-    if not table.size:
-        return 0.0
+        return int(kernels.impl().count_hashed(table, zero, part))
+    if not table.size or not part.size:
+        return 0
     part = np.sort(part)
     at = np.minimum(np.searchsorted(table, part), table.size - 1)
-    return int(np.count_nonzero(table[at] == part)) / part.size
+    return int(np.count_nonzero(table[at] == part))
 
 
 def intersection_distinct(a: np.ndarray, b: np.ndarray) -> int:
