@@ -163,6 +163,18 @@ class _WholeLookup:
         return count_in(values.astype(np.uint64), self.tops)
 
 
+def measuring_worker() -> None:
+    """A measuring pool's worker's start: the compiled kernels on, as in the scan's workers.
+    One forked from the fork server has them on from its preload (scan/warm.py), but a
+    spawned one (macOS, Windows) did not, nor one whose server could not import simdup at
+    its start (Python 3.11's fork server imports its preload before it takes the parent's
+    sys.path): those read with the numpy path, the same sets at about twice the CPU (the
+    768 MB tree's excerpts: 38.7-46.3 CPU s so, 22.0-27.1 with the kernels)."""
+    from ..scan import kernels
+
+    kernels.enable(True)
+
+
 def _block_key(pairs: list[tuple[int, int]]) -> tuple:
     return (len(pairs), pairs[0], pairs[-1]) if pairs else (0,)
 
@@ -254,7 +266,7 @@ class Measurer:
 
             kept = take(self.workers)  # the command line's scan's workers, if kept
             if kept is None:
-                pool = make_pool(self.workers)
+                pool = make_pool(self.workers, measuring_worker)
                 kept = pool, pids(pool)
             self._pool, self._known = kept
         timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE

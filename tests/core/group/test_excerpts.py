@@ -225,3 +225,30 @@ def test_a_part_whose_sketch_is_mostly_outside_the_whole_is_not_read(tmp_path):
     here = exact.Measurer(s.records, kind="contained")
     assert here.contained(at["half in.txt"], at["whole.txt"]) < 0.75 and here.read == 1
     assert here.contained(at["inside.txt"], at["whole.txt"]) == got[0] and here.read == 2
+
+
+def test_a_measuring_pools_workers_read_with_the_kernels(tmp_path, monkeypatch):
+    """A Measurer's pool starts each worker with exact.measuring_worker, which turns the
+    compiled kernels on: a spawned worker (macOS, Windows), or one whose fork server could
+    not preload simdup, read with the numpy path before (the same sets, twice the CPU)."""
+    import multiprocessing as mp
+
+    import pytest
+
+    from simdup_gui.core.group import exact
+    from simdup_gui.core.scan import kernels, poolctx
+
+    if not kernels.allowed():
+        pytest.skip("no numba here")
+    s = scanned(tmp_path)
+    real = poolctx.make_pool
+    monkeypatch.setattr(poolctx, "make_pool", lambda n, initializer=None, ctx=None: real(
+        n, initializer, mp.get_context("spawn")))  # a fresh interpreter: no preload
+    monkeypatch.setattr(poolctx, "take", lambda n: None)
+    monkeypatch.setattr(exact, "PARALLEL_READS", 1)
+    m = exact.Measurer(s.records, workers=2, kind="contained")
+    try:
+        m.prefetch([(0, 1), (2, 3)])
+        assert m._pool is not None and m._pool.apply(kernels.active)
+    finally:
+        m.close()
