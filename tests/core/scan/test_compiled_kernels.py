@@ -343,23 +343,30 @@ def test_the_one_pass_chunk_gives_the_step_by_step_features(parts):
     # casefold(NFKC) by table, as in a worker
     unicode_tables._nfkc_seen = unicode_tables.NFKC_TABLE_AFTER
     try:
-        out = []
-        for fused in (True, False):
-            fb = FeatureBuilder("shingles")
-            assert fb._fused
-            fb._fused = fused
-            try:
-                for p in parts:
-                    fb.add(p)
-            except Exception as e:  # noqa: BLE001 - both paths must fail alike
-                out.append(type(e).__name__)
-                continue
-            out.append((fb.fingerprint(), fb.shingles.sketch(), fb.n_tokens, fb.text_hash(),
-                        fb.chars))
+        out = _fused_and_steps(parts)
         assert out[0] == out[1]
     finally:
         kernels.enable(False)
         unicode_tables._nfkc_seen = old_seen
+
+
+def _fused_and_steps(parts, more: bool = False) -> list:
+    """What FeatureBuilder.add makes of ``parts`` by its compiled one pass, then step by
+    step (with ``more``, the newlines and token ids too; an error's name when it fails)."""
+    out = []
+    for fused in (True, False):
+        fb = FeatureBuilder("shingles")
+        assert fb._fused
+        fb._fused = fused
+        try:
+            for p in parts:
+                fb.add(p)
+        except Exception as e:  # noqa: BLE001 - both paths must fail alike
+            out.append(type(e).__name__)
+            continue
+        got = (fb.fingerprint(), fb.shingles.sketch(), fb.n_tokens, fb.text_hash(), fb.chars)
+        out.append(got + ((fb.newline(), fb._all_ids().tolist()) if more else ()))
+    return out
 
 
 _ASCII = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x00\x01\x7f" "aAzZ019_-+#&.%c#"
@@ -374,16 +381,8 @@ def test_an_ascii_chunk_through_the_one_pass_gives_the_split_and_join_features(p
     same fingerprint, sketch, tokens, text hash and newlines as the steps by strings."""
     kernels.enable(True)
     try:
-        out = []
-        for fused in (True, False):
-            fb = FeatureBuilder("shingles")
-            assert fb._fused
-            fb._fused = fused
-            for p in parts:
-                fb.add(p)
-            out.append((fb.fingerprint(), fb.shingles.sketch(), fb.n_tokens, fb.text_hash(),
-                        fb.chars, fb.newline(), fb._all_ids().tolist()))
-        assert out[0] == out[1]
+        out = _fused_and_steps(parts, more=True)
+        assert out[0] == out[1] and not isinstance(out[0], str)
     finally:
         kernels.enable(False)
 
