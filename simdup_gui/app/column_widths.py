@@ -32,6 +32,7 @@ from simdup_gui.core.presenters.tree import (
     COL_SIZE,
     COL_SIZE_DELTA,
     COLUMNS,
+    GROUP_COLUMNS,
 )
 
 FOLDER_MIN = 160  # px: the Folder column is never narrower (the table scrolls instead)
@@ -84,11 +85,24 @@ class ColumnWidths(QObject):
 
     @contextmanager
     def _resizing(self):
+        """Around the widths set here. The titles' signals are held meanwhile and the table
+        laid out and repainted at once after: the table view's own answer to a resized
+        column is a zero timer that lays out and repaints it, which came after the first
+        paint of new groups and painted the table a second time (the 768 MB tree: 7-10 ms
+        of the window's thread, benchmarks/show_groups.py)."""
         busy, self._busy = self._busy, True
+        outer = not busy and isValid(self.header)
+        before = [self.header.sectionSize(c) for c in range(COLUMNS)] if outer else []
+        held = self.header.blockSignals(True) if outer else False
         try:
             yield
         finally:
             self._busy = busy
+            if outer:
+                self.header.blockSignals(held)
+                if before != [self.header.sectionSize(c) for c in range(COLUMNS)]:
+                    self.tree.updateGeometries()
+                    self.tree.viewport().update()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         kind = event.type()
@@ -128,9 +142,25 @@ class ColumnWidths(QObject):
             with self._resizing():
                 tree.setColumnWidth(COL_FOLDER, width)
 
-    def _fitted_width(self, col: int) -> int:
+    def _only_group_rows_sampled(self) -> bool:
+        """No file row is among those a column is fitted to: a table view fits a column to
+        at most resizeContentsPrecision() rows, one after the other, from the first row on
+        screen (down, then up and down by turns)."""
+        model, n = self.tree.model(), self.header.resizeContentsPrecision()
+        if not hasattr(model, "records_at") or n <= 0:
+            return False
+        top = max(0, self.tree.verticalHeader().visualIndexAt(0))
+        return not model.records_at(range(max(0, top - n), top + n + 1))
+
+    def _fitted_width(self, col: int, only_groups: bool = False) -> int:
+        """``only_groups``: no file row is fitted to, so a column a group row leaves empty
+        fits its title and sample alone. Asking the table for its content width there went
+        over 20 rows of empty cells, 8 questions to the model each: 4 of the 7 columns
+        fitted after a scan of the 768 MB tree, whose groups are all collapsed (1-3 ms of
+        the window's thread, benchmarks/show_groups.py)."""
         tree = self.tree
-        width = max(self.header.sectionSizeHint(col), tree.sizeHintForColumn(col))
+        content = 0 if only_groups and col not in GROUP_COLUMNS else tree.sizeHintForColumn(col)
+        width = max(self.header.sectionSizeHint(col), content)
         if col in SAMPLES:
             width = max(width, tree.fontMetrics().horizontalAdvance(SAMPLES[col]) + PADDING)
         if col == COL_NAME:
@@ -145,7 +175,8 @@ class ColumnWidths(QObject):
         tree = self.tree
         rows = tree.viewport().height() // max(1, tree.verticalHeader().defaultSectionSize())
         self.header.setResizeContentsPrecision(max(FIT_ROWS, rows + 1))
-        widths = {c: self._fitted_width(c) for c in self._shown()
+        only_groups = self._only_group_rows_sampled()
+        widths = {c: self._fitted_width(c, only_groups) for c in self._shown()
                   if c != COL_FOLDER and c not in self.user}
         if COL_NAME in widths and tree.isVisible():
             used = sum(widths.get(c, tree.columnWidth(c)) for c in self._shown()

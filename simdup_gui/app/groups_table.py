@@ -86,6 +86,16 @@ class GroupsTable(QTableView):
         super().setModel(model)
         if isinstance(model, GroupTreeModel):
             model.around_relayout = self._whole_selection_kept
+        if model is not None:
+            model.modelReset.connect(self._lay_out_now)
+
+    def _lay_out_now(self) -> None:
+        """New rows (a reset) are laid out at once, not at the view's next zero timer: that
+        came after the first paint of new groups, whose scroll bars then appeared and the
+        table was painted again. With ColumnWidths' widths set the same way (_resizing),
+        the first groups of a scan of the 768 MB tree are painted once, not twice: 7-10 ms
+        less of the window's thread (a table paint, benchmarks/show_groups.py)."""
+        self.executeDelayedItemsLayout()
 
     @contextmanager
     def _whole_selection_kept(self) -> Iterator[None]:

@@ -17,8 +17,7 @@ import time
 import numpy.random  # noqa: F401
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QLabel, QMainWindow, QMessageBox, QScrollArea, QSplitter,
-                               QTableView, QTabWidget)
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QScrollArea, QSplitter, QTabWidget
 
 from simdup_gui.core import presenters
 from simdup_gui.core.group import lsh  # noqa: F401 - imported up front: see numpy.random above
@@ -38,7 +37,7 @@ from .results_ui import ResultsController
 from .scan_panel import ScanPanel
 from .shortcuts import MenuShortcuts
 from .theme import ThemeWatcher
-from .problems_model import ProblemsModel
+from .problems_model import ProblemsModel, ProblemsTable
 from .tree_models import GroupTreeModel
 from .workers import Worker
 
@@ -108,10 +107,7 @@ class MainWindow(QMainWindow):
                                                                    g.bitdiff, g.textdiff)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.problems_model = ProblemsModel(self)
-        self.problems_view = QTableView()
-        self.problems_view.setModel(self.problems_model)
-        self.problems_view.horizontalHeader().setStretchLastSection(True)
-        self.problems_view.verticalHeader().hide()
+        self.problems_view = ProblemsTable(self.problems_model)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.groups_view, "")
         self.tabs.addTab(self.problems_view, "")
@@ -297,7 +293,7 @@ class MainWindow(QMainWindow):
         self.session.set_scan(result)
         heap.settle()
         self.problems_model.set_problems(self.problems)
-        self.problems_view.resizeColumnsToContents()
+        self.problems_view.fit_when_shown()
         self.panel.set_file_count(len(self.records))
         self._new_scan, self.keep_view_on_scan = not self.keep_view_on_scan, False
         self.regroup()

@@ -11,6 +11,7 @@ import os
 import re
 import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..group import also
 from ..models import FileRecord, Group, Member, Problem, human_size
@@ -25,6 +26,7 @@ COLUMNS = 10
 DELTA_COLUMNS = (COL_SIZE_DELTA, COL_AGE_DELTA)
 RIGHT_ALIGNED = (COL_SIZE, COL_DISTANCE, COL_SIMILARITY, COL_SIZE_DELTA, COL_AGE_DELTA,
                  COL_CLOSEST)
+GROUP_COLUMNS = (COL_NAME, COL_SIZE, COL_DISTANCE)  # the columns a group's own row fills
 CTX = "GroupTreeModel"
 
 
@@ -61,6 +63,16 @@ def _closest(m: Member) -> float:
     return -1.0 if m.closest_similarity is None else m.closest_similarity
 
 
+class GroupSummary(NamedTuple):
+    """What a group's own row says of its members, found in one pass over them."""
+
+    exact: bool  # every member has the reference's normalised text
+    templates: int  # members that share mostly template text with the reference
+    away: int  # members in a catalog (a drive that is not connected)
+    size: int  # the members' bytes
+    distance: int  # the largest distance to the reference
+
+
 class GroupRows:
     """What the tree shows: ``rows`` is [(position in ``groups``, members in display order)]."""
 
@@ -74,6 +86,7 @@ class GroupRows:
         self.descending = False
         self.dupes_only = False  # hide each group's reference (dupeGuru's "dupes only")
         self.notes: dict[int, list[also.Note]] = {}  # id(group): its "also similar to" notes
+        self.summaries: dict[int, GroupSummary] = {}  # by position in groups, once shown
 
     def set_data(self, records: Sequence[FileRecord], groups: list[Group], bits: int) -> None:
         self.records, self.groups, self.bits = records, groups, bits
@@ -135,6 +148,7 @@ class GroupRows:
                 r.mtime_ns, r.encoding, m.distance, _sim(m)][col]
 
     def rebuild(self) -> None:
+        self.summaries = {}  # a new dict: a copy (flat.derive) must not share the old one
         self.notes = {id(g): n for g, n in zip(self.groups, also.resolve(self.groups)) if n}
         needle = self.filter_text.casefold()
         rows = []
@@ -154,6 +168,24 @@ class GroupRows:
     def group_at(self, row: int) -> Group:
         return self.groups[self.rows[row][0]]
 
+    def summary(self, gi: int) -> GroupSummary:
+        """Group ``gi``'s :class:`GroupSummary`, kept once made: the view asks for a group
+        row's texts at each paint and size hint (about 8 times a cell), and each went over
+        every member again (the largest groups of the 768 MB tree have 375 and 311)."""
+        s = self.summaries.get(gi)
+        if s is None:
+            g, recs = self.groups[gi], self.records
+            exact, templates, away, size, distance = True, 0, 0, 0, 0
+            for m in g.members:
+                r = recs[m.index]
+                exact = exact and m.exact
+                templates += bool(m.template)
+                away += bool(r.catalog)
+                size += r.size
+                distance = max(distance, m.distance)
+            s = self.summaries[gi] = GroupSummary(exact, templates, away, size, distance)
+        return s
+
     def notes_of(self, g: Group, m: Member | None = None) -> list[also.Note]:
         """The group's "also similar to" notes (of member ``m`` alone, when given)."""
         notes = self.notes.get(id(g), [])
@@ -171,27 +203,28 @@ class GroupRows:
 
     # ---- cells ----------------------------------------------------------------------
     def group_text(self, row: int, col: int) -> str | None:
-        g = self.group_at(row)
+        """The text of group row ``row`` in column ``col``: None outside GROUP_COLUMNS."""
+        gi = self.rows[row][0]
+        g, s = self.groups[gi], self.summary(gi)
         if col == COL_NAME:
-            kind = (translate("GroupTreeModel", "exact text") if g.exact
+            kind = (translate("GroupTreeModel", "exact text") if s.exact
                     else translate("GroupTreeModel", "near-duplicates"))
             text = translate("GroupTreeModel", "Group {0}: {1} files, {2}").format(
                 g.id, len(g.members), kind)
-            if g.templates:
+            if s.templates:
                 text += " · " + translate("GroupTreeModel",
-                                          "{0} share mostly template text").format(g.templates)
+                                          "{0} share mostly template text").format(s.templates)
             notes = self.notes_of(g)
             if notes:
                 text += " · " + translate("GroupTreeModel", "also similar to group {0}").format(
                     self.also_groups(notes))
-            away = sum(1 for i in g.indices() if self.records[i].catalog)
-            if away:
-                text += " · " + translate("GroupTreeModel", "{0} in a catalog").format(away)
+            if s.away:
+                text += " · " + translate("GroupTreeModel", "{0} in a catalog").format(s.away)
             return text
         if col == COL_SIZE:
-            return human_size(sum(self.records[m.index].size for m in g.members))
+            return human_size(s.size)
         if col == COL_DISTANCE:
-            return str(max(m.distance for m in g.members))
+            return str(s.distance)
         return None
 
     def member_text(self, g: Group, m: Member, col: int) -> str | None:

@@ -141,3 +141,38 @@ def test_sorting_by_size_delta_puts_the_biggest_difference_first():
 def test_results_summary_counts_groups_marks_and_space():
     assert results_summary(4, 4, 2, 2048) == "4 groups · 2 marked, 2.0 KB to reclaim"
     assert results_summary(1, 4, 0, 0) == "1 of 4 groups shown · 0 marked, 0 B to reclaim"
+
+
+def test_group_rows_sum_their_members_once_and_a_new_view_sums_again():
+    from simdup_gui.core.models import Group as G
+    from simdup_gui.core.models import Member as M
+    from simdup_gui.core.presenters.flat import derive
+
+    records = [rec(f"/r/f{i}.txt", 100 * (i + 1)) for i in range(4)]
+    records[3].catalog = "old drive"
+    groups = [G(7, 0, [M(0, 0, True, 1.0), M(1, 2, True, 1.0)]),
+              G(8, 2, [M(2, 0, True, 1.0), M(3, 9, False, 0.8, template=4)])]
+    v = GroupRows()
+    v.set_data(records, groups, 64)
+    assert [v.group_text(r, COL_SIZE) for r in (0, 1)] == ["300 B", "700 B"]
+    assert [v.group_text(r, COL_DISTANCE) for r in (0, 1)] == ["2", "9"]
+    assert v.group_text(0, COL_NAME) == "Group 7: 2 files, exact text"
+    assert v.group_text(1, COL_NAME) == ("Group 8: 2 files, near-duplicates · 1 share mostly "
+                                         "template text · 1 in a catalog")
+    # a view of other groups (derived on the pool, or set again) is not told the old sums
+    bigger = [G(7, 0, [M(0, 0, True, 1.0), M(1, 2, True, 1.0), M(2, 5, False, 0.9)])]
+    new, _ = derive(v, {"groups": bigger})
+    assert new.group_text(0, COL_SIZE) == "600 B" and new.group_text(0, COL_DISTANCE) == "5"
+    assert new.group_text(0, COL_NAME) == "Group 7: 3 files, near-duplicates"
+    assert v.group_text(0, COL_SIZE) == "300 B"  # the view it came from is unchanged
+    v.set_data(records, bigger, 64)
+    assert v.group_text(0, COL_SIZE) == "600 B"
+
+
+def test_group_rows_fill_only_the_group_columns():
+    from simdup_gui.core.presenters.tree import GROUP_COLUMNS
+
+    v = rows()
+    for row in range(len(v.rows)):
+        for col in range(COLUMNS):
+            assert (v.group_text(row, col) is not None) == (col in GROUP_COLUMNS), (row, col)
