@@ -49,7 +49,9 @@ def main() -> int:
     for (start, name), (end, _) in zip(bounds, bounds[1:]):
         inside = [s for s in samples if start <= s[0] < end]
         peak = max((s[1] for s in inside), default=0.0)
-        print(f"{start:8.1f} s  {name:12s} main RSS max {peak:7.0f} MB")
+        tree = max((s[2] for s in inside), default=0.0)
+        print(f"{start:8.1f} s  {name:12s} main RSS max {peak:7.0f} MB, "
+              f"process tree PSS max {tree:7.0f} MB")
     if samples:
         top = max(samples, key=lambda s: s[1])
         print(f"main RSS peak {top[1]:.0f} MB at {top[0]:.1f} s; process tree PSS peak "
