@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QSplitter, QTableView, QTabWidget, QVBoxLayout, QW
 
 from simdup_gui.core.presenters.excerpts import ExcerptRow, ExcerptRows, first_matching_row
 
+from .fit_when_shown import FitsWhenShown
 from .textdiffview import TextDiffView
 
 
@@ -50,14 +51,13 @@ class ExcerptsModel(QAbstractTableModel):
         return self.tr("{0} of the text of {1} is inside {2}").format(r.shown, r.part, r.whole)
 
 
-class ExcerptsTab(QWidget):
+class ExcerptsTab(FitsWhenShown, QWidget):
     """The excerpts of the session's review; selecting one shows both texts, the excerpt
     on the left, from the first line they share."""
 
     def __init__(self, session, parent=None) -> None:
         super().__init__(parent)
         self.session = session
-        self._fit = False  # the columns are to be fitted to new rows when shown
         self.model = ExcerptsModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -85,19 +85,11 @@ class ExcerptsTab(QWidget):
         of the 768 MB tree while the tab was not even looked at (gui_stalls.py)."""
         self.model.set_rows(ExcerptRows(self.session.records, self.session.excerpts))
         self.textdiff.clear()
-        self._fit = True
-        if self.isVisible():
-            self._fit_columns()
+        self.fit_when_shown()
         self._title()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().showEvent(event)
-        if self._fit:
-            self._fit_columns()
-
-    def _fit_columns(self) -> None:
-        self._fit = False
-        self.table.resizeColumnsToContents()
+    def fitted_table(self) -> QTableView:
+        return self.table
 
     def _title(self) -> None:
         tabs = self.tabs()

@@ -9,6 +9,8 @@ from simdup_gui.core.models import Problem
 from simdup_gui.core.presenters.engine_text import problem_kind
 from simdup_gui.core.presenters.tree import problem_reason, problems_headers
 
+from .fit_when_shown import FitsWhenShown
+
 
 class ProblemsModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
@@ -55,30 +57,13 @@ class ProblemsModel(QAbstractTableModel):
         return None
 
 
-class ProblemsTable(QTableView):
-    """The Problems tab's table. After a scan its columns are fitted to the new problems
-    when the tab is next shown (at once if it is): fitting them on the window's thread
-    right after each scan, the tab not even looked at, took 13-21 ms of it for the 84
-    problems of the 768 MB tree (benchmarks/show_groups.py)."""
+class ProblemsTable(FitsWhenShown, QTableView):
+    """The Problems tab's table; its columns are fitted to a scan's problems when the tab
+    is shown (FitsWhenShown: 13-21 ms of the window's thread for the 84 problems of the
+    768 MB tree after each scan, the tab not even looked at)."""
 
     def __init__(self, model: ProblemsModel, parent=None) -> None:
         super().__init__(parent)
         self.setModel(model)
         self.horizontalHeader().setStretchLastSection(True)
         self.verticalHeader().hide()
-        self.fit_pending = False
-
-    def fit_when_shown(self) -> None:
-        """Fit the columns to the rows now if the table is on screen, else when it shows."""
-        self.fit_pending = True
-        if self.isVisible():
-            self._fit()
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().showEvent(event)
-        if self.fit_pending:
-            self._fit()
-
-    def _fit(self) -> None:
-        self.fit_pending = False
-        self.resizeColumnsToContents()
