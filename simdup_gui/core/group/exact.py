@@ -104,19 +104,19 @@ def _reject_at(n: int = SKETCH_K, alpha: float = 1e-6) -> int:
     return n
 
 
-_REJECT_AT: list[int] = []  # _reject_at(), once
+REJECT_AT = _reject_at()
 
 
 def _contained(part: FileRecord, whole: FileRecord, part_key, whole_key, sets: _SetCache,
                lookups: _WholeLookup) -> tuple[float | None, int]:
     """(the containment of ``part`` in ``whole``, files read): the whole's set is read
     first and the part's full sketch (its SKETCH_K smallest 5-gram hashes' high halves)
-    looked up in it; a part showing at most _reject_at() of them is left out without
+    looked up in it; a part showing at most REJECT_AT of them is left out without
     reading it (an estimate under CONTAINED), every other pair is measured exactly. On the
     768 MB tree the excerpts' 97,452 doubtful pairs read 41,390 files, 23,592 so (each of
     the 11,982 wholes once, and the parts not left out), for the same 18,344 excerpts;
     on the three held-out halves of docs/accuracy.md the same excerpts from 282 of 336,
-    826 of 1,248 and 1,384 of 2,900 reads. A part truly CONTAINED is left out with a
+    826 of 1,248 and 1,343 of 2,900 reads. A part truly CONTAINED is left out with a
     chance under one in a million. The step alone on that tree: 35 -> 25 s wall, its CPU
     the same (the lookups cost what the reads saved); a whole cold scan with this
     session's other changes: 71.6, 75.7 -> 69.1, 71.3 s wall (docs/performance.md)."""
@@ -125,10 +125,8 @@ def _contained(part: FileRecord, whole: FileRecord, part_key, whole_key, sets: _
         return None, read
     values = np.frombuffer(part.sketch, dtype="<u4")
     if len(values) == SKETCH_K and values[-1] != EMPTY:  # a sample, not the part's whole set
-        if not _REJECT_AT:
-            _REJECT_AT.append(_reject_at())
         found = lookups.found(whole_key, w, values)
-        if found <= _REJECT_AT[0]:
+        if found <= REJECT_AT:
             return round(found / SKETCH_K, 6), read
     p, more = sets.read(part_key, part)
     if p is None:
