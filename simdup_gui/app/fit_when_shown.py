@@ -28,4 +28,9 @@ class FitsWhenShown:
 
     def _fit_now(self) -> None:
         self.fit_pending = False
-        self.fitted_table().resizeColumnsToContents()
+        table = self.fitted_table()
+        table.resizeColumnsToContents()
+        header = table.horizontalHeader()
+        if header.stretchLastSection():  # fitted on show, the last column kept its fitted
+            header.setStretchLastSection(False)  # width and no longer reached the table's
+            header.setStretchLastSection(True)  # right edge: stretched again
