@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from functools import partial
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -67,9 +67,8 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]],
                   kind: str = "jaccard") -> tuple[list[float | None], int]:
     """A pool worker's part of :meth:`Measurer.prefetch`: the exact J of each pair (None
     when a file changed or is unreadable; ``kind="contained"``: the first's containment in
-    the second), and how many files it read. Only the numbers
-    go back to the scan's process, not the shingle sets (megabytes each, and a
-    multiprocessing.Pool's worker-handler thread spins while results wait in its pipe)."""
+    the second), and how many files it read. Only the numbers go back to the scan's
+    process, not the shingle sets (megabytes each)."""
     from ..scan.fingerprint import trim_heap
     from ..scan.vocab import release_vocab
 
@@ -207,8 +206,8 @@ class Measurer:
         self.read = 0
         self.workers = workers
         self._pool = None
-        self._known: tuple[int, ...] = ()  # its worker pids when made or taken
         self._pending: dict = {}  # blocks sent to the pool, not yet waited for
+        self._done: dict = {}  # the pool's answers (poolctx.Done) by task, not yet used
         self._whole = _WholeLookup()  # for contained(), here
 
     def prefetch(self, pairs: list[tuple[int, int]], labels: list[int] | None = None,
@@ -230,13 +229,11 @@ class Measurer:
             sent = self._pending.pop(key, None)
             if sent is None:  # too few files to be worth the pool
                 return
-            blocks, result, timeout = sent
-            answers = result.get(timeout=timeout)
-        except Exception:  # noqa: BLE001 - no pool, a worker lost (its task never comes
-            if self._pool is not None:  # back: the timeout), ...: measure them here instead
-                from ..scan.poolctx import abandon
-
-                abandon(self._pool)  # terminate() could wait for ever on a dead worker's lock
+            blocks, tasks, timeout = sent
+            answers = self._answers(tasks, timeout)
+        except Exception:  # noqa: BLE001 - no pool, a worker lost or too slow (the
+            if self._pool is not None:  # timeout), ...: measure them here instead
+                self._pool.end()
                 self._pool = None
             self._pending.clear()
             self.workers = 1
@@ -262,25 +259,35 @@ class Measurer:
             return
         blocks = _spread(todo, comp, 4 * self.workers)
         if self._pool is None:
-            from ..scan.poolctx import make_pool, pids, take
+            from ..scan.poolctx import make_pool, take
 
-            kept = take(self.workers)  # the command line's scan's workers, if kept
-            if kept is None:
-                pool = make_pool(self.workers, measuring_worker)
-                kept = pool, pids(pool)
-            self._pool, self._known = kept
+            # the command line's scan's workers, if kept
+            self._pool = take(self.workers) or make_pool(self.workers, measuring_worker)
         timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE
-        self._pending[key] = blocks, self._pool.map_async(
-            partial(measure_pairs, kind=self.kind),
-            [[(self.records[a], self.records[b]) for a, b in blk] for blk in blocks],
-            chunksize=1), timeout
+        self._pending[key] = blocks, [self._pool.submit(
+            measure_pairs, ([(self.records[a], self.records[b]) for a, b in blk], self.kind))
+            for blk in blocks], timeout
+
+    def _answers(self, tasks: list[int], timeout: float) -> list:
+        """The answers of the pool's ``tasks``, in order, keeping those of other blocks that
+        come meanwhile; TimeoutError past ``timeout`` seconds, a task's error raised."""
+        deadline = time.monotonic() + timeout
+        while any(t not in self._done for t in tasks):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the measuring pool did not answer in time")
+            for done in self._pool.wait(left):
+                self._done[done.task] = done
+        answers = [self._done.pop(t) for t in tasks]
+        for done in answers:
+            if done.error is not None:
+                raise done.error
+        return [done.value for done in answers]
 
     def close(self) -> None:
-        """End the pool (given up, not waited on, if a worker died: poolctx.end_pool)."""
+        """End the pool."""
         if self._pool is not None:
-            from ..scan.poolctx import end_pool
-
-            end_pool(self._pool, self.workers, self._known)
+            self._pool.end()
             self._pool = None
 
     def _key(self, a: int, b: int) -> tuple[str, str] | None:

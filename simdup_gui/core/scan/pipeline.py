@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import heapq
 import os
-import queue
 import sys
 import tempfile
 import threading
@@ -18,7 +17,7 @@ from .fingerprint import (Copies, FeatureSettings, Loaded, fingerprint_batch, lo
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
 from .pdftext import HANG_SECONDS, read_crumb
-from .poolctx import abandon, keeping, make_pool, park, pids, pool_context
+from .poolctx import WorkerDied, keeping, make_pool, park, pool_context
 from .walk import Candidate, WalkOptions, walk
 
 CHUNK_BYTES = 2 << 20
@@ -247,28 +246,23 @@ def _sorted_by_path(records: list[FileRecord]) -> list[FileRecord]:
 
 
 def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "") -> None:
-    """Fingerprint chunks on a process pool with a bounded number in flight.
+    """Fingerprint chunks on a process pool (poolctx.Workers), every chunk queued at once,
+    each worker given the next when it answers.
 
-    Tokenizers hold the GIL, so processes, not threads. On cancel the pool is
-    terminated at once: a chunk half done is dropped, finished ones are kept.
+    Tokenizers hold the GIL, so processes, not threads. On cancel the pool is ended at once:
+    a chunk half done is dropped, finished ones are kept.
 
-    A worker that dies (killed, out of memory, a crash in native code) takes its chunk with
-    it, multiprocessing.Pool never says which, and one killed while holding the task queue's
-    lock stalls the others for good. So when one is seen gone, the pool is ended and a new one
-    gets every chunk not yet back (fingerprinting is idempotent; a second answer is ignored).
-    A chunk sent ``SENDS`` times without an answer is recorded as problems, so a file that
-    crashes its worker cannot stop the scan. A worker that dies reading a PDF left its path
-    in a breadcrumb in the folder ``crumbs`` (pdftext.guarded): that file alone is then the
-    problem (:func:`_culprits`). ``crumbs`` "": no breadcrumbs.
+    A worker that dies (killed, out of memory, a crash in native code) is replaced, and its
+    chunk is sent again (fingerprinting is idempotent); a chunk sent ``SENDS`` times without
+    an answer is recorded as problems, so a file that crashes its worker cannot stop the
+    scan. A worker that dies reading a document left its path in a breadcrumb in the folder
+    ``crumbs`` (pdftext.guarded): that file alone is then the problem, and the rest of its
+    chunk is sent again without being charged for it. ``crumbs`` "": no breadcrumbs.
     """
-    ctx = pool_context()
-    results: queue.Queue = queue.Queue()
     chunks = list(chunks)
     sends = [0] * len(chunks)
-    back = [False] * len(chunks)
-    pool, loaded = _start_pool(ctx, workers, chunks, job)
-    state = {"pool": pool, "back": 0}
-    known = _pids(state["pool"])  # its worker pids when last looked at
+    pool, loaded = _start_pool(pool_context(), workers, chunks, job)
+    sent: dict[int, int] = {}  # task id -> chunk
 
     # A pool kept for the doubtful pairs (poolctx.keep_pools): the last chunks tell their
     # worker to drop its vocabulary when done, which most likely is its last chunk. The
@@ -279,52 +273,29 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "")
     def send(i: int) -> None:
         sends[i] += 1
         items = loaded.pop(i, None) or [(c.path, c.root) for c in chunks[i]]
-        state["pool"].apply_async(fingerprint_batch, (items, mode),
-                                  {"release": i >= last, "crumbs": crumbs or None},
-                                  callback=lambda r: results.put((r, i)),
-                                  error_callback=lambda e: results.put((e, i)))
+        sent[pool.submit(fingerprint_batch, (items, mode),
+                         {"release": i >= last, "crumbs": crumbs or None})] = i
 
     try:
-        nxt = 0
-        limit = workers * 3
-        while True:
-            while nxt < len(chunks) and nxt - state["back"] < limit:
-                send(nxt)
-                nxt += 1
-            if state["back"] == len(chunks):
-                break
-            try:
-                res, i = results.get(timeout=0.1)
-            except queue.Empty:
-                job.check()
-                now = _pids(state["pool"])
-                if known - now:  # a worker died: a fresh pool, the lost chunks again
-                    now, culprits, named = _new_pool(state, known, now, workers, ctx, crumbs)
-                    state["back"] += _drop(culprits, range(nxt), back, chunks, take)
-                    state["back"] += _resend_lost(range(nxt), back, sends, send, chunks, take,
-                                                  charge=not named)
-                known = now
-                continue
-            if back[i]:
-                continue  # a chunk sent again after a worker died: its first answer counted
-            back[i] = True
-            state["back"] += 1
-            if isinstance(res, BaseException):
-                res = [Problem(c.path, f"worker failed: {type(res).__name__}: {res}", "error")
-                       for c in chunks[i]]
-            take(res, chunks[i])
+        for i in range(len(chunks)):
+            send(i)
+        while sent:
+            for done in pool.wait(0.1):
+                i = sent.pop(done.task)
+                if isinstance(done.error, WorkerDied):
+                    _lost(i, done.error.pid, chunks, sends, send, take, crumbs)
+                    continue
+                if done.error is not None:
+                    e = done.error
+                    done.value = [Problem(c.path, f"worker failed: {type(e).__name__}: {e}",
+                                          "error") for c in chunks[i]]
+                take(done.value, chunks[i])
             job.check()
-        if _pids(state["pool"]) != known:  # a worker died at the very end: not kept, and
-            abandon(state["pool"])  # not joined (it may hold the task queue's lock)
-            return
-        if park(state["pool"], workers):  # the command line reads doubtful pairs on it next
-            return
-        state["pool"].close()
     except BaseException:
-        state["pool"].terminate()
-        state["pool"].join()
+        pool.end()
         raise
-    state["pool"].join()
+    if not park(pool):  # the command line reads doubtful pairs on it next
+        pool.close()
 
 
 def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, list]]:
@@ -383,76 +354,31 @@ def _end_when_up(starter: threading.Thread, box: dict) -> None:
     wait for it."""
     starter.join()
     if "pool" in box:
-        box["pool"].terminate()
-        box["pool"].join()
-
-
-def _pids(pool) -> set[int]:
-    """The pool's worker pids (poolctx.pids): its workers never end on their own while it
-    runs (no maxtasksperchild), so a pid that leaves is a death."""
-    return set(pids(pool))
+        box["pool"].end()
 
 
 SENDS = 2  # times a chunk is sent before its files are recorded as lost with their worker
 
 
-def _new_pool(state: dict, known: set[int], now: set[int], workers: int, ctx,
-              crumbs: str) -> tuple[set[int], set[str], bool]:
-    """End the pool one of whose workers died (``known`` - ``now``) and start another in
-    its place: (its pids, what the dead were reading, whether that names all they did:
-    :func:`_culprits`). The breadcrumbs of the workers ended here are not theirs to blame."""
-    dead = known - now
-    culprits, named = _culprits(crumbs, dead)
-    abandon(state["pool"])
-    for pid in known - dead if crumbs else ():
-        read_crumb(crumbs, pid)
-    state["pool"] = make_pool(workers, warm_worker, ctx)
-    return _pids(state["pool"]), culprits, named
-
-
-def _culprits(crumbs: str, dead: set[int]) -> tuple[set[str], bool]:
-    """(the documents the ``dead`` workers were reading when they ended, whether that names
-    what every one of them was doing): their breadcrumbs (pdftext.guarded)."""
-    found = {pid: read_crumb(crumbs, pid) if crumbs else None for pid in dead}
-    return {p for p in found.values() if p}, all(found.values())
-
-
-def _drop(culprits: set[str], sent, back, chunks, take) -> int:
-    """Take the ``culprits`` out of the chunks not answered, each recorded as a problem;
-    returns how many chunks that emptied (they count as answered)."""
-    emptied = 0
-    for i in sent:
-        if back[i] or not culprits.intersection(c.path for c in chunks[i]):
-            continue
-        gone = [c for c in chunks[i] if c.path in culprits]
-        chunks[i] = [c for c in chunks[i] if c.path not in culprits]
+def _lost(i: int, pid: int, chunks, sends, send, take, crumbs: str) -> None:
+    """Chunk ``i``'s worker ``pid`` died: the document it was reading, if its breadcrumb
+    names one, is recorded as a problem and the rest of the chunk sent again uncharged;
+    else the chunk is sent again, or given up once sent SENDS times (its files become
+    problems)."""
+    culprit = read_crumb(crumbs, pid) if crumbs else None
+    if culprit is not None and any(c.path == culprit for c in chunks[i]):
+        gone = [c for c in chunks[i] if c.path == culprit]
+        chunks[i] = [c for c in chunks[i] if c.path != culprit]
         # kind "error": not cached (a hang may have been the machine's), read again next scan
         take([Problem(c.path, "the document reader crashed or hung on it (its worker process "
                       f"ended; at most {HANG_SECONDS:.0f} s a document); not read", "error")
               for c in gone], gone)
-        if not chunks[i]:
-            back[i] = True
-            emptied += 1
-    return emptied
-
-
-def _resend_lost(sent, back, sends, send, chunks, take, charge: bool = True) -> int:
-    """Send again every chunk not answered; give up on those sent SENDS times (their files
-    become problems). ``charge=False``: what ended the workers is known and taken out
-    (_drop), so this sending is not counted against the others. Returns how many were
-    given up."""
-    given_up = 0
-    for i in sent:
-        if back[i]:
-            continue
-        if not charge:
-            sends[i] -= 1
-        if sends[i] < SENDS:
-            send(i)
-        else:
-            back[i] = True
-            given_up += 1
-            take([Problem(c.path, "its worker process died while fingerprinting it (killed, "
-                          "out of memory, or a crash); not fingerprinted", "error")
-                  for c in chunks[i]], chunks[i])
-    return given_up
+        sends[i] -= 1
+    if not chunks[i]:
+        return
+    if sends[i] < SENDS:
+        send(i)
+        return
+    take([Problem(c.path, "its worker process died while fingerprinting it (killed, out of "
+                  "memory, or a crash); not fingerprinted", "error") for c in chunks[i]],
+         chunks[i])

@@ -1,13 +1,16 @@
-"""The scan's process pools: where they come from, starting early, handing one over to
-the grouping, and giving one up when a worker died."""
+"""The scan's process pools (:class:`Workers`): where they come from, a worker that died
+seen with its task and replaced, handing a pool over to the grouping. Only
+multiprocessing's public API: Process, Pipe, connection.wait."""
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing as mp
-import multiprocessing.pool
 import signal
 import sys
-import threading
+from collections import deque
+from dataclasses import dataclass
+from multiprocessing import connection
 
 WARM_MODULE = __package__ + ".warm"
 BLAS_MODULE = "simdup_gui._blas"  # imported first: the fork server's numpy gets one thread
@@ -27,52 +30,207 @@ def pool_context():
     return mp.get_context("spawn")
 
 
-def _init_worker(initializer) -> None:
-    """Every pool worker's start: Ctrl-C is the scan's process's to handle (it ends the
-    pool), not a KeyboardInterrupt traceback from each worker, idle or not; then the
-    pool's own ``initializer``."""
+class WorkerDied(Exception):
+    """A task's worker process ended before it answered (killed, out of memory, a crash in
+    native code): ``pid`` and ``exitcode`` are the worker's."""
+
+    def __init__(self, pid: int, exitcode: int | None) -> None:
+        super().__init__(f"worker process {pid} ended (exit code {exitcode})")
+        self.pid = pid
+        self.exitcode = exitcode
+
+
+@dataclass
+class Done:
+    """A task's answer (:meth:`Workers.wait`): its ``value``, or the ``error`` it raised
+    (:class:`WorkerDied` when its worker ended first)."""
+
+    task: int
+    value: object = None
+    error: BaseException | None = None
+
+
+@dataclass
+class _Slot:
+    process: object
+    conn: object  # this end of the worker's own pipe
+    task: tuple | None = None  # (id, fn, args, kwargs) the worker is running
+
+
+RESTARTS = 3  # idle workers that may die per worker in the pool before it is given up
+
+
+class Workers:
+    """``processes`` worker processes from ``ctx`` (:func:`pool_context` by default), each
+    fed through a pipe of its own, one task at a time: :meth:`submit` queues a call,
+    :meth:`wait` gives the answers. Built on multiprocessing's public Process and Pipe, so
+    that a worker that dies is seen at once (its sentinel), with the task it held (reported
+    as :class:`WorkerDied`), and replaced; the others go on. No lock is shared between
+    workers, so ending the pool never waits on one that died holding it, as
+    multiprocessing.Pool's terminate() can. Used from one thread at a time."""
+
+    def __init__(self, processes: int, initializer=None, ctx=None) -> None:
+        self.ctx = ctx or pool_context()
+        if self.ctx.get_start_method() == "forkserver":
+            start_server()
+        self.processes = processes
+        self._initializer = initializer
+        self._todo: deque[tuple] = deque()
+        self._done: list[Done] = []
+        self._ids = itertools.count()
+        self._restarts = RESTARTS * processes
+        self._slots: list[_Slot] = []
+        self.running = True
+        try:
+            for _ in range(processes):
+                self._slots.append(self._start())
+        except BaseException:
+            self.end()
+            raise
+
+    def _start(self) -> _Slot:
+        here, there = self.ctx.Pipe()
+        p = self.ctx.Process(target=_serve, args=(there, self._initializer), daemon=True,
+                             name="simdup-worker")
+        p.start()
+        there.close()
+        return _Slot(p, here)
+
+    def pids(self) -> tuple[int, ...]:
+        """The workers' pids, sorted."""
+        return tuple(sorted(s.process.pid for s in self._slots))
+
+    def sound(self) -> bool:
+        """Running, with every worker alive."""
+        return self.running and all(s.process.is_alive() for s in self._slots)
+
+    def submit(self, fn, args: tuple = (), kwargs: dict | None = None) -> int:
+        """Queue ``fn(*args, **kwargs)`` (all picklable; ``fn`` a module's function); its
+        task id, which :meth:`wait` gives back with the answer."""
+        task = (next(self._ids), fn, args, kwargs or {})
+        self._todo.append(task)
+        self._dispatch()
+        return task[0]
+
+    def _dispatch(self) -> None:
+        for s in self._slots:
+            if not self._todo:
+                return
+            if s.task is None:
+                task = self._todo.popleft()
+                try:
+                    s.conn.send(task)
+                except (OSError, EOFError):  # the worker just died: wait() sees it, and
+                    pass  # reports the task with it
+                except Exception as e:  # noqa: BLE001 - it could not be pickled
+                    self._done.append(Done(task[0], error=e))
+                    continue
+                s.task = task
+
+    def wait(self, timeout: float | None = None) -> list[Done]:
+        """The answers that came back (waiting up to ``timeout`` seconds for one; [] when
+        none came). A worker found dead is replaced, its task answered by WorkerDied."""
+        if not self._done and self._slots:
+            ready = set(connection.wait([s.conn for s in self._slots]
+                                        + [s.process.sentinel for s in self._slots], timeout))
+            for k, s in enumerate(self._slots):
+                ended = s.conn in ready and not self._receive(s)  # EOF: its end closed
+                if ended or (s.process.sentinel in ready and not s.conn.poll()):
+                    self._slots[k] = self._replace(s)
+            self._dispatch()
+        done, self._done = self._done, []
+        return done
+
+    def _receive(self, s: _Slot) -> bool:
+        """Take the answer waiting in ``s``'s pipe; False when the pipe ended instead (the
+        worker did)."""
+        try:
+            tid, value, error = s.conn.recv()
+        except (EOFError, OSError):
+            return False
+        except Exception as e:  # noqa: BLE001 - an answer that cannot be unpickled here
+            tid, value, error = s.task[0], None, RuntimeError(f"unreadable answer: {e!r}")
+        s.task = None
+        self._done.append(Done(tid, value, error))
+        return True
+
+    def _replace(self, s: _Slot) -> _Slot:
+        """A new worker in the place of ``s``, which ended; its task answered WorkerDied."""
+        s.process.join(1.0)
+        s.conn.close()
+        if s.task is not None:
+            self._done.append(Done(s.task[0], error=WorkerDied(s.process.pid,
+                                                               s.process.exitcode)))
+        else:
+            self._restarts -= 1
+            if self._restarts < 0:  # dying as they start (their initializer, say)
+                self.end()
+                raise RuntimeError("the worker processes keep ending as they start "
+                                   f"(the last exit code {s.process.exitcode})")
+        return self._start()
+
+    def close(self) -> None:
+        """End the workers once they are idle (every task answered): each is told to stop
+        and waited for; one that does not, ended."""
+        for s in self._slots:
+            try:
+                s.conn.send(None)
+            except (OSError, EOFError):
+                pass
+        for s in self._slots:
+            s.process.join(5.0)
+        self.end()
+
+    def end(self) -> None:
+        """End the workers now, whatever they are doing (their tasks are lost)."""
+        self.running = False
+        for s in self._slots:
+            if s.process.is_alive():
+                s.process.terminate()
+        for s in self._slots:
+            s.process.join(2.0)
+            if s.process.is_alive():
+                s.process.kill()
+                s.process.join()
+            s.conn.close()
+        self._todo.clear()
+
+
+def _serve(conn, initializer) -> None:
+    """A worker process: Ctrl-C is the scan's process's to handle (it ends the workers),
+    not a KeyboardInterrupt traceback from each, idle or not; then ``initializer``, then
+    the tasks its pipe brings until told to stop (None) or the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         initializer()
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        tid, fn, args, kwargs = task
+        try:
+            answer = (tid, fn(*args, **kwargs), None)
+        except Exception as e:  # noqa: BLE001 - the caller's to report
+            answer = (tid, None, e)
+        try:
+            conn.send(answer)
+        except (OSError, EOFError):
+            return
+        except Exception as e:  # noqa: BLE001 - an answer or error that cannot be pickled
+            conn.send((tid, None, RuntimeError(f"{type(e).__name__}: {e}")))
 
 
-def make_pool(processes: int, initializer=None, ctx=None):
-    """A pool of ``processes`` workers from ``ctx`` (:func:`pool_context` by default); a
-    fork server not yet running is started by :func:`start_server`."""
-    ctx = ctx or pool_context()
-    if ctx.get_start_method() == "forkserver":
-        start_server()
-    return ctx.Pool(processes, initializer=_init_worker, initargs=(initializer,))
-
-
-def pids(pool) -> tuple[int, ...]:
-    """The pool's worker pids, sorted. Pool keeps its processes in ``_pool``; its handler
-    thread replaces a worker that dies within milliseconds and without telling, so a
-    changed set of pids is how a death shows."""
-    return tuple(sorted(p.pid for p in list(getattr(pool, "_pool", ()))))
-
-
-def sound(pool, processes: int, known: tuple[int, ...]) -> bool:
-    """Whether ``pool`` still runs with the ``processes`` workers ``known`` (its pids when
-    it was last known good), all alive. A worker killed meanwhile may have held the task
-    queue's lock: its replacement then never gets a task, and terminate() waits for ever."""
-    workers = list(getattr(pool, "_pool", ()))
-    return (getattr(pool, "_state", None) == "RUN" and len(workers) == processes
-            and pids(pool) == known and all(p.is_alive() for p in workers))
-
-
-def end_pool(pool, processes: int, known: tuple[int, ...]) -> None:
-    """End a pool: terminated and joined when :func:`sound`, else given up (:func:`abandon`),
-    so that ending it never waits on a dead worker's lock."""
-    if sound(pool, processes, known):
-        pool.terminate()
-        pool.join()
-    else:
-        abandon(pool)
+def make_pool(processes: int, initializer=None, ctx=None) -> Workers:
+    """:class:`Workers`: ``processes`` of them from ``ctx`` (:func:`pool_context` by
+    default), each starting with ``initializer``."""
+    return Workers(processes, initializer, ctx)
 
 
 _keep = False
-_parked: tuple | None = None  # (pool, processes, pids): a pool whose work is done (park())
+_parked: Workers | None = None  # a pool whose work is done (park())
 
 
 def keep_pools(on: bool = True) -> None:
@@ -90,41 +248,38 @@ def keeping() -> bool:
     return _keep
 
 
-def park(pool, processes: int) -> bool:
-    """Keep ``pool`` (of ``processes`` workers, all its tasks done) for :func:`take`, ending
-    any pool kept before; True when kept (the caller must not end it then), False when
-    this process does not keep pools (:func:`keep_pools`). Its pids are noted: a worker
-    that dies while it waits shows as a changed pid (:func:`sound`)."""
+def park(pool: Workers) -> bool:
+    """Keep ``pool`` (all its tasks answered) for :func:`take`, ending any pool kept before;
+    True when kept (the caller must not end it then), False when this process does not
+    keep pools (:func:`keep_pools`). A worker that dies while it waits is not replaced:
+    :func:`take` then ends the pool rather than hand it over."""
     global _parked
     if not _keep:
         return False
     end_parked()
-    _parked = (pool, processes, pids(pool))
+    _parked = pool
     return True
 
 
 def take(processes: int):
-    """The kept pool, with ``pids`` its workers had when kept (for :func:`end_pool`), if it
-    has ``processes`` workers, the same ones, alive, and still runs; else None (a kept pool
-    that does not fit is ended)."""
+    """The kept pool, if it has ``processes`` workers, all alive, and still runs; else None
+    (a kept pool that does not fit is ended)."""
     global _parked
-    if _parked is None:
+    pool, _parked = _parked, None
+    if pool is None:
         return None
-    pool, n, known = _parked
-    _parked = None
-    if n == processes and sound(pool, n, known):
-        return pool, known
-    end_pool(pool, n, known)
+    if pool.processes == processes and pool.sound():
+        return pool
+    pool.end()
     return None
 
 
 def end_parked() -> None:
-    """End the kept pool, if any (:func:`end_pool`: never waiting on a dead worker)."""
+    """End the kept pool, if any."""
     global _parked
-    if _parked is not None:
-        pool, n, known = _parked
-        _parked = None
-        end_pool(pool, n, known)
+    pool, _parked = _parked, None
+    if pool is not None:
+        pool.end()
 
 
 def start_server() -> None:
@@ -147,27 +302,3 @@ def start_server() -> None:
     finally:
         if block:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def abandon(pool) -> None:
-    """End a pool one of whose workers died: its workers killed, its threads told to stop
-    on a daemon thread. Pool.terminate may wait for ever on the task queue's lock when the
-    dead worker held it, so nobody waits for it. Its worker handler is told to stop first:
-    it would otherwise start a new worker in the place of each one killed here, which the
-    terminate that never gets the lock would never end."""
-    handler = getattr(pool, "_worker_handler", None)
-    if handler is not None:
-        handler._state = multiprocessing.pool.TERMINATE
-        try:  # woken and waited for: it may be between dropping a dead worker and adding
-            pool._change_notifier.put(None)  # its replacement, which would then live on
-        except (AttributeError, OSError, ValueError):
-            pass
-        if handler is not threading.current_thread():
-            handler.join(1.0)
-    for p in list(getattr(pool, "_pool", ())):
-        try:
-            p.kill()
-            p.join(1.0)  # reaped: no zombie left in a process that goes on
-        except (OSError, ValueError, AttributeError, AssertionError):
-            pass
-    threading.Thread(target=pool.terminate, daemon=True, name="simdup-abandoned-pool").start()

@@ -249,6 +249,13 @@ def test_a_measuring_pools_workers_read_with_the_kernels(tmp_path, monkeypatch):
     m = exact.Measurer(s.records, workers=2, kind="contained")
     try:
         m.prefetch([(0, 1), (2, 3)])
-        assert m._pool is not None and m._pool.apply(kernels.active)
+        assert m._pool is not None
+        tasks = {m._pool.submit(kernels.active) for _ in range(2)}
+        answers = []
+        for _ in range(60):
+            answers += m._pool.wait(1.0)
+            if len(answers) == 2:
+                break
+        assert {d.task for d in answers} == tasks and all(d.value for d in answers)
     finally:
         m.close()

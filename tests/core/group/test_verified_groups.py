@@ -348,16 +348,16 @@ def test_the_scans_pool_measures_the_doubtful_pairs_when_pools_are_kept(tmp_path
     monkeypatch.setattr(pipeline, "make_pool", counting)
     try:
         records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=2)).records
-        kept = poolctx._parked[0]
-        scan_pids = {p.pid for p in kept._pool}
+        kept = poolctx._parked
+        scan_pids = kept.pids()
         m = Measurer(records, workers=2)
         try:
             groups, _ = build_groups(records, 64, 16, measure=m)
-            assert m._pool is kept and {p.pid for p in kept._pool} == scan_pids
+            assert m._pool is kept and kept.pids() == scan_pids
         finally:
             m.close()
         assert len(made) == 1  # the scan's pool, and no other
-        assert poolctx._parked is None and kept._state == "TERMINATE"  # ended when done
+        assert poolctx._parked is None and not kept.sound()  # ended when done
     finally:
         poolctx.end_parked()
     assert m.read > 0

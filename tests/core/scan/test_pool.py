@@ -1,10 +1,10 @@
-"""The scan's pools (poolctx.make_pool): they replace a worker that dies, end when closed
-or terminated, are handed over when kept, and leave Ctrl-C to the scan."""
+"""The scan's pools (poolctx.Workers): a worker that dies is reported with its task and
+replaced, pools end without waiting on a dead or stubborn worker, are handed over when
+kept, and leave Ctrl-C to the scan."""
 
 from __future__ import annotations
 
 import multiprocessing as mp
-import multiprocessing.pool
 import os
 import signal
 import threading
@@ -21,41 +21,104 @@ def _pid(_: int) -> int:
 
 
 def _die(_: int) -> None:
-    os._exit(3)  # inside a task: the worker holds none of the queues' locks
-
-
-def test_a_dead_worker_is_replaced_and_the_pool_ends():
-    """(A worker killed while idle may die holding the task queue's lock, which stalls any
-    multiprocessing pool: the scan abandons such a pool, poolctx.abandon. Here it dies in a
-    task.)"""
-    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
-    try:
-        before = {p.pid for p in pool._pool}
-        pool.apply_async(_die, (0,))
-        deadline = time.monotonic() + 30
-        now = before
-        while time.monotonic() < deadline:  # (the dead one leaves the list, then a new one
-            now = {p.pid for p in pool._pool}  # joins it: not in one step)
-            if len(now) == 2 and not before <= now:
-                break
-            time.sleep(0.05)
-        assert len(now) == 2 and len(before - now) == 1  # the dead one replaced
-        later = set(pool.map(_pid, range(8), chunksize=1))
-        assert later <= now
-    finally:  # (close() would wait for ever for the lost task, as CPython's pool does)
-        pool.terminate()
-        pool.join()
-    assert not pool._worker_handler.is_alive() and not pool._result_handler.is_alive()
-    assert not any(p.is_alive() for p in pool._pool)
-    pool2 = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
-    pool2.map_async(_pid, range(40), chunksize=1).get(60)
-    pool2.close()  # every task answered: close ends it
-    pool2.join()
-    assert not pool2._worker_handler.is_alive() and not any(p.is_alive() for p in pool2._pool)
+    os._exit(3)
 
 
 def _square(x: int) -> int:
     return x * x
+
+
+def _fail(x: int) -> int:
+    raise ValueError(f"no {x}")
+
+
+def _unpicklable(_: int):
+    return lambda: None
+
+
+def _stubborn(_: int) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    time.sleep(600)
+
+
+def _run(pool: poolctx.Workers, fn, args: list, timeout: float = 60.0) -> list:
+    """Each of ``args`` through ``fn`` on ``pool``: the Done answers in the order given."""
+    tasks = [pool.submit(fn, (a,)) for a in args]
+    got: dict = {}
+    deadline = time.monotonic() + timeout
+    while len(got) < len(tasks) and time.monotonic() < deadline:
+        for d in pool.wait(1.0):
+            got[d.task] = d
+    assert len(got) == len(tasks), "tasks not answered in time"
+    return [got[t] for t in tasks]
+
+
+def _values(pool, fn, args) -> list:
+    return [d.value for d in _run(pool, fn, args)]
+
+
+def _no_children_left() -> None:
+    deadline = time.monotonic() + 20
+    while mp.active_children() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert mp.active_children() == []
+
+
+def test_a_dead_workers_task_is_answered_and_the_worker_replaced():
+    """A worker that dies in a task: that task alone is answered WorkerDied (with the
+    worker's pid and exit code); a new worker takes its place; the other tasks, queued
+    before and after, are all answered by the others."""
+    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
+    try:
+        before = set(pool.pids())
+        answers = _run(pool, _pid, [0, 1, 2]) + _run(pool, _die, [0]) + _run(pool, _pid,
+                                                                           range(6))
+        died = answers[3].error
+        assert isinstance(died, poolctx.WorkerDied) and died.exitcode == 3
+        assert died.pid in before and died.pid not in pool.pids()
+        assert len(pool.pids()) == 2 and pool.sound()
+        assert all(d.error is None for k, d in enumerate(answers) if k != 3)
+        assert {d.value for d in answers[4:]} <= set(pool.pids())
+    finally:
+        pool.close()
+    assert not pool.sound()
+    _no_children_left()
+
+
+def test_errors_come_back_as_answers_and_the_worker_goes_on():
+    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    try:
+        fail, odd, ok = _run(pool, _fail, [7]) + _run(pool, _unpicklable, [0]) + _run(
+            pool, _square, [3])
+        assert isinstance(fail.error, ValueError) and "no 7" in str(fail.error)
+        assert isinstance(odd.error, RuntimeError) and odd.value is None
+        assert ok.error is None and ok.value == 9
+        bad = pool.submit(_square, (lambda: 0,))  # a task that cannot be pickled
+        (d,) = pool.wait(1.0)
+        assert d.task == bad and d.error is not None and pool.sound()
+    finally:
+        pool.end()
+    _no_children_left()
+
+
+def test_end_does_not_wait_for_a_worker_that_ignores_sigterm():
+    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
+    pool.submit(_stubborn, (0,))
+    assert _values(pool, _square, [5]) == [25]
+    time.sleep(0.5)  # the stubborn task has begun
+    _in_time(pool.end, 15.0)
+    _no_children_left()
+
+
+def _crash_on_start() -> None:
+    os._exit(5)
+
+
+def test_workers_that_die_as_they_start_are_an_error_not_a_loop():
+    pool = poolctx.make_pool(1, _crash_on_start, ctx=mp.get_context("spawn"))
+    with pytest.raises(RuntimeError, match="keep ending as they start"):
+        _in_time(lambda: [pool.wait(1.0) for _ in range(60)], 120.0)
+    _no_children_left()
 
 
 @pytest.fixture
@@ -68,62 +131,62 @@ def keeping(monkeypatch):
 
 def test_a_kept_pool_goes_to_the_next_user_of_as_many_workers(keeping):
     pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
-    assert pool.map(_square, range(4)) == [0, 1, 4, 9]
-    assert poolctx.park(pool, 2)
-    got, known = poolctx.take(2)
-    assert got is pool and known == poolctx.pids(pool) and len(known) == 2
+    assert _values(pool, _square, range(4)) == [0, 1, 4, 9]
+    assert poolctx.park(pool)
+    assert poolctx.take(2) is pool
     assert poolctx.take(2) is None  # taken once
-    assert pool.map(_square, range(3)) == [0, 1, 4]  # it still works
-    assert poolctx.park(pool, 2)
+    assert _values(pool, _square, range(3)) == [0, 1, 4]  # it still works
+    assert poolctx.park(pool)
     assert poolctx.take(3) is None  # another size: not this one, which is ended
-    assert pool._state == "TERMINATE"
+    assert not pool.sound()
 
 
 def test_a_kept_pool_that_no_longer_runs_is_not_handed_over(keeping):
     pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
     pool.close()
-    assert poolctx.park(pool, 2)
+    assert poolctx.park(pool)
     assert poolctx.take(2) is None
-    pool.join()
 
 
 def _in_time(fn, seconds: float = 20.0):
-    """fn() on a thread; its result, or a failure if it has not returned in time."""
+    """fn() on a thread; its result (or its exception raised), or a failure if it has not
+    returned in time."""
     box = []
-    t = threading.Thread(target=lambda: box.append(fn()), daemon=True)
+
+    def run():
+        try:
+            box.append((fn(), None))
+        except BaseException as e:  # noqa: BLE001 - raised below
+            box.append((None, e))
+    t = threading.Thread(target=run, daemon=True)
     t.start()
     t.join(seconds)
     assert not t.is_alive(), f"{fn} did not return in {seconds} s"
-    return box[0]
+    value, error = box[0]
+    if error is not None:
+        raise error
+    return value
 
 
 @pytest.mark.parametrize("victim", [0, 1])
 @pytest.mark.parametrize("then", ["take", "end"])
 def test_a_kept_pool_whose_worker_was_killed_is_given_up_without_waiting(keeping, victim, then):
-    """A worker killed while the pool waits (the OOM killer, kill -9) is replaced by the
-    pool at once, so the pool looks whole; but the dead one may have held the task queue's
-    lock (an idle worker waits for a task holding it), and then the pool runs nothing and
-    terminate() waits for ever. The changed pids give it away: not handed over, and ended
-    without waiting."""
+    """A worker killed while the pool waits (the OOM killer, kill -9): the pool is not
+    handed over, and it ends without waiting; no worker is left behind, none started in the
+    dead one's place."""
     pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
-    assert pool.map(_square, range(4)) == [0, 1, 4, 9]
-    assert poolctx.park(pool, 2)
-    dead = poolctx.pids(pool)[victim]
-    os.kill(dead, signal.SIGKILL)
+    assert _values(pool, _square, range(4)) == [0, 1, 4, 9]
+    assert poolctx.park(pool)
+    os.kill(pool.pids()[victim], signal.SIGKILL)
     deadline = time.monotonic() + 20
-    while ((dead in poolctx.pids(pool) or len(poolctx.pids(pool)) < 2)
-           and time.monotonic() < deadline):
-        time.sleep(0.01)  # the handler drops the dead worker, then puts a new one in its place
-    assert dead not in poolctx.pids(pool) and len(poolctx.pids(pool)) == 2
+    while pool.sound() and time.monotonic() < deadline:
+        time.sleep(0.01)
     if then == "take":
         assert _in_time(lambda: poolctx.take(2)) is None
     else:
         _in_time(poolctx.end_parked)
     assert poolctx._parked is None
-    deadline = time.monotonic() + 20
-    while mp.active_children() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert mp.active_children() == []  # no worker left behind, none started in their place
+    _no_children_left()
 
 
 def test_a_pools_workers_leave_ctrl_c_to_the_scan(keeping):
@@ -131,23 +194,22 @@ def test_a_pools_workers_leave_ctrl_c_to_the_scan(keeping):
     KeyboardInterrupt traceback from each), and the scan's process ends the pool."""
     pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
     try:
-        assert pool.map(_square, range(2)) == [0, 1]
-        (pid,) = poolctx.pids(pool)
+        assert _values(pool, _square, range(2)) == [0, 1]
+        (pid,) = pool.pids()
         os.kill(pid, signal.SIGINT)
         time.sleep(0.3)
-        assert poolctx.pids(pool) == (pid,) and pool.map(_square, range(3)) == [0, 1, 4]
+        assert pool.pids() == (pid,) and _values(pool, _square, range(3)) == [0, 1, 4]
     finally:
-        pool.terminate()
-        pool.join()
+        pool.end()
 
 
 def test_a_second_kept_pool_ends_the_first_and_end_parked_ends_the_last(keeping):
     first = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
     second = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
-    assert poolctx.park(first, 1) and poolctx.park(second, 1)
-    assert first._state == "TERMINATE" and second._state == "RUN"
+    assert poolctx.park(first) and poolctx.park(second)
+    assert not first.sound() and second.sound()
     poolctx.end_parked()
-    assert second._state == "TERMINATE" and poolctx.take(1) is None
+    assert not second.sound() and poolctx.take(1) is None
 
 
 def test_pools_are_not_kept_unless_asked(monkeypatch):
@@ -156,10 +218,9 @@ def test_pools_are_not_kept_unless_asked(monkeypatch):
     assert not poolctx._keep
     pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
     try:
-        assert not poolctx.park(pool, 1) and poolctx.take(1) is None
+        assert not poolctx.park(pool) and poolctx.take(1) is None
     finally:
-        pool.terminate()
-        pool.join()
+        pool.end()
 
 
 def _sig_blocked(pid: int, sig: int) -> bool:
@@ -183,17 +244,24 @@ from multiprocessing import forkserver
 from simdup_gui.core.scan import poolctx
 from tests.conftest import signal_in_mask
 before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+def run(pool, x):
+    t = pool.submit(abs, (x,))
+    got = []
+    while not got:
+        got = pool.wait(5.0)
+    assert got[0].task == t
+    return got[0].value
 pool = poolctx.make_pool(1)
 pid = forkserver._forkserver._forkserver_pid
 assert signal_in_mask(pid, "SigBlk", signal.SIGINT)
 assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
 os.kill(pid, signal.SIGINT)
-assert pool.map(abs, range(-2, 1)) == [2, 1, 0]
-pool.terminate(); pool.join()
+assert [run(pool, x) for x in range(-2, 1)] == [2, 1, 0]
+pool.end()
 pool = poolctx.make_pool(1)
-assert pool.map(abs, [-3]) == [3]
+assert run(pool, -3) == 3
 assert forkserver._forkserver._forkserver_pid == pid
-pool.terminate(); pool.join()
+pool.end()
 print("ok")
 """
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
@@ -333,12 +401,9 @@ def test_ctrl_c_at_any_moment_of_a_pooled_scan(tmp_path, delay):
 
 
 def test_a_pool_whose_worker_died_after_the_last_chunk_is_not_kept(tmp_path, keeping, monkeypatch):
-    """pipeline._run_pool's last look: a worker that died after the last chunk came back (its
-    replacement already running) may have held the task queue's lock, so the pool is given
-    up without waiting rather than kept for the doubtful pairs; the scan's records are all
-    there and no worker is left behind."""
-    import multiprocessing as mp_
-
+    """A worker killed after the last chunk came back: the pool is kept by the scan but not
+    handed over to the doubtful pairs (poolctx.take sees the dead worker and ends it); the
+    scan's records are all there and no worker is left behind."""
     from simdup_gui.core.job import Job
     from simdup_gui.core.scan import pipeline
     from simdup_gui.core.scan.walk import Candidate
@@ -360,30 +425,19 @@ def test_a_pool_whose_worker_died_after_the_last_chunk_is_not_kept(tmp_path, kee
         pools.append(real_make(*a, **k))
         return pools[-1]
     monkeypatch.setattr(pipeline, "make_pool", capture)
-    abandoned = []
-    real_abandon = pipeline.abandon
-    monkeypatch.setattr(pipeline, "abandon", lambda pool: (abandoned.append(pool),
-                                                           real_abandon(pool)))
     got = []
 
     def take(batch, chunk):
         got.extend(batch)
         if len(got) == len(chunks):  # the last chunk is back: a worker dies now
-            pool = pools[0]
-            before = poolctx.pids(pool)
-            os.kill(before[0], signal.SIGKILL)
+            pid = pools[0].pids()[0]
+            os.kill(pid, signal.SIGKILL)
             deadline = time.monotonic() + 20
-            while time.monotonic() < deadline:  # until its replacement runs
-                now = poolctx.pids(pool)
-                if before[0] not in now and len(now) == 2:
-                    break
+            while pools[0].sound() and time.monotonic() < deadline:
                 time.sleep(0.01)
 
     pipeline._run_pool(chunks, 2, "shingles", Job(), take)
-    assert len(pools) == 1 and abandoned == pools
+    assert len(pools) == 1 and poolctx._parked is pools[0]
     assert sorted(r.path for r in got) == sorted(str(p) for p in paths)
-    assert poolctx.take(2) is None  # not kept
-    deadline = time.monotonic() + 20
-    while mp_.active_children() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert mp_.active_children() == []
+    assert _in_time(lambda: poolctx.take(2)) is None  # not handed over
+    _no_children_left()

@@ -271,26 +271,33 @@ def test_a_batch_told_to_release_drops_the_vocabulary_after_the_same_records(tmp
 
 
 class _InlinePool:
-    """A pool that runs each task here, at once, and remembers its keyword arguments."""
+    """A pool (poolctx.Workers) that runs each task here, at once, and remembers its keyword
+    arguments."""
 
     def __init__(self):
-        self.calls = []
-        self._pool = []
+        from simdup_gui.core.scan.poolctx import Done
 
-    def apply_async(self, fn, args, kwds, callback, error_callback):
-        self.calls.append(kwds)
+        self.calls = []
+        self.done = []
+        self.make = Done
+
+    def submit(self, fn, args, kwargs):
+        self.calls.append(kwargs)
+        task = len(self.calls)
         try:
-            callback(fn(*args, **kwds))
+            self.done.append(self.make(task, fn(*args, **kwargs)))
         except Exception as e:  # noqa: BLE001
-            error_callback(e)
+            self.done.append(self.make(task, error=e))
+        return task
+
+    def wait(self, timeout=None):
+        done, self.done = self.done, []
+        return done
 
     def close(self):
         pass
 
-    def join(self):
-        pass
-
-    def terminate(self):
+    def end(self):
         pass
 
 
@@ -314,7 +321,7 @@ def test_only_the_last_chunks_of_a_kept_pool_release_the_vocabulary(tmp_path, mo
     try:
         res = scan([str(root)], ScanOptions(use_cache=False, workers=2))
     finally:
-        poolctx.end_parked() if poolctx._parked and poolctx._parked[0] is not pool else None
+        poolctx.end_parked() if poolctx._parked and poolctx._parked is not pool else None
         monkeypatch.setattr(poolctx, "_parked", None)
     flags = [c["release"] for c in pool.calls]
     assert len(flags) >= 6 and res.records
