@@ -240,9 +240,9 @@ def test_the_fork_server_starts_with_ctrl_c_held_back_and_the_caller_keeps_its_m
 
     code = """
 import os, signal
-from multiprocessing import forkserver
 from simdup_gui.core.scan import poolctx
 from tests.conftest import signal_in_mask
+from tests.core.scan.test_pool import _children
 before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
 def run(pool, x):
     t = pool.submit(abs, (x,))
@@ -252,7 +252,7 @@ def run(pool, x):
     assert got[0].task == t
     return got[0].value
 pool = poolctx.make_pool(1)
-pid = forkserver._forkserver._forkserver_pid
+(pid,) = [p for p, cmd in _children(os.getpid()) if b"forkserver" in cmd]
 assert signal_in_mask(pid, "SigBlk", signal.SIGINT)
 assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
 os.kill(pid, signal.SIGINT)
@@ -260,7 +260,7 @@ assert [run(pool, x) for x in range(-2, 1)] == [2, 1, 0]
 pool.end()
 pool = poolctx.make_pool(1)
 assert run(pool, -3) == 3
-assert forkserver._forkserver._forkserver_pid == pid
+assert [p for p, cmd in _children(os.getpid()) if b"forkserver" in cmd] == [pid]
 pool.end()
 print("ok")
 """
