@@ -55,9 +55,10 @@ class _Slot:
     process: object
     conn: object  # this end of the worker's own pipe
     task: tuple | None = None  # (id, fn, args, kwargs) the worker is running
+    ready: bool = False  # its initializer done (it said so)
 
 
-RESTARTS = 3  # idle workers that may die per worker in the pool before it is given up
+RESTARTS = 3  # workers that may die before they are ready, per worker, before giving up
 
 
 class Workers:
@@ -145,11 +146,15 @@ class Workers:
         """Take the answer waiting in ``s``'s pipe; False when the pipe ended instead (the
         worker did)."""
         try:
-            tid, value, error = s.conn.recv()
+            answer = s.conn.recv()
         except (EOFError, OSError):
             return False
         except Exception as e:  # noqa: BLE001 - an answer that cannot be unpickled here
-            tid, value, error = s.task[0], None, RuntimeError(f"unreadable answer: {e!r}")
+            answer = s.task[0], None, RuntimeError(f"unreadable answer: {e!r}")
+        if answer is None:  # its initializer is done
+            s.ready = True
+            return True
+        tid, value, error = answer
         s.task = None
         self._done.append(Done(tid, value, error))
         return True
@@ -161,7 +166,7 @@ class Workers:
         if s.task is not None:
             self._done.append(Done(s.task[0], error=WorkerDied(s.process.pid,
                                                                s.process.exitcode)))
-        else:
+        if not s.ready:
             self._restarts -= 1
             if self._restarts < 0:  # dying as they start (their initializer, say)
                 self.end()
@@ -203,6 +208,7 @@ def _serve(conn, initializer) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         initializer()
+    conn.send(None)  # ready
     while True:
         try:
             task = conn.recv()

@@ -114,10 +114,20 @@ def _crash_on_start() -> None:
     os._exit(5)
 
 
-def test_workers_that_die_as_they_start_are_an_error_not_a_loop():
+@pytest.mark.parametrize("tasks", [False, True])
+def test_workers_that_die_as_they_start_are_an_error_not_a_loop(tasks):
+    """Idle or given tasks (each answered WorkerDied as its worker dies), workers that die
+    before their initializer is done end the pool with an error, not an endless restart."""
     pool = poolctx.make_pool(1, _crash_on_start, ctx=mp.get_context("spawn"))
+
+    def run():
+        while True:
+            if tasks:
+                pool.submit(_square, (2,))
+            pool.wait(1.0)
     with pytest.raises(RuntimeError, match="keep ending as they start"):
-        _in_time(lambda: [pool.wait(1.0) for _ in range(60)], 120.0)
+        _in_time(run, 120.0)
+    assert not pool.sound()
     _no_children_left()
 
 
