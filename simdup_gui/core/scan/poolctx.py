@@ -55,10 +55,11 @@ class _Slot:
     process: object
     conn: object  # this end of the worker's own pipe
     task: tuple | None = None  # (id, fn, args, kwargs) the worker is running
-    ready: bool = False  # its initializer done (it said so)
+    ready: bool = False  # its initializer done (it said so before taking any task)
 
 
-RESTARTS = 3  # workers that may die before they are ready, per worker, before giving up
+RESTARTS = 3  # workers that may die, per worker in the pool, before it is given up: those
+# that die in no task (before they are ready, or idle) with no answer coming meanwhile
 
 
 class Workers:
@@ -108,6 +109,8 @@ class Workers:
     def submit(self, fn, args: tuple = (), kwargs: dict | None = None) -> int:
         """Queue ``fn(*args, **kwargs)`` (all picklable; ``fn`` a module's function); its
         task id, which :meth:`wait` gives back with the answer."""
+        if not self.running:
+            raise RuntimeError("the pool has ended")
         task = (next(self._ids), fn, args, kwargs or {})
         self._todo.append(task)
         self._dispatch()
@@ -115,14 +118,13 @@ class Workers:
 
     def _dispatch(self) -> None:
         for s in self._slots:
-            if not self._todo:
-                return
-            if s.task is None:
+            while self._todo and s.task is None:
                 task = self._todo.popleft()
                 try:
                     s.conn.send(task)
-                except (OSError, EOFError):  # the worker just died: wait() sees it, and
-                    pass  # reports the task with it
+                except (ConnectionError, EOFError):  # it just ended, without the task: the
+                    self._todo.appendleft(task)  # next worker's (wait() replaces this one)
+                    break
                 except Exception as e:  # noqa: BLE001 - it could not be pickled
                     self._done.append(Done(task[0], error=e))
                     continue
@@ -130,43 +132,58 @@ class Workers:
 
     def wait(self, timeout: float | None = None) -> list[Done]:
         """The answers that came back (waiting up to ``timeout`` seconds for one; [] when
-        none came). A worker found dead is replaced, its task answered by WorkerDied."""
-        if not self._done and self._slots:
+        none came, at once when none can: nothing in flight and no timeout, or the pool
+        ended). A worker found dead is replaced, its task answered by WorkerDied."""
+        busy = self._todo or any(s.task is not None for s in self._slots)
+        if not self._done and self.running and (busy or timeout is not None):
             ready = set(connection.wait([s.conn for s in self._slots]
                                         + [s.process.sentinel for s in self._slots], timeout))
             for k, s in enumerate(self._slots):
-                ended = s.conn in ready and not self._receive(s)  # EOF: its end closed
-                if ended or (s.process.sentinel in ready and not s.conn.poll()):
+                if s.process.sentinel in ready:  # it ended: what it sent, then a new worker
+                    while s.conn.poll() and self._receive(s):
+                        pass
+                    self._slots[k] = self._replace(s)
+                elif s.conn in ready and not self._receive(s):  # EOF: its end closed
                     self._slots[k] = self._replace(s)
             self._dispatch()
         done, self._done = self._done, []
         return done
 
     def _receive(self, s: _Slot) -> bool:
-        """Take the answer waiting in ``s``'s pipe; False when the pipe ended instead (the
-        worker did)."""
+        """Take the message waiting in ``s``'s pipe (an answer, or that it is ready); False
+        when the pipe ended instead (the worker did)."""
         try:
-            answer = s.conn.recv()
+            message = s.conn.recv()
         except (EOFError, OSError):
             return False
         except Exception as e:  # noqa: BLE001 - an answer that cannot be unpickled here
-            answer = s.task[0], None, RuntimeError(f"unreadable answer: {e!r}")
-        if answer is None:  # its initializer is done
+            message = s.task[0], None, RuntimeError(f"unreadable answer: {e!r}")
+        if message is None:  # its initializer done
             s.ready = True
             return True
-        tid, value, error = answer
+        tid, value, error = message
         s.task = None
         self._done.append(Done(tid, value, error))
+        self._restarts = RESTARTS * self.processes  # the pool gets somewhere
         return True
 
     def _replace(self, s: _Slot) -> _Slot:
-        """A new worker in the place of ``s``, which ended; its task answered WorkerDied."""
-        s.process.join(1.0)
+        """A new worker in the place of ``s``, which ended; the task it had begun answered
+        WorkerDied, one it had not yet begun (it died getting ready) queued again."""
+        # Not join(1.0): a spawned worker that closed its descriptors fired its sentinel and
+        # lives on, and join() would wait for it. One whose pipe ended but that lives on is
+        # no worker of ours any more: killed, not left behind.
+        connection.wait([s.process.sentinel], 1.0)
+        if s.process.is_alive():
+            s.process.kill()
+        s.process.join()
         s.conn.close()
-        if s.task is not None:
+        if s.task is not None and s.ready:
             self._done.append(Done(s.task[0], error=WorkerDied(s.process.pid,
                                                                s.process.exitcode)))
-        if not s.ready:
+        else:
+            if s.task is not None:
+                self._todo.appendleft(s.task)
             self._restarts -= 1
             if self._restarts < 0:  # dying as they start (their initializer, say)
                 self.end()
@@ -208,7 +225,10 @@ def _serve(conn, initializer) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         initializer()
-    conn.send(None)  # ready
+    try:
+        conn.send(None)  # ready: a task it gets from now on is begun
+    except (OSError, EOFError):
+        return
     while True:
         try:
             task = conn.recv()

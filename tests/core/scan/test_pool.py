@@ -114,20 +114,128 @@ def _crash_on_start() -> None:
     os._exit(5)
 
 
-@pytest.mark.parametrize("tasks", [False, True])
-def test_workers_that_die_as_they_start_are_an_error_not_a_loop(tasks):
-    """Idle or given tasks (each answered WorkerDied as its worker dies), workers that die
-    before their initializer is done end the pool with an error, not an endless restart."""
+def test_workers_that_die_as_they_start_are_an_error_not_a_loop():
     pool = poolctx.make_pool(1, _crash_on_start, ctx=mp.get_context("spawn"))
-
-    def run():
-        while True:
-            if tasks:
-                pool.submit(_square, (2,))
-            pool.wait(1.0)
     with pytest.raises(RuntimeError, match="keep ending as they start"):
-        _in_time(run, 120.0)
-    assert not pool.sound()
+        _in_time(lambda: [pool.wait(1.0) for _ in range(60)], 120.0)
+    _no_children_left()
+
+
+def test_workers_that_die_as_they_start_with_tasks_queued_are_an_error_too():
+    """The tasks queued for workers that end in their initializer were never begun: they are
+    not answered WorkerDied (the scan would send each chunk again, then record all its
+    files as problems); the pool gives up with the error, as when no task is queued."""
+    pool = poolctx.make_pool(1, _crash_on_start, ctx=mp.get_context("spawn"))
+    for x in range(5):
+        pool.submit(_square, (x,))
+    answers: list = []
+
+    def collect():
+        for _ in range(60):
+            answers.extend(pool.wait(1.0))
+    with pytest.raises(RuntimeError, match="keep ending as they start"):
+        _in_time(collect, 120.0)
+    assert answers == []
+    _no_children_left()
+
+
+def test_a_scan_whose_workers_die_as_they_start_fails_rather_than_losing_every_file(
+        tmp_path, monkeypatch):
+    from simdup_gui.core.job import Job
+    from simdup_gui.core.scan import pipeline
+    from simdup_gui.core.scan.walk import Candidate
+
+    paths = []
+    for i in range(6):
+        p = tmp_path / f"f{i}.txt"
+        p.write_text(f"file {i}")
+        paths.append(p)
+    chunks = [[Candidate(str(p), str(tmp_path), p.stat().st_size, 0, i, 1)]
+              for i, p in enumerate(paths)]
+    monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 0)
+    monkeypatch.setattr(pipeline, "make_pool", lambda n, init, ctx: poolctx.make_pool(
+        n, _crash_on_start, mp.get_context("spawn")))
+    got: list = []
+    with pytest.raises(RuntimeError, match="keep ending as they start"):
+        _in_time(lambda: pipeline._run_pool(chunks, 2, "shingles", Job(),
+                                            lambda batch, chunk: got.extend(batch)), 120.0)
+    assert got == []
+    _no_children_left()
+
+
+def _answer_then_exit(x: int) -> int:
+    """Answers, then its process ends (killed just after it answered, say)."""
+    threading.Timer(0.05, os._exit, (7,)).start()
+    return x
+
+
+def test_a_task_queued_behind_an_answer_whose_worker_then_died_goes_to_the_next_worker():
+    """The worker answered and then ended, both seen in one wait(): the next task is not
+    sent to the dead worker and answered WorkerDied (it never ran); the new worker runs it."""
+    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    try:
+        first = pool.submit(_answer_then_exit, (1,))
+        second = pool.submit(_square, (3,))
+        deadline = time.monotonic() + 30
+        while pool.sound() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        got: dict = {}
+        while len(got) < 2 and time.monotonic() < deadline + 30:
+            got.update((d.task, d) for d in pool.wait(1.0))
+        assert got[first].error is None and got[first].value == 1
+        assert got[second].error is None and got[second].value == 9
+    finally:
+        pool.end()
+    _no_children_left()
+
+
+def test_idle_workers_killed_now_and_then_do_not_end_a_long_running_pool():
+    """The restart limit is for workers that die without getting anywhere: idle workers
+    killed once in a while (the OOM killer), with answers coming between, are replaced as
+    often as it happens; the pool does not give up as if they died as they start."""
+    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
+    try:
+        for k in range(2 * poolctx.RESTARTS * 2 + 1):
+            assert _values(pool, _square, [k]) == [k * k]
+            os.kill(pool.pids()[0], signal.SIGKILL)
+            deadline = time.monotonic() + 20
+            while pool.sound() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            pool.wait(1.0)  # sees the death: a new worker
+            assert pool.sound()
+    finally:
+        pool.end()
+    _no_children_left()
+
+
+def test_wait_without_a_timeout_returns_when_nothing_is_in_flight_and_after_end():
+    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    try:
+        assert _values(pool, _square, [2]) == [4]
+        assert _in_time(lambda: pool.wait(None), 20.0) == []  # no answer could ever come
+    finally:
+        pool.end()
+    assert pool.wait(None) == [] and pool.wait(0.1) == []
+    with pytest.raises(RuntimeError, match="ended"):
+        pool.submit(_square, (1,))
+
+
+def _close_pipe_and_live_on(_: int) -> None:
+    """Closes every descriptor (its pipe among them) and lives on: not the pool's any more."""
+    os.closerange(3, 65536)
+    time.sleep(120)
+
+
+def test_a_worker_whose_pipe_ended_but_that_lives_on_is_not_left_behind():
+    """Its task is answered WorkerDied at once (not when it ends: with spawn its closed
+    sentinel made join() wait for it) and it is killed, not left running outside the pool."""
+    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    try:
+        (d,) = _run(pool, _close_pipe_and_live_on, [0])
+        assert isinstance(d.error, poolctx.WorkerDied)
+        assert _values(pool, _square, [3]) == [9]
+    finally:
+        pool.end()
     _no_children_left()
 
 
