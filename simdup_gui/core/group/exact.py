@@ -60,14 +60,7 @@ class _SetCache:
 
 
 _MISSING = object()
-WORKER_KEEP = 4096  # sets a pool worker keeps between the blocks it is sent (KEEP_SHINGLES
-# bounds their memory as before): the stars' verification sends a file in many blocks, to
-# either worker. On the 768 MB tree the grouping's workers read 29,400 files at 256, 22,300
-# at 4,096 (of 17,546 distinct), and the excerpts' 23,600 -> 21,900; from a warm
-# fingerprint cache, ABBA at load 1.8-2.1 (two runs each), the grouping's workers' CPU
-# 7.8, 8.3 -> 6.2, 6.4 s, the groups and excerpts the same. Their sets then peak at
-# about KEEP_SHINGLES (64 MB) a worker, 10 MB at 256.
-_WORKER_SETS = _SetCache(WORKER_KEEP)  # a pool worker's, kept between the blocks it is sent
+_WORKER_SETS = _SetCache(256)  # a pool worker's, kept between the blocks it is sent
 
 
 def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]],

@@ -225,11 +225,10 @@ def _measure_order(part: np.ndarray, whole: np.ndarray, sure: np.ndarray) -> np.
     """The order the pairs are measured in: a whole's pairs together (its file is read
     once), the wholes by their anchor, the part of theirs in the most doubtful pairs (not
     ``sure``), so that a part shared by many wholes is read once for a run of them rather
-    than once a whole (a worker keeps the last exact.WORKER_KEEP files read, 256 when
-    measured). On the 768 MB tree (97,452 doubtful pairs of 23,901 files) the pool read
-    65,731 files by whole alone, 42,510 so, and its CPU in this step went from 36.8 to
-    26.4 s; a cold scan of the tree, with textsim.whole_lookup: 111.2 -> 98.6 CPU s of
-    the process tree (medians of three)."""
+    than once a whole (a worker keeps the last 256 files read). On the 768 MB tree (97,452
+    doubtful pairs of 23,901 files) the pool read 65,731 files by whole alone, 42,510 so,
+    and its CPU in this step went from 36.8 to 26.4 s; a cold scan of the tree, with
+    textsim.whole_lookup: 111.2 -> 98.6 CPU s of the process tree (medians of three)."""
     doubt = ~sure
     n = int(max(part.max(), whole.max())) + 1 if len(part) else 0
     shared = np.bincount(part[doubt], minlength=n)

@@ -252,28 +252,3 @@ def test_a_measuring_pools_workers_read_with_the_kernels(tmp_path, monkeypatch):
         assert m._pool is not None and m._pool.apply(kernels.active)
     finally:
         m.close()
-
-
-def test_a_measuring_worker_keeps_the_sets_of_many_files_between_blocks(tmp_path):
-    """exact.measure_pairs (a pool worker's part) keeps the sets of the last WORKER_KEEP
-    files read, within KEEP_SHINGLES: a file sent again in a later block is not read again
-    while 1,000 files came between (the stars' verification sends a file in many blocks)."""
-    import hashlib
-
-    from simdup_gui.core.group import exact
-    from simdup_gui.core.models import FileRecord
-
-    recs = []
-    for i in range(1002):
-        data = f"file number {i}, a few words of its own: {i * 7919}".encode()
-        path = tmp_path / f"{i}.txt"
-        path.write_bytes(data)
-        recs.append(FileRecord(str(path), len(data), path.stat().st_mtime_ns, i, 1,
-                               str(tmp_path), "utf-8", i, 1, str(i),
-                               hashlib.blake2b(data, digest_size=16).hexdigest()))
-    exact._WORKER_SETS.__init__(exact.WORKER_KEEP)  # nothing read before
-    pairs = [(recs[i], recs[i + 1]) for i in range(0, 1002, 2)]
-    js, read = exact.measure_pairs(pairs)
-    assert read == 1002 and all(j is not None for j in js)
-    again, read = exact.measure_pairs(pairs[:3])  # the first files, a thousand reads ago
-    assert read == 0 and again == js[:3]
