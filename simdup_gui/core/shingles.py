@@ -75,28 +75,59 @@ def distinct_shingles(text: str):
     kernels are on (no sort: a third of the cost), sorted elsewhere; for
     textsim.jaccard_distinct. Reading a doubtful pair's files uses it."""
     h = _gram_hashes_of(text)
-    if kernels.active() and len(h) <= kernels.impl().SKETCH_HASHED_MAX:
+    if _compiled() and len(h) <= kernels.impl().SKETCH_HASHED_MAX:
         return kernels.impl().distinct_hashes(h)
     return sorted_unique(h)  # (a large text: no table beside its hashes)
 
 
+def _compiled() -> bool:
+    """Whether a text's shingles are made with the compiled kernels here: in a process that
+    uses them (kernels.active: the scan's workers), and in one that loaded them already
+    (kernels.loaded: the scan's main process once textsim.estimate took them for its
+    batches), where the doubtful pairs' files too few for the pool are read. On the 768 MB
+    tree's records (grouping then excerpts, from a warm fingerprint cache, ABBA, load 2-3,
+    four runs each) the main process's 10,338 reads took 1.93-2.50 -> 0.92-1.20 CPU s,
+    and with :func:`_compiled_points` the two steps' CPU of the process tree (main + pool
+    workers) 39.2-50.4 (mean 44.7) -> 35.2-41.4 (mean 39.0) s; the same groups and
+    excerpts. Whole cold scans (benchmarks/largetree.py, rounds 1-2 against 355493b, load
+    0.9-2.2): the verify phase (the grouping's verification and the excerpts) 27.5, 30.2 ->
+    25.0, 28.4 s, peak PSS 732, 739 -> 723, 718 MB, the CLI's groups and excerpts equal."""
+    return kernels.active() or (kernels.loaded() and kernels.allowed())
+
+
 def _gram_hashes_of(text: str):
     """The 5-gram hashes of ``text`` by the definition (repeats kept), in order."""
-    if kernels.active() and not text.isascii() and char_classes() is not None:
-        points = folded_points(text)  # casefold(NFKC) by table, as add() does
-        if points is not None:
-            flat = kernels.impl().prepare(points, char_classes())[0]
-            return kernels.impl().gram_hashes(flat)
-    if kernels.active():
+    if _compiled():
+        if char_classes() is not None:
+            return kernels.impl().gram_hashes(_compiled_points(text))
         folded = "".join(normalise(p) for p in pieces(text))
-        classes = None if folded.isascii() else char_classes()
-        if classes is None:
-            points = code_points(solid(drop_invisible(folded)))
-        else:  # invisible characters and whitespace dropped in one pass (as add() does)
-            points = kernels.impl().prepare(code_points(folded), classes)[0]
-        return kernels.impl().gram_hashes(points)
+        return kernels.impl().gram_hashes(code_points(solid(drop_invisible(folded))))
     return points_gram_hashes(joined_points(solid(drop_invisible(normalise(p)))
                                             for p in pieces(text)))
+
+
+def _compiled_points(text: str) -> np.ndarray:
+    """The code points (uint32) of the definition's string of ``text``, as
+    FeatureBuilder.add makes them: each piece casefolded (ASCII) or NFKC'd and casefolded
+    by the fold table where it can be (unicode_tables.folded_points), then its invisible
+    characters and whitespace dropped in one compiled pass (``_kernels.prepare``). Pieces
+    of PIECE characters (:func:`pieces`; an ASCII text cut anywhere) keep each call that
+    holds the GIL short. An ASCII text went through pieces' NFKC, two splits and joins,
+    the invisibles' search and an encode before: the excerpts' files of the 768 MB tree
+    (a quarter of them: 4,293 ASCII texts, 31 million characters) in one process, 0.70 ->
+    0.27 CPU s to hash."""
+    cls = char_classes()
+    parts = ((text[a:a + PIECE] for a in range(0, len(text), PIECE)) if text.isascii()
+             else pieces(text))
+    flats = []
+    for p in parts:
+        c = None if p.isascii() else folded_points(p)
+        if c is None:
+            c = code_points(normalise(p))
+        flats.append(kernels.impl().prepare(c, cls)[0])
+    if len(flats) == 1:
+        return flats[0]
+    return np.concatenate(flats) if flats else np.zeros(0, dtype=np.uint32)
 
 
 def joined_points(parts) -> np.ndarray:

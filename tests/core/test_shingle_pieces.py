@@ -56,3 +56,36 @@ def test_a_text_of_one_long_line_is_normalised_and_encoded_in_pieces(monkeypatch
     assert np.array_equal(shingles.shingle_set(text), shingle_set(text))
     assert len(calls) > 5 and max(calls) < 2 * shingles.PIECE
     assert len(encoded) == len(calls) and max(map(len, encoded)) < 2 * shingles.PIECE
+
+
+ASCII_ALPHABET = list("abcXYZ09 .,\n\t\r\x0b\x0c\x1c\x1d\x1e\x1f\x00\x7f")
+
+
+def test_an_ascii_text_is_prepared_compiled_in_slices(monkeypatch):
+    """With the kernels on, an ASCII text is casefolded and prepared by slices of PIECE
+    characters (no split, join or search of the invisibles): the definition's set still."""
+    monkeypatch.setenv("SIMDUP_COMPILED", "1")
+    monkeypatch.setattr(shingles, "PIECE", 7)
+    for name in ("solid", "drop_invisible", "pieces"):
+        monkeypatch.setattr(shingles, name, lambda *a, n=name: pytest.fail(f"{n} called"))
+    rng = random.Random(5)
+    for _ in range(800):
+        text = "".join(rng.choice(ASCII_ALPHABET) for _ in range(rng.randint(0, 40)))
+        assert np.array_equal(shingles.shingle_set(text), shingle_set(text)), repr(text)
+        assert np.array_equal(np.sort(shingles.distinct_shingles(text)), shingle_set(text))
+
+
+def test_a_process_that_loaded_the_kernels_reads_with_them(monkeypatch):
+    """The scan's main process (kernels loaded for textsim.estimate, not enabled) makes a
+    read file's shingles with them too, not by the numpy path; the same set."""
+    from simdup_gui.core.scan import kernels
+
+    monkeypatch.delenv("SIMDUP_COMPILED", raising=False)
+    monkeypatch.setattr(kernels, "_enabled", False)
+    kernels.impl()  # loaded, as textsim.estimate leaves it
+    monkeypatch.setattr(shingles, "points_gram_hashes",
+                        lambda *a: pytest.fail("the numpy path"))
+    text = "Ünïcödé ﬁ 中文 text, and\u0301 some\tASCII\n" * 50
+    want = shingle_set(text)
+    assert np.array_equal(shingles.shingle_set(text), want)
+    assert np.array_equal(np.sort(shingles.distinct_shingles(text)), want)
