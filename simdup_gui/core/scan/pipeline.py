@@ -285,11 +285,10 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "")
                 if isinstance(done.error, WorkerDied):
                     _lost(i, done.error.pid, chunks, sends, send, take, crumbs)
                     continue
-                if done.error is not None:
-                    e = done.error
-                    done.value = [Problem(c.path, f"worker failed: {type(e).__name__}: {e}",
-                                          "error") for c in chunks[i]]
-                take(done.value, chunks[i])
+                e = done.error
+                take(done.value if e is None else [
+                    Problem(c.path, f"worker failed: {type(e).__name__}: {e}", "error")
+                    for c in chunks[i]], chunks[i])
             job.check()
     except BaseException:
         pool.end()
