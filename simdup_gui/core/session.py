@@ -41,7 +41,7 @@ from .act.release import ReleaseReport, journals_to_release, release
 from .defaults import DEFAULT_BITS, DEFAULT_DISTANCE, DEFAULT_MEASURE, DEFAULT_VERIFY
 from .group import ignore as ignore_list
 from .group.cluster import group_records, pair_measurer
-from .group.excerpts import find_excerpts
+from .group.excerpts import with_excerpts
 from .group.rereference import apply_chosen
 from .group.templates import MEASURES
 from .group.verify import VERIFY_MODES, RecordsMemo
@@ -142,12 +142,13 @@ class GroupingRequest:
 
     def run(self, *, job: Job = NULL_JOB) -> tuple[list[Group], str, list[Excerpt]]:
         """(groups, index plan, excerpts); reads no session state (any thread may run it)."""
-        return *group_records(self.records, self.bits, self.distance, self.grouping,
-                              verify=self.verify, similarity=self.similarity,
-                              cache_path=self.cache_path, use_cache=self.use_cache,
-                              scheduler=self.scheduler, read_workers=self.read_workers,
-                              job=job, memo=self.memo, verdict=self.measure), \
-            find_excerpts(self.records, self.read_workers, self.memo) if self.excerpts else []
+        return with_excerpts(self.records, self.read_workers, self.memo, self.excerpts,
+                             lambda: group_records(
+                                 self.records, self.bits, self.distance, self.grouping, job=job,
+                                 verify=self.verify, similarity=self.similarity, memo=self.memo,
+                                 cache_path=self.cache_path, use_cache=self.use_cache,
+                                 scheduler=self.scheduler, read_workers=self.read_workers,
+                                 verdict=self.measure))
 
 
 class Session:
@@ -267,8 +268,7 @@ class Session:
 
     def scan(self, *, job: Job = NULL_JOB) -> ScanResult:
         """Scan the roots and group what was found."""
-        result = self.scan_request().run(job=job)
-        self.set_scan(result)
+        self.set_scan(result := self.scan_request().run(job=job))
         self.regroup(job=job)
         return result
 

@@ -62,6 +62,10 @@ class RecordsMemo:
             self._memo = (records, cls if of is records else None, fps)
         return fps
 
+    def knows_excerpts(self, records: Sequence[FileRecord]) -> bool:
+        """Whether :meth:`excerpts` of ``records`` is made already."""
+        return self._excerpts[0] is records
+
     def excerpts(self, records: Sequence[FileRecord], find):
         """``find()`` (the excerpts of ``records``), made once per list: they depend on the
         texts alone, so a regroup at another size, distance or threshold (the app's

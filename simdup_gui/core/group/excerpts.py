@@ -185,14 +185,27 @@ def excerpt_candidates(records: Sequence[FileRecord]
     """(part, whole, estimate, sample) of the candidate excerpt pairs (record indices; the
     estimated containment and the number of the part's values it was estimated from, or
     -1 when exact), at most PER_PART a part, estimates at least PROPOSE."""
+    return candidates_of(*_sketches(records))
+
+
+def _sketches(records: Sequence[FileRecord]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(record indices, their sketches as rows, their sizes) of the texts that can be a part
+    or a whole."""
     idx = np.flatnonzero(np.fromiter((bool(r.sketch) and not r.catalog
                                       and r.shingles >= MIN_PART for r in records),
                                      dtype=bool, count=len(records)))
+    sk = sketch_array((records[i].sketch for i in idx.tolist()), len(idx))
+    size = np.array([records[i].shingles for i in idx.tolist()], dtype=np.int64)
+    return idx, sk, size
+
+
+def candidates_of(idx: np.ndarray, sk: np.ndarray, size: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`excerpt_candidates` of the texts of :func:`_sketches` (numpy arrays alone:
+    a worker process can find them, :func:`candidates_beside`)."""
     none = np.zeros(0, dtype=np.int64)
     if len(idx) < 2:
         return none, none, np.zeros(0), none
-    sk = sketch_array((records[i].sketch for i in idx.tolist()), len(idx))
-    size = np.array([records[i].shingles for i in idx.tolist()], dtype=np.int64)
     i, j, shared, clean = _shared(sk, size)
     tau = sk[:, -1].copy()  # the whole's k-th value (EMPTY when its sketch holds its whole set)
     del sk  # with int32 rows and the lists' keys made in place (_postings), the candidates'
@@ -246,14 +259,17 @@ MEASURE_BLOCK = 512  # doubtful pairs sent to the pool at once (the next block m
 
 
 def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
-                  measure: Measurer | None = None) -> list[Excerpt]:
+                  measure: Measurer | None = None, found: tuple | None = None
+                  ) -> list[Excerpt]:
     """The excerpt pairs of ``records`` (module docstring), by the part's then the whole's
     path; ``measure``: what measures the doubtful ones from the files (None: a Measurer of
     ``records`` made here, on ``workers`` processes when more than POOL_ABOVE pairs are in
-    doubt). ``memo`` (classes.RecordsMemo): found once per records list."""
+    doubt). ``memo`` (classes.RecordsMemo): found once per records list. ``found``: the
+    candidates (:func:`excerpt_candidates`), when found already."""
     if memo is not None:
-        return memo.excerpts(records, lambda: find_excerpts(records, workers, None, measure))
-    part, whole, est, sample = excerpt_candidates(records)
+        return memo.excerpts(records,
+                             lambda: find_excerpts(records, workers, None, measure, found))
+    part, whole, est, sample = found if found is not None else excerpt_candidates(records)
     from ..scan.fingerprint import trim_heap
 
     trim_heap()  # the candidates' freed temporaries handed back before the files are read
@@ -283,3 +299,39 @@ def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
             measure.close()
     out.sort(key=lambda e: (records[e.part].path, records[e.whole].path))
     return out
+
+
+AHEAD_ABOVE = 20_000  # records: more (and more than one process to read with), and the
+# candidates are found on a process of their own while the groups are made
+
+
+def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool, grouping
+                  ) -> tuple:
+    """``grouping()``'s groups and plan and the excerpts of ``records``, as
+    :func:`find_excerpts` finds them (none unless ``find``). With ``workers`` > 1 and more
+    than AHEAD_ABOVE records, the excerpt candidates are found on a process of their own
+    while ``grouping()`` runs here: they depend on the texts alone, and while the grouping
+    makes its candidates a core waits. Whole cold scan of the 768 MB tree
+    (``benchmarks/largetree.py``, against the same commit without it): see
+    docs/performance.md. A worker that fails leaves the candidates to be found here."""
+    if not find:
+        return *grouping(), []
+    if workers < 2 or len(records) <= AHEAD_ABOVE or (memo is not None
+                                                       and memo.knows_excerpts(records)):
+        return *grouping(), find_excerpts(records, workers, memo)
+    from ..scan.poolctx import make_pool
+
+    pool = make_pool(1)
+    try:
+        pool.submit(candidates_of, _sketches(records))
+        grouped = grouping()
+        answer: list = []  # its one task's (WorkerDied if its worker ended)
+        try:
+            while not answer and pool.running:  # ([] when a worker ended getting ready)
+                answer = pool.wait(None)
+        except RuntimeError:  # its workers kept ending as they started
+            pass
+    finally:
+        pool.end()
+    found = answer[0].value if answer and answer[0].error is None else None
+    return *grouped, find_excerpts(records, workers, memo, found=found)

@@ -259,3 +259,69 @@ def test_a_measuring_pools_workers_read_with_the_kernels(tmp_path, monkeypatch):
         assert {d.task for d in answers} == tasks and all(d.value for d in answers)
     finally:
         m.close()
+
+
+_FIND = ex.candidates_of
+
+
+def _die_finding(*args):
+    """Ends a worker process at once; in the test's own process, finds the candidates."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:
+        os._exit(9)
+    return _FIND(*args)
+
+
+def _plain(found):
+    return [(e.part, e.whole, e.containment) for e in found]
+
+
+def test_the_candidates_found_on_a_process_beside_the_grouping_are_the_same(tmp_path,
+                                                                             monkeypatch):
+    """Past AHEAD_ABOVE records, with processes to read with (the command line), the
+    excerpt candidates are found on a process of their own while the groups are made: the
+    grouping's answer comes back as it was, the excerpts are those found here, and this
+    process found no candidates."""
+    s = scanned(tmp_path)
+    here = _plain(ex.find_excerpts(s.records))
+    assert here
+    monkeypatch.setattr(ex, "AHEAD_ABOVE", 0)
+    monkeypatch.setattr(ex, "excerpt_candidates",
+                        lambda r: (_ for _ in ()).throw(AssertionError("found here")))
+    ran = []
+    groups, plan, found = ex.with_excerpts(s.records, 2, None, True,
+                                           lambda: (ran.append(os.getpid()), ("G", "P"))[1])
+    assert (groups, plan, ran) == ("G", "P", [os.getpid()])
+    assert _plain(found) == here
+    assert ex.with_excerpts(s.records, 2, None, False, lambda: ("G", "P")) == ("G", "P", [])
+
+
+def test_a_process_that_dies_finding_the_candidates_leaves_them_to_be_found_here(
+        tmp_path, monkeypatch):
+    """The candidates' process killed (out of memory, say): the same excerpts, found here."""
+    s = scanned(tmp_path)
+    here = _plain(ex.find_excerpts(s.records))
+    monkeypatch.setattr(ex, "AHEAD_ABOVE", 0)
+    monkeypatch.setattr(ex, "candidates_of", _die_finding)  # (pickled by name: the worker's)
+    calls = []
+    real = ex.excerpt_candidates
+    monkeypatch.setattr(ex, "excerpt_candidates", lambda r: (calls.append(1), real(r))[1])
+    *_, found = ex.with_excerpts(s.records, 2, None, True, lambda: ("G", "P"))
+    assert calls == [1] and _plain(found) == here  # (found here: the worker died)
+
+
+def test_excerpts_known_already_start_no_process(tmp_path, monkeypatch):
+    """A regroup whose records' excerpts the memo holds (the app's sliders) starts no
+    process for their candidates."""
+    from simdup_gui.core.group.classes import RecordsMemo
+    from simdup_gui.core.scan import poolctx
+
+    s = scanned(tmp_path)
+    memo = RecordsMemo()
+    first = _plain(ex.find_excerpts(s.records, memo=memo))
+    monkeypatch.setattr(ex, "AHEAD_ABOVE", 0)
+    monkeypatch.setattr(poolctx, "make_pool", lambda *a: (_ for _ in ()).throw(
+        AssertionError("a pool started")))
+    *_, found = ex.with_excerpts(s.records, 2, memo, True, lambda: ("G", "P"))
+    assert _plain(found) == first
