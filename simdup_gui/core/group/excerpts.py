@@ -27,6 +27,7 @@ leaves too few values in the sample to be found. Catalogued files (not here) are
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 import numpy as np
@@ -322,16 +323,31 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
     from ..scan.poolctx import make_pool
 
     pool = make_pool(1)
-    try:
-        pool.submit(candidates_of, _sketches(records))
-        grouped = grouping()
-        answer: list = []  # its one task's (WorkerDied if its worker ended)
-        try:
-            while not answer and pool.running:  # ([] when a worker ended getting ready)
-                answer = pool.wait(None)
+    answer: list = []  # its one task's (WorkerDied if its worker ended)
+    stop = threading.Event()  # the grouping failed (cancelled): the answer is not wanted
+
+    def take() -> None:  # the answer taken as it comes and the process ended then, not
+        try:  # kept (with its memory) until the grouping is done
+            while not answer and pool.running and not stop.is_set():
+                answer.extend(pool.wait(0.25))  # ([] when a worker ended getting ready)
         except RuntimeError:  # its workers kept ending as they started
             pass
-    finally:
+        finally:
+            pool.end()
+
+    try:
+        pool.submit(candidates_of, _sketches(records))
+    except BaseException:
         pool.end()
+        raise
+    taker = threading.Thread(target=take, name="simdup-excerpt-candidates", daemon=True)
+    taker.start()  # (from here on the pool is the thread's alone)
+    try:
+        grouped = grouping()
+    except BaseException:
+        stop.set()
+        raise
+    finally:
+        taker.join()
     found = answer[0].value if answer and answer[0].error is None else None
     return *grouped, find_excerpts(records, workers, memo, found=found)

@@ -325,3 +325,38 @@ def test_excerpts_known_already_start_no_process(tmp_path, monkeypatch):
         AssertionError("a pool started")))
     *_, found = ex.with_excerpts(s.records, 2, memo, True, lambda: ("G", "P"))
     assert _plain(found) == first
+
+
+def test_the_candidates_process_ends_when_it_answers_and_when_the_grouping_fails(
+        tmp_path, monkeypatch):
+    """The candidates' process ends as soon as its answer comes, while the grouping goes
+    on (its memory is not held through the grouping's own peak), and a grouping that fails
+    (cancelled) ends it too: the error comes through, no process is left."""
+    import multiprocessing
+    import time
+
+    s = scanned(tmp_path)
+    here = _plain(ex.find_excerpts(s.records))
+    monkeypatch.setattr(ex, "AHEAD_ABOVE", 0)
+
+    def grouping():
+        seen = [p.pid for p in multiprocessing.active_children()]
+        give_up = time.monotonic() + 60
+        while multiprocessing.active_children() and time.monotonic() < give_up:
+            time.sleep(0.02)
+        return seen, multiprocessing.active_children()
+
+    (seen, left), _, found = ex.with_excerpts(s.records, 2, None, True,
+                                              lambda: (grouping(), "P"))
+    assert seen and not left and _plain(found) == here
+
+    def cancelled():
+        raise KeyboardInterrupt
+
+    try:
+        ex.with_excerpts(s.records, 2, None, True, cancelled)
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the grouping's error was swallowed")
+    assert not multiprocessing.active_children()
