@@ -312,9 +312,14 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
     :func:`find_excerpts` finds them (none unless ``find``). With ``workers`` > 1 and more
     than AHEAD_ABOVE records, the excerpt candidates are found on a process of their own
     while ``grouping()`` runs here: they depend on the texts alone, and while the grouping
-    makes its candidates a core waits. Whole cold scan of the 768 MB tree
-    (``benchmarks/largetree.py``, against the same commit without it): see
-    docs/performance.md. A worker that fails leaves the candidates to be found here."""
+    makes its candidates a core waits. A whole cold scan of the 768 MB tree
+    (``benchmarks/largetree.py run TREE --rounds 3 --no-peer``, a11c552 against fe5dd52,
+    ABBA, load 1.3-2): candidates + verify 28.5, 30.3, 34.3 -> 26.5, 27.8, 25.4 s; wall
+    55.9, 58.9, 62.8 -> 59.4, 56.3, 56.0 s (the first pair's fingerprinting 25.0 against
+    30.5 s: the load); peak PSS 695, 708, 731 -> 712, 745, 698 MB. Its answer is taken on a
+    thread as it comes and the process ended then: held until the grouping's end, the peak
+    PSS was 766, 779 MB (against 699, 679). A worker that fails leaves the candidates to be
+    found here."""
     if not find:
         return *grouping(), []
     if workers < 2 or len(records) <= AHEAD_ABOVE or (memo is not None
