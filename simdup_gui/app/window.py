@@ -39,7 +39,7 @@ from .shortcuts import MenuShortcuts
 from .theme import ThemeWatcher
 from .problems_model import ProblemsModel, ProblemsTable
 from .tree_models import GroupTreeModel
-from .workers import Worker
+from .workers import Worker, share_the_interpreter
 
 CONFIRM_CANCEL_AFTER_S = 5.0
 REGROUP_IN_WORKER_ABOVE = 500  # files; fewer are grouped at once on the GUI thread
@@ -60,6 +60,7 @@ class MainWindow(QMainWindow):
         self.session = Session(reference=self.prefs.get(opt.REFERENCE_FOLDERS))
         self.pool = QThreadPool(self)
         self.pool.setObjectName("scan-pool")
+        share_the_interpreter()  # the window's thread gets Python's lock back in 1 ms
         self.worker: Worker | None = None
         self._regroup_worker: Worker | None = None
         self._scan_t0 = 0.0
