@@ -148,7 +148,7 @@ class GroupingRequest:
                                  verify=self.verify, similarity=self.similarity, memo=self.memo,
                                  cache_path=self.cache_path, use_cache=self.use_cache,
                                  scheduler=self.scheduler, read_workers=self.read_workers,
-                                 verdict=self.measure))
+                                 verdict=self.measure), (self.cache_path, self.use_cache))
 
 
 class Session:

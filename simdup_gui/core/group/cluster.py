@@ -176,8 +176,21 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
 def pair_measurer(records: Sequence[FileRecord], cache_path: str | None, use_cache: bool,
                   workers: int = 1) -> Iterator[Measurer]:
     """A :class:`Measurer` of ``records`` that remembers what it measures in the
-    fingerprint cache (``use_cache``; a cache that cannot be opened only costs speed),
-    closed (with its pool and the cache) on the way out."""
+    fingerprint cache (``use_cache``; :func:`pair_store`), closed (with its pool and the
+    cache) on the way out."""
+    with pair_store(cache_path, use_cache) as store:
+        measure = Measurer(records, store, workers=workers)
+        try:
+            yield measure
+        finally:
+            measure.close()
+
+
+@contextmanager
+def pair_store(cache_path: str | None, use_cache: bool) -> Iterator[object]:
+    """The fingerprint cache at ``cache_path``, where measured pairs are remembered, closed
+    on the way out; None when not ``use_cache`` or when it cannot be opened (that only
+    costs speed)."""
     store = None
     if use_cache:
         from ..scan.cache import FingerprintCache
@@ -186,10 +199,8 @@ def pair_measurer(records: Sequence[FileRecord], cache_path: str | None, use_cac
             store = FingerprintCache(cache_path)
         except Exception:  # noqa: BLE001 - no cache (unwritable, corrupt) only costs speed
             store = None
-    measure = Measurer(records, store, workers=workers)
     try:
-        yield measure
+        yield store
     finally:
-        measure.close()
         if store is not None:
             store.close()

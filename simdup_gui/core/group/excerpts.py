@@ -260,16 +260,17 @@ MEASURE_BLOCK = 512  # doubtful pairs sent to the pool at once (the next block m
 
 
 def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
-                  measure: Measurer | None = None, found: tuple | None = None
-                  ) -> list[Excerpt]:
+                  measure: Measurer | None = None, found: tuple | None = None,
+                  store=None) -> list[Excerpt]:
     """The excerpt pairs of ``records`` (module docstring), by the part's then the whole's
     path; ``measure``: what measures the doubtful ones from the files (None: a Measurer of
     ``records`` made here, on ``workers`` processes when more than POOL_ABOVE pairs are in
-    doubt). ``memo`` (classes.RecordsMemo): found once per records list. ``found``: the
-    candidates (:func:`excerpt_candidates`), when found already."""
+    doubt, remembering what it measures in ``store``, the fingerprint cache). ``memo``
+    (classes.RecordsMemo): found once per records list. ``found``: the candidates
+    (:func:`excerpt_candidates`), when found already."""
     if memo is not None:
-        return memo.excerpts(records,
-                             lambda: find_excerpts(records, workers, None, measure, found))
+        return memo.excerpts(records, lambda: find_excerpts(records, workers, None, measure,
+                                                            found, store))
     part, whole, est, sample = found if found is not None else excerpt_candidates(records)
     from ..scan.fingerprint import trim_heap
 
@@ -278,7 +279,7 @@ def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
     own = measure is None and not sure.all()  # (no pair in doubt: no measurer)
     if own:
         pooled = workers if int((~sure).sum()) > POOL_ABOVE else 1
-        measure = Measurer(records, workers=pooled, kind="contained")
+        measure = Measurer(records, store, workers=pooled, kind="contained")
     out: list[Excerpt] = []
     try:
         order = _measure_order(part, whole, sure).tolist()
@@ -306,13 +307,14 @@ AHEAD_ABOVE = 20_000  # records: more (and more than one process to read with), 
 # candidates are found on a process of their own while the groups are made
 
 
-def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool, grouping
-                  ) -> tuple:
+def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool, grouping,
+                  cache: tuple[str | None, bool] = (None, False)) -> tuple:
     """``grouping()``'s groups and plan and the excerpts of ``records``, as
-    :func:`find_excerpts` finds them (none unless ``find``). With ``workers`` > 1 and more
-    than AHEAD_ABOVE records, the excerpt candidates are found on a process of their own
-    while ``grouping()`` runs here: they depend on the texts alone, and while the grouping
-    makes its candidates a core waits. A whole cold scan of the 768 MB tree
+    :func:`find_excerpts` finds them (none unless ``find``), remembering what they
+    measure in the fingerprint cache ``cache`` (its path, and whether to use it). With
+    ``workers`` > 1 and more than AHEAD_ABOVE records, the excerpt candidates are found on
+    a process of their own while ``grouping()`` runs here: they depend on the texts alone,
+    and while the grouping makes its candidates a core waits. A whole cold scan of the 768 MB tree
     (``benchmarks/largetree.py run TREE --rounds 3 --no-peer``, a11c552 against fe5dd52,
     ABBA, load 1.3-2): candidates + verify 28.5, 30.3, 34.3 -> 26.5, 27.8, 25.4 s; wall
     55.9, 58.9, 62.8 -> 59.4, 56.3, 56.0 s (the first pair's fingerprinting 25.0 against
@@ -324,7 +326,8 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
         return *grouping(), []
     if workers < 2 or len(records) <= AHEAD_ABOVE or (memo is not None
                                                        and memo.knows_excerpts(records)):
-        return *grouping(), find_excerpts(records, workers, memo)
+        grouped = grouping()
+        return *grouped, _find_stored(records, workers, memo, None, cache)
     from ..scan.poolctx import make_pool
 
     pool = make_pool(1)
@@ -355,4 +358,15 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
     finally:
         taker.join()
     found = answer[0].value if answer and answer[0].error is None else None
-    return *grouped, find_excerpts(records, workers, memo, found=found)
+    return *grouped, _find_stored(records, workers, memo, found, cache)
+
+
+def _find_stored(records: Sequence[FileRecord], workers: int, memo, found,
+                 cache: tuple[str | None, bool]) -> list[Excerpt]:
+    """:func:`find_excerpts` with the fingerprint cache ``cache`` (path, use) as its store."""
+    from .cluster import pair_store
+
+    if memo is not None and memo.knows_excerpts(records):  # (no cache opened for them)
+        return find_excerpts(records, workers, memo)
+    with pair_store(*cache) as store:
+        return find_excerpts(records, workers, memo, found=found, store=store)

@@ -36,6 +36,7 @@ from ..textsim import SKETCH_BYTES
 log = logging.getLogger(__name__)
 
 _BATCH = 900  # SQLite's default limit on bound parameters is 999
+PAIR_BATCH = 4096  # measured pairs written at once (a crash loses at most these: speed)
 
 SCHEMA_VERSION = 6  # 6: path as a BLOB (names that are not UTF-8)
 _COLUMNS = ("path", "version", "size", "mtime_ns", "inode", "fingerprint", "encoding",
@@ -144,7 +145,7 @@ class FingerprintCache:
         self.writable = False
         self.warning: str | None = None
         self.db: sqlite3.Connection | None = None
-        self._pending = 0
+        self._pairs: dict[tuple[str, str], float] = {}  # put, not yet written (flush)
         self._logged = False
         try:
             self._connect()
@@ -445,8 +446,9 @@ class FingerprintCache:
 
     def get_pair(self, a: str, b: str) -> float | None:
         """The remembered exact similarity of contents ``a`` and ``b`` (hashes), if any."""
-        if self.db is None:
-            return None
+        j = self._pairs.get((a, b))
+        if j is not None or self.db is None:
+            return j
         try:
             row = self.db.execute("SELECT j FROM pairs WHERE a=? AND b=?",
                                   (_bindable(a), _bindable(b))).fetchone()
@@ -458,25 +460,33 @@ class FingerprintCache:
         return row[0]
 
     def put_pair(self, a: str, b: str, j: float) -> None:
+        """Remember ``j`` for contents ``a`` and ``b``; written PAIR_BATCH at a time, one
+        statement and one commit each. The first scan of the 768 MB tree that stores its
+        97,452 excerpt pairs (``simdup scan TREE`` with a cache holding its fingerprints
+        and Jaccard pairs): with a row and a commit every 256 pairs its verify phase took
+        18.9 s against 15.1 s storing none (one run each); so, 20.3, 18.2 s against 19.9,
+        15.5 s (ABBA, load 0.9-1.4)."""
         if not self.writable or self.db is None:
             return
         try:
-            self.db.execute("INSERT OR REPLACE INTO pairs (a, b, j) VALUES (?, ?, ?)",
-                            (_bindable(a), _bindable(b), float(j)))
-            self._pending += 1
-            if self._pending >= 256:
-                self.flush()
-        except (sqlite3.Error, ValueError, TypeError, OverflowError) as e:
-            self._rollback()
+            self._pairs[(a, b)] = float(j)
+        except (ValueError, TypeError, OverflowError) as e:
             self._failed(e, "write")
+            return
+        if len(self._pairs) >= PAIR_BATCH:
+            self.flush()
 
     def flush(self) -> None:
-        self._pending = 0
+        rows, self._pairs = self._pairs, {}
         if not self.writable or self.db is None:
             return
         try:
+            if rows:
+                self.db.executemany("INSERT OR REPLACE INTO pairs (a, b, j) VALUES (?, ?, ?)",
+                                    [(_bindable(a), _bindable(b), j)
+                                     for (a, b), j in rows.items()])
             self.db.commit()
-        except sqlite3.Error as e:
+        except (sqlite3.Error, ValueError, TypeError, OverflowError) as e:
             self._rollback()
             self._failed(e, "write")
 
@@ -487,6 +497,7 @@ class FingerprintCache:
         if not self.writable or self.db is None:
             raise sqlite3.OperationalError("the cache is read-only" if self.db is not None
                                            else "the cache is not usable")
+        self._pairs = {}
         self.db.execute("DELETE FROM pairs")
         self.db.execute("DELETE FROM files")
         self.db.commit()

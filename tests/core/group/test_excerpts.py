@@ -360,3 +360,54 @@ def test_the_candidates_process_ends_when_it_answers_and_when_the_grouping_fails
     else:
         raise AssertionError("the grouping's error was swallowed")
     assert not multiprocessing.active_children()
+
+
+def test_a_rescan_with_the_cache_measures_no_excerpt_again(tmp_path, monkeypatch):
+    """The containments measured from the files are remembered in the fingerprint cache
+    (by both contents), so a rescan of the same files reads none of them for its excerpts,
+    and finds the same excerpts; a file whose content changed is measured again."""
+    from simdup_gui.core.group import exact
+
+    monkeypatch.setattr(ex, "SURE", 1.01)  # every candidate measured
+    root = excerpt_folder(tmp_path / "t")
+    settings = ReviewSettings(workers=1, cache_path=str(tmp_path / "cache.db"))
+    first = Session([str(root)], settings)
+    first.scan()
+    assert pairs(first)
+    reads = []
+    real = exact.read_shingles
+    monkeypatch.setattr(exact, "read_shingles",
+                        lambda r, *a, **k: (reads.append(os.path.basename(r.path)),
+                                            real(r, *a, **k))[1])
+    again = Session([str(root)], settings)
+    again.scan()
+    assert pairs(again) == pairs(first) and reads == []
+    with open(root / "book start.txt", "a") as fh:
+        fh.write(" and a new last line")
+    third = Session([str(root)], settings)
+    third.scan()
+    assert "book start.txt" in reads and ("book start.txt", "book.txt") in pairs(third)
+
+
+def test_a_containment_in_the_store_is_never_a_similarity_nor_the_other_way_round(tmp_path):
+    """One store holds the Jaccard similarity of two contents and the containment of one
+    in the other: three different keys, whichever order the records come in."""
+    from simdup_gui.core.group.exact import Measurer
+    from simdup_gui.core.scan.cache import FingerprintCache
+
+    s = scanned(tmp_path)
+    by = {os.path.basename(r.path): i for i, r in enumerate(s.records)}
+    part, whole = by["book start.txt"], by["book.txt"]
+    store = FingerprintCache(str(tmp_path / "c.db"))
+    try:
+        m = Measurer(s.records, store)
+        j = m(part, whole)
+        c = Measurer(s.records, store, kind="contained").contained(part, whole)
+        back = Measurer(s.records, store, kind="contained").contained(whole, part)
+        assert j is not None and c is not None and back is not None
+        assert c > 0.99 and j < 0.5 and back < 0.5  # all of it inside; J about 0.36
+        ha, hb = s.records[part].content_hash, s.records[whole].content_hash
+        assert store.get_pair(*sorted((ha, hb))) == j
+        assert store.get_pair(ha + ">", hb) == c and store.get_pair(hb + ">", ha) == back
+    finally:
+        store.close()
