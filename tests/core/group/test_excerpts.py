@@ -411,3 +411,32 @@ def test_a_containment_in_the_store_is_never_a_similarity_nor_the_other_way_roun
         assert store.get_pair(ha + ">", hb) == c and store.get_pair(hb + ">", ha) == back
     finally:
         store.close()
+
+
+def test_a_rescan_looks_each_pair_up_in_the_cache_once(tmp_path, monkeypatch):
+    """Blocks of pairs are sent to the measuring pool one ahead; a block found all in the
+    cache (nothing to read) is not looked up again when its turn comes."""
+    from simdup_gui.core.scan.cache import FingerprintCache
+
+    monkeypatch.setattr(ex, "SURE", 1.01)  # every candidate measured
+    monkeypatch.setattr(ex, "POOL_ABOVE", 0)
+    monkeypatch.setattr(ex, "MEASURE_BLOCK", 1)  # a block a pair
+    s = scanned(tmp_path)
+    path = str(tmp_path / "cache.db")
+
+    def excerpts():
+        store = FingerprintCache(path)
+        try:
+            return _plain(ex.find_excerpts(s.records, 2, store=store))
+        finally:
+            store.close()
+
+    first = excerpts()
+    asked: list = []
+    one, many = FingerprintCache.get_pair, FingerprintCache.get_pairs
+    monkeypatch.setattr(FingerprintCache, "get_pair",
+                        lambda self, a, b: (asked.append((a, b)), one(self, a, b))[1])
+    monkeypatch.setattr(FingerprintCache, "get_pairs",
+                        lambda self, keys: (asked.extend(keys), many(self, keys))[1])
+    assert excerpts() == first and len(asked) >= 3
+    assert len(set(asked)) == len(asked)
