@@ -411,3 +411,26 @@ def test_a_containment_in_the_store_is_never_a_similarity_nor_the_other_way_roun
         assert store.get_pair(ha + ">", hb) == c and store.get_pair(hb + ">", ha) == back
     finally:
         store.close()
+
+
+def test_a_pair_looked_up_for_the_pool_is_answered_as_what_is_asked(tmp_path):
+    """What the store held for a pair when it was sent to the pool (prefetch) answers the
+    measure the Measurer prefetches, never the other one: a Jaccard measurer asked for a
+    containment (and the other way round) gives the containment (the Jaccard)."""
+    from simdup_gui.core.group.exact import Measurer
+    from simdup_gui.core.scan.cache import FingerprintCache
+
+    s = scanned(tmp_path)
+    by = {os.path.basename(r.path): i for i, r in enumerate(s.records)}
+    part, whole = by["book start.txt"], by["book.txt"]
+    store = FingerprintCache(str(tmp_path / "c.db"))
+    try:
+        j = Measurer(s.records, store)(part, whole)
+        c = Measurer(s.records, store, kind="contained").contained(part, whole)
+        assert c > 0.99 and j < 0.5
+        for kind in ("jaccard", "contained"):
+            m = Measurer(s.records, store, workers=2, kind=kind)
+            m.prefetch([(part, whole)])  # (two files: looked up in the store, not sent)
+            assert m.contained(part, whole) == c and m(part, whole) == j, kind
+    finally:
+        store.close()
