@@ -434,3 +434,47 @@ def test_a_pair_looked_up_for_the_pool_is_answered_as_what_is_asked(tmp_path):
             assert m.contained(part, whole) == c and m(part, whole) == j, kind
     finally:
         store.close()
+
+
+def _never_finding(*args):
+    """In a worker process, finds no answer for ten minutes (the candidates of a huge tree);
+    in the test's own process, finds the candidates."""
+    import multiprocessing
+    import time
+
+    if multiprocessing.parent_process() is not None:
+        time.sleep(600)
+    return _FIND(*args)
+
+
+def test_a_ctrl_c_while_the_candidates_are_awaited_ends_their_process(tmp_path, monkeypatch):
+    """The grouping done, a Ctrl-C that comes while the candidates' answer is awaited goes
+    through, and their process is ended then, not left to find them."""
+    import multiprocessing
+    import threading
+
+    s = scanned(tmp_path)
+    monkeypatch.setattr(ex, "AHEAD_ABOVE", 0)
+    monkeypatch.setattr(ex, "candidates_of", _never_finding)  # (pickled by name)
+    made = []
+
+    class Interrupted(threading.Thread):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            made.append(self)
+
+        def join(self, timeout=None):
+            if len(made) == 1:
+                made.append("interrupted")
+                raise KeyboardInterrupt
+            super().join(timeout)
+
+    monkeypatch.setattr(ex.threading, "Thread", Interrupted)
+    try:
+        ex.with_excerpts(s.records, 2, None, True, lambda: ("G", "P"))
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the Ctrl-C was swallowed")
+    threading.Thread.join(made[0], 120)  # (the thread gives up on its answer at once)
+    assert not made[0].is_alive() and not multiprocessing.active_children()
