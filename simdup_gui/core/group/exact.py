@@ -325,10 +325,10 @@ class Measurer:
                 keys[key] = (a, b)
         return {keys[k]: j for k, j in self.store.get_pairs(list(keys)).items()}
 
-    def _from_store(self, a: int, b: int, key) -> float | None:
+    def _from_store(self, a: int, b: int, key, kind: str = "jaccard") -> float | None:
         """The value the store holds for the pair under ``key`` (None: none, or no store),
-        not looked up again when :meth:`_send` did."""
-        j = self._looked.pop((a, b), _MISSING)
+        not looked up again when :meth:`_send` did (it looked up ``self.kind``'s value)."""
+        j = self._looked.pop((a, b), _MISSING) if kind == self.kind else _MISSING
         if j is _MISSING:
             j = None if key is None else self.store.get_pair(*key)
         return j
@@ -367,7 +367,7 @@ class Measurer:
         if self._catalogued(part, whole):
             return None
         key = self._key(part, whole, "contained")
-        c = self._from_store(part, whole, key)
+        c = self._from_store(part, whole, key, "contained")
         if c is not None:
             return c
         if self.kind == "contained" and (part, whole) in self._measured:  # by prefetch

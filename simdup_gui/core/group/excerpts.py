@@ -352,11 +352,11 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
     taker.start()  # (from here on the pool is the thread's alone)
     try:
         grouped = grouping()
-    except BaseException:
-        stop.set()
-        raise
-    finally:
         taker.join()
+    except BaseException:  # a failed grouping, or a Ctrl-C while the answer is awaited
+        stop.set()
+        taker.join()
+        raise
     found = answer[0].value if answer and answer[0].error is None else None
     return *grouped, _find_stored(records, workers, memo, found, cache)
 

@@ -491,10 +491,13 @@ class FingerprintCache:
         if not self.writable or self.db is None:
             return
         try:
-            self._pairs[(a, b)] = float(j)
+            j = float(j)
         except (ValueError, TypeError, OverflowError) as e:
             self._failed(e, "write")
             return
+        if not 0.0 <= j <= 1.0:  # (NaN too) a miss when read: not kept, nor written
+            return
+        self._pairs[(a, b)] = j
         if len(self._pairs) >= PAIR_BATCH:
             self.flush()
 

@@ -440,3 +440,70 @@ def test_a_rescan_looks_each_pair_up_in_the_cache_once(tmp_path, monkeypatch):
                         lambda self, keys: (asked.extend(keys), many(self, keys))[1])
     assert excerpts() == first and len(asked) >= 3
     assert len(set(asked)) == len(asked)
+
+
+def test_a_pair_looked_up_for_the_pool_is_answered_as_what_is_asked(tmp_path):
+    """What the store held for a pair when it was sent to the pool (prefetch) answers the
+    measure the Measurer prefetches, never the other one: a Jaccard measurer asked for a
+    containment (and the other way round) gives the containment (the Jaccard)."""
+    from simdup_gui.core.group.exact import Measurer
+    from simdup_gui.core.scan.cache import FingerprintCache
+
+    s = scanned(tmp_path)
+    by = {os.path.basename(r.path): i for i, r in enumerate(s.records)}
+    part, whole = by["book start.txt"], by["book.txt"]
+    store = FingerprintCache(str(tmp_path / "c.db"))
+    try:
+        j = Measurer(s.records, store)(part, whole)
+        c = Measurer(s.records, store, kind="contained").contained(part, whole)
+        assert c > 0.99 and j < 0.5
+        for kind in ("jaccard", "contained"):
+            m = Measurer(s.records, store, workers=2, kind=kind)
+            m.prefetch([(part, whole)])  # (two files: looked up in the store, not sent)
+            assert m.contained(part, whole) == c and m(part, whole) == j, kind
+    finally:
+        store.close()
+
+
+def _never_finding(*args):
+    """In a worker process, finds no answer for ten minutes (the candidates of a huge tree);
+    in the test's own process, finds the candidates."""
+    import multiprocessing
+    import time
+
+    if multiprocessing.parent_process() is not None:
+        time.sleep(600)
+    return _FIND(*args)
+
+
+def test_a_ctrl_c_while_the_candidates_are_awaited_ends_their_process(tmp_path, monkeypatch):
+    """The grouping done, a Ctrl-C that comes while the candidates' answer is awaited goes
+    through, and their process is ended then, not left to find them."""
+    import multiprocessing
+    import threading
+
+    s = scanned(tmp_path)
+    monkeypatch.setattr(ex, "AHEAD_ABOVE", 0)
+    monkeypatch.setattr(ex, "candidates_of", _never_finding)  # (pickled by name)
+    made = []
+
+    class Interrupted(threading.Thread):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            made.append(self)
+
+        def join(self, timeout=None):
+            if len(made) == 1:
+                made.append("interrupted")
+                raise KeyboardInterrupt
+            super().join(timeout)
+
+    monkeypatch.setattr(ex.threading, "Thread", Interrupted)
+    try:
+        ex.with_excerpts(s.records, 2, None, True, lambda: ("G", "P"))
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the Ctrl-C was swallowed")
+    threading.Thread.join(made[0], 120)  # (the thread gives up on its answer at once)
+    assert not made[0].is_alive() and not multiprocessing.active_children()

@@ -222,6 +222,25 @@ def test_pairs_looked_up_together_are_those_looked_up_one_by_one(tmp_path):
     c.close()
 
 
+
+@pytest.mark.parametrize("bad", [1.5, -0.25, float("nan"), float("inf")])
+def test_a_pair_put_outside_0_to_1_is_a_miss_before_and_after_its_write(tmp_path, bad):
+    """A value put that a read would refuse (a bad row is a miss) is a miss while it waits
+    to be written too, and it costs the other pairs written with it nothing."""
+    path = str(tmp_path / "c.sqlite")
+    c = FingerprintCache(path)
+    c.put_pair("a1", "b1", 0.5)
+    c.put_pair("a2", "b2", bad)
+    c.put_pair("a3", "b3", 0.75)
+    assert [c.get_pair("a1", "b1"), c.get_pair("a2", "b2")] == [0.5, None]
+    c.close()
+    assert c.warning is None
+    c = FingerprintCache(path)
+    try:
+        assert [c.get_pair(f"a{i}", f"b{i}") for i in (1, 2, 3)] == [0.5, None, 0.75]
+    finally:
+        c.close()
+
 # --- caches that cannot be written -------------------------------------------------------
 
 def test_a_write_refused_by_sqlite_is_one_warning_not_an_error(tmp_path):
