@@ -318,12 +318,13 @@ class Measurer:
         with the cache looked up 291,473 pairs one at a time: 2 s of its main process.)"""
         if self.store is None:
             return None
-        keys = {}
+        keys: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (copies share a key)
         for a, b in pairs:
             key = self._key(a, b, self.kind)
             if key is not None:
-                keys[key] = (a, b)
-        return {keys[k]: j for k, j in self.store.get_pairs(list(keys)).items()}
+                keys.setdefault(key, []).append((a, b))
+        return {pair: j for k, j in self.store.get_pairs(list(keys)).items()
+                for pair in keys[k]}
 
     def _from_store(self, a: int, b: int, key, kind: str = "jaccard") -> float | None:
         """The value the store holds for the pair under ``key`` (None: none, or no store),

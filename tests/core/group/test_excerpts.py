@@ -507,3 +507,37 @@ def test_a_ctrl_c_while_the_candidates_are_awaited_ends_their_process(tmp_path, 
         raise AssertionError("the Ctrl-C was swallowed")
     threading.Thread.join(made[0], 120)  # (the thread gives up on its answer at once)
     assert not made[0].is_alive() and not multiprocessing.active_children()
+
+
+def test_copies_in_one_block_are_all_answered_from_the_cache(tmp_path, monkeypatch):
+    """Two copies of a part (one content) make two pairs with one key in the cache: a
+    rescan answers both from it and reads no file (the second was read again when a
+    block's look-up kept one pair a key)."""
+    import shutil
+
+    from simdup_gui.core.group import exact
+    from simdup_gui.core.scan.cache import FingerprintCache
+
+    monkeypatch.setattr(ex, "SURE", 1.01)  # every candidate measured
+    monkeypatch.setattr(ex, "POOL_ABOVE", 0)
+    root = excerpt_folder(tmp_path / "t")
+    shutil.copy(root / "book start.txt", root / "book start (copy).txt")
+    s = Session([str(root)], ReviewSettings(use_cache=False, workers=1))
+    s.scan()
+    path = str(tmp_path / "cache.db")
+
+    def excerpts():
+        store = FingerprintCache(path)
+        try:
+            return _plain(ex.find_excerpts(s.records, 2, store=store))
+        finally:
+            store.close()
+
+    first = excerpts()
+    names = {os.path.basename(s.records[p].path) for p, _, _ in first}
+    assert {"book start.txt", "book start (copy).txt"} <= names
+    reads = []
+    real = exact.read_shingles
+    monkeypatch.setattr(exact, "read_shingles",
+                        lambda r, *a, **k: (reads.append(r.path), real(r, *a, **k))[1])
+    assert excerpts() == first and reads == []
