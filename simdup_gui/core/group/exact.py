@@ -251,19 +251,17 @@ class Measurer:
         todo: list[tuple[int, int]] = []
         comp: list[int] = []
         files: set[int] = set()
-        stored = self._stored_many(pairs)
         for k, (a, b) in enumerate(pairs):
             if (a, b) in self._measured or self._catalogued(a, b):
                 continue
-            if stored is not None:  # (looked up once: __call__ and contained() take it)
-                j = self._looked[(a, b)] = stored.get((a, b))
+            if self.store is not None:  # (looked up once: __call__ and contained() take it)
+                j = self._looked[(a, b)] = self._stored(a, b)
                 if j is not None:
                     continue
             todo.append((a, b))
             comp.append(labels[k] if labels is not None else k)
             files.update((a, b))
-        if len(files) < PARALLEL_READS:  # (marked, so that a block sent ahead is not
-            self._pending[key] = None  # looked up in the store again when its turn comes)
+        if len(files) < PARALLEL_READS:
             return
         blocks = _spread(todo, comp, 4 * self.workers)
         if self._pool is None:
@@ -307,24 +305,14 @@ class Measurer:
             return None
         return (ha + CONTAINED_TAG, hb) if kind == "contained" else tuple(sorted((ha, hb)))
 
+    def _stored(self, a: int, b: int) -> float | None:
+        key = self._key(a, b, self.kind)
+        return None if key is None else self.store.get_pair(*key)
+
     def _set(self, i: int) -> np.ndarray | None:
         s, read = self._sets.read(i, self.records[i])
         self.read += read
         return s
-
-    def _stored_many(self, pairs: list[tuple[int, int]]) -> dict | None:
-        """{pair: the value the store holds} of ``pairs`` (those it holds), in one look-up
-        a few hundred pairs at a time; None without a store. (A rescan of the 768 MB tree
-        with the cache looked up 291,473 pairs one at a time: 2 s of its main process.)"""
-        if self.store is None:
-            return None
-        keys: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (copies share a key)
-        for a, b in pairs:
-            key = self._key(a, b, self.kind)
-            if key is not None:
-                keys.setdefault(key, []).append((a, b))
-        return {pair: j for k, j in self.store.get_pairs(list(keys)).items()
-                for pair in keys[k]}
 
     def _from_store(self, a: int, b: int, key, kind: str = "jaccard") -> float | None:
         """The value the store holds for the pair under ``key`` (None: none, or no store),

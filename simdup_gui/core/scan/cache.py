@@ -459,28 +459,6 @@ class FingerprintCache:
             return None  # a bad row is a miss (and is replaced by put_pair)
         return row[0]
 
-    def get_pairs(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], float]:
-        """:meth:`get_pair` of each of ``keys`` (pairs of hashes): {key: similarity} of those
-        remembered, looked up _BATCH // 2 at a time (an index search each: 7 us a key
-        against 12 us one statement a key)."""
-        out = {k: self._pairs[k] for k in keys if k in self._pairs}
-        todo = [k for k in keys if k not in out]
-        if self.db is None or not todo:
-            return out
-        try:
-            for s in range(0, len(todo), _BATCH // 2):
-                part = {(_bindable(a), _bindable(b)): (a, b) for a, b in todo[s:s + _BATCH // 2]}
-                rows = self.db.execute(
-                    "SELECT p.a, p.b, p.j FROM (VALUES " + ",".join(["(?,?)"] * len(part))
-                    + ") AS v CROSS JOIN pairs AS p ON p.a = v.column1 AND p.b = v.column2",
-                    [x for k in part for x in k])
-                for a, b, j in rows:
-                    if (a, b) in part and type(j) is float and 0.0 <= j <= 1.0:
-                        out[part[(a, b)]] = j  # (a bad row is a miss, as in get_pair)
-        except (sqlite3.Error, ValueError) as e:
-            self._failed(e, "read")
-        return out
-
     def put_pair(self, a: str, b: str, j: float) -> None:
         """Remember ``j`` for contents ``a`` and ``b``; written PAIR_BATCH at a time, one
         statement and one commit each. The first scan of the 768 MB tree that stores its

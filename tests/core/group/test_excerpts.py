@@ -413,35 +413,6 @@ def test_a_containment_in_the_store_is_never_a_similarity_nor_the_other_way_roun
         store.close()
 
 
-def test_a_rescan_looks_each_pair_up_in_the_cache_once(tmp_path, monkeypatch):
-    """Blocks of pairs are sent to the measuring pool one ahead; a block found all in the
-    cache (nothing to read) is not looked up again when its turn comes."""
-    from simdup_gui.core.scan.cache import FingerprintCache
-
-    monkeypatch.setattr(ex, "SURE", 1.01)  # every candidate measured
-    monkeypatch.setattr(ex, "POOL_ABOVE", 0)
-    monkeypatch.setattr(ex, "MEASURE_BLOCK", 1)  # a block a pair
-    s = scanned(tmp_path)
-    path = str(tmp_path / "cache.db")
-
-    def excerpts():
-        store = FingerprintCache(path)
-        try:
-            return _plain(ex.find_excerpts(s.records, 2, store=store))
-        finally:
-            store.close()
-
-    first = excerpts()
-    asked: list = []
-    one, many = FingerprintCache.get_pair, FingerprintCache.get_pairs
-    monkeypatch.setattr(FingerprintCache, "get_pair",
-                        lambda self, a, b: (asked.append((a, b)), one(self, a, b))[1])
-    monkeypatch.setattr(FingerprintCache, "get_pairs",
-                        lambda self, keys: (asked.extend(keys), many(self, keys))[1])
-    assert excerpts() == first and len(asked) >= 3
-    assert len(set(asked)) == len(asked)
-
-
 def test_a_pair_looked_up_for_the_pool_is_answered_as_what_is_asked(tmp_path):
     """What the store held for a pair when it was sent to the pool (prefetch) answers the
     measure the Measurer prefetches, never the other one: a Jaccard measurer asked for a
@@ -511,8 +482,7 @@ def test_a_ctrl_c_while_the_candidates_are_awaited_ends_their_process(tmp_path, 
 
 def test_copies_in_one_block_are_all_answered_from_the_cache(tmp_path, monkeypatch):
     """Two copies of a part (one content) make two pairs with one key in the cache: a
-    rescan answers both from it and reads no file (the second was read again when a
-    block's look-up kept one pair a key)."""
+    rescan answers both from it and reads no file."""
     import shutil
 
     from simdup_gui.core.group import exact

@@ -194,36 +194,14 @@ def test_bad_pair_rows_are_misses_and_are_rewritten(tmp_path):
     c = FingerprintCache(path)
     keys = [(a, b) for a, b, _ in bad] + [("a6", "b6")]
     assert [c.get_pair(a, b) for a, b in keys] == [None] * len(keys)
-    assert c.get_pairs(keys) == {}  # the same misses, looked up together
     for i, (a, b) in enumerate(keys):
         c.put_pair(a, b, i / 10)
-    assert c.get_pairs(keys) == {k: i / 10 for i, k in enumerate(keys)}  # (not yet written)
     c.flush()
     assert [c.get_pair(a, b) for a, b in keys] == [i / 10 for i in range(len(keys))]
     assert c.warning is None
     c.close()
 
 
-def test_pairs_looked_up_together_are_those_looked_up_one_by_one(tmp_path):
-    """get_pairs of more keys than one statement takes: each remembered pair with its value,
-    nothing for the others, whichever were written or are waiting to be."""
-    c = FingerprintCache(str(tmp_path / "c.sqlite"))
-    written = {(f"{i:032x}", f"{i + 1:032x}"): round(i / 2000, 6) for i in range(1500)}
-    for (a, b), j in written.items():
-        c.put_pair(a, b, j)
-    c.flush()
-    waiting = {(f"{i:032x}>", f"{i:032x}"): 0.5 for i in range(3)}
-    for (a, b), j in waiting.items():
-        c.put_pair(a, b, j)
-    unknown = [(f"{i:032x}", f"{i + 2:032x}") for i in range(700)]
-    keys = [*written, *unknown, *waiting]
-    assert c.get_pairs(keys) == {**written, **waiting}
-    assert c.get_pairs(keys) == {k: c.get_pair(*k) for k in keys if c.get_pair(*k) is not None}
-    c.close()
-
-
-
-@pytest.mark.parametrize("bad", [1.5, -0.25, float("nan"), float("inf")])
 def test_a_pair_put_outside_0_to_1_is_a_miss_before_and_after_its_write(tmp_path, bad):
     """A value put that a read would refuse (a bad row is a miss) is a miss while it waits
     to be written too, and it costs the other pairs written with it nothing."""
