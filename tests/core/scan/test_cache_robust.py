@@ -202,6 +202,7 @@ def test_bad_pair_rows_are_misses_and_are_rewritten(tmp_path):
     c.close()
 
 
+@pytest.mark.parametrize("bad", [1.5, -0.25, float("nan"), float("inf")])
 def test_a_pair_put_outside_0_to_1_is_a_miss_before_and_after_its_write(tmp_path, bad):
     """A value put that a read would refuse (a bad row is a miss) is a miss while it waits
     to be written too, and it costs the other pairs written with it nothing."""
