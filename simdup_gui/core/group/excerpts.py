@@ -203,7 +203,7 @@ def _sketches(records: Sequence[FileRecord]) -> tuple[np.ndarray, np.ndarray, np
 def candidates_of(idx: np.ndarray, sk: np.ndarray, size: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`excerpt_candidates` of the texts of :func:`_sketches` (numpy arrays alone:
-    a worker process can find them, :func:`candidates_beside`)."""
+    a worker process can find them, :func:`with_excerpts`)."""
     none = np.zeros(0, dtype=np.int64)
     if len(idx) < 2:
         return none, none, np.zeros(0), none
