@@ -321,7 +321,9 @@ class MainWindow(QMainWindow):
         """Group the fingerprints already computed at the current settings.
 
         Small collections are grouped at once; large ones on the pool, so the window
-        stays responsive (a change made meanwhile is grouped right after).
+        stays responsive (a change made meanwhile is grouped right after), the files of
+        their doubtful pairs read on as many processes as a scan's (the grouping after a
+        cold scan of the 768 MB tree, gui_stalls.py ABBA: 45.4, 48.4 -> 39.3, 40.6 s).
         """
         self._sync_settings()
         if len(self.records) < REGROUP_IN_WORKER_ABOVE:
@@ -332,7 +334,7 @@ class MainWindow(QMainWindow):
                 QGuiApplication.restoreOverrideCursor()
             self._show_groups()
             return
-        request = self.session.begin_regroup()
+        request = self.session.begin_regroup(self.scan_options().worker_count())
         if request is None:
             return  # one is running; the session runs this change after it
         worker = Worker(heap.building(request.run))

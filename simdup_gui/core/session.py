@@ -323,13 +323,13 @@ class Session:
         req = dataclasses.replace(self.grouping_request(), read_workers=read_workers)
         self.set_groups(req, *req.run(job=job))
 
-    def begin_regroup(self) -> GroupingRequest | None:
-        """The grouping to run in the background now, or None when one is running already
-        (it is run again when that one ends, see :meth:`end_regroup`)."""
+    def begin_regroup(self, read_workers: int = 1) -> GroupingRequest | None:
+        """The grouping to run in the background now (``read_workers``: see :meth:`regroup`),
+        or None when one runs already (run again when it ends: :meth:`end_regroup`)."""
         if self._grouping is not None:
             self._regroup_pending = True
             return None
-        self._grouping = self.grouping_request()
+        self._grouping = dataclasses.replace(self.grouping_request(), read_workers=read_workers)
         return self._grouping
 
     def end_regroup(self, result: tuple[list[Group], str] | None) -> tuple[bool, bool]:

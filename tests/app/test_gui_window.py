@@ -283,6 +283,34 @@ def test_large_collections_are_grouped_off_the_gui_thread(qtbot, window, monkeyp
     assert w.model.bits == 64
 
 
+def test_a_background_grouping_reads_on_as_many_processes_as_a_scan(qtbot, window,
+                                                                    monkeypatch):
+    """The app's grouping after a scan (and any regroup past REGROUP_IN_WORKER_ABOVE files)
+    reads its doubtful pairs' files on the scan's number of processes, as the CLI does;
+    a small regroup on the GUI thread keeps one."""
+    from simdup_gui.app import window as window_module
+    from simdup_gui.core.models import FileRecord
+    from simdup_gui.core.session import GroupingRequest
+
+    seen: list[int] = []
+    run = GroupingRequest.run
+    monkeypatch.setattr(GroupingRequest, "run",
+                        lambda self, **kw: (seen.append(self.read_workers), run(self, **kw))[1])
+    recs = [FileRecord(f"/x/{i}.txt", 10, 1, i, 1, "/x", "utf-8", i << 40, 50, "t", "c")
+            for i in range(40)]
+    w = window([])
+    w.verify_box.setCurrentIndex(w.verify_box.findData("none"))  # these records have no text
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)  # (the app's workers: one per core)
+    w.records = recs
+    monkeypatch.setattr(window_module, "REGROUP_IN_WORKER_ABOVE", 10)
+    seen.clear()  # (the window's own groupings as it was set up)
+    with qtbot.waitSignal(w.groupsChanged, timeout=30_000):
+        w.regroup()
+    monkeypatch.setattr(window_module, "REGROUP_IN_WORKER_ABOVE", 100)
+    w.regroup()  # on the GUI thread
+    assert seen == [3, 1]
+
+
 def test_the_template_switch_regroups_and_is_remembered(qtbot, settings, tmp_path):
     """Settings: "Keep documents made from one template apart" (off by default) is the
     session's measure, regroups when toggled, and is saved."""

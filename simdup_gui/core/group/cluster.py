@@ -144,8 +144,8 @@ def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode:
     similarities remembered in the cache (so a warm regroup reads no file). With a Dask
     ``scheduler`` and more than CLUSTER_ABOVE files, the candidate step's LSH bands
     run on the cluster. ``read_workers`` > 1: the doubtful pairs' files are read on that many
-    processes (the CLI; the app keeps 1: a pool's start and its result threads would take
-    the GUI thread's time, and a small regroup runs on the GUI thread itself)."""
+    processes (the CLI, and the app's background groupings; a small regroup on the app's
+    GUI thread keeps 1)."""
     if scheduler and verify != "none" and len(records) > CLUSTER_ABOVE:
         from ..scan.distributed import Cluster
 
