@@ -1,6 +1,7 @@
 """The scan's process pools (:class:`Workers`): where they come from, a worker that died
 seen with its task and replaced, handing a pool over to the grouping. Only
-multiprocessing's public API: Process, Pipe, connection.wait."""
+multiprocessing's public API: Process, Pipe, Lock, connection.wait; and the signal module's
+pthread_sigmask for the fork server's start (:func:`start_process`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import itertools
 import multiprocessing as mp
 import signal
 import sys
+import threading
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing import connection
@@ -73,8 +75,6 @@ class Workers:
 
     def __init__(self, processes: int, initializer=None, ctx=None) -> None:
         self.ctx = ctx or pool_context()
-        if self.ctx.get_start_method() == "forkserver":
-            start_server()
         self.processes = processes
         self._initializer = initializer
         self._todo: deque[tuple] = deque()
@@ -94,7 +94,7 @@ class Workers:
         here, there = self.ctx.Pipe()
         p = self.ctx.Process(target=_serve, args=(there, self._initializer), daemon=True,
                              name="simdup-worker")
-        p.start()
+        start_process(self.ctx, p)
         there.close()
         return _Slot(p, here)
 
@@ -308,23 +308,66 @@ def end_parked() -> None:
         pool.end()
 
 
-def start_server() -> None:
-    """multiprocessing's fork server started (if not running) with SIGINT blocked, as
-    multiprocessing starts its resource tracker. The server ignores Ctrl-C only once its
-    preload is done; during the preload a Ctrl-C in the terminal reached it too and printed
-    a KeyboardInterrupt traceback under the scan's own "interrupted". The signal mask is
-    inherited through the exec, so the server, and the workers it forks, never take SIGINT;
-    the scan's process ends them. Here the signal is only held back for the moment of the
-    start, and delivered after it. The resource tracker is started first: its start unblocks
-    SIGINT (and SIGTERM) when done, whatever the mask was before."""
-    from multiprocessing import forkserver, resource_tracker
+def start_process(ctx, process) -> None:
+    """``process.start()``, ``process`` being of ``ctx``; where ``ctx`` forks from a fork
+    server, a server this start launches (the first, or one that ended) never takes SIGINT.
+    The server ignores Ctrl-C only once its preload is done; during the preload a Ctrl-C in
+    the terminal reached it too and printed a KeyboardInterrupt traceback under the scan's
+    own "interrupted". A signal mask is inherited through fork and kept through exec, so the
+    server, launched with SIGINT blocked, and the workers it forks never take it; the scan's
+    process ends them.
 
-    resource_tracker.ensure_running()
-    block = hasattr(signal, "pthread_sigmask")
-    if block:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    Public API only. multiprocessing launches the server inside a Process.start() that finds
+    none running, from the thread that calls start(). That call runs here on a thread of
+    its own which blocks SIGINT (pthread_sigmask changes the calling thread's mask only):
+    the caller's mask is never touched, and the caller takes Ctrl-C as ever, also while
+    this start waits for the server's preload (seconds after an install: numba compiles).
+
+    The same start launches multiprocessing's resource tracker first when it is not
+    running, and that launch ends by unblocking SIGINT and SIGTERM in its thread, whatever
+    was blocked before (CPython 3.11-3.13), which would undo the block before the server is
+    launched. The tracker, says the documentation, tracks the named semaphores a program
+    using the forkserver start method creates: a Lock of ``ctx`` is one, so making one (and
+    dropping it) launches the tracker here, before the block. That it starts then (CPython
+    registers the semaphore at once) and the unblocking are CPython's behaviour, not
+    documented promises: tests/core/scan/test_pool.py checks the server's and a worker's
+    mask. Where no Lock can be made (no POSIX semaphores) the start goes on; the server then
+    takes Ctrl-C until its preload is done, as multiprocessing's own. Elsewhere (spawn) a
+    plain start."""
+    if ctx.get_start_method() != "forkserver" or not hasattr(signal, "pthread_sigmask"):
+        process.start()
+        return
+    failed: list[BaseException] = []
+    starter = threading.Thread(target=_start_held, args=(ctx, process, failed), daemon=True,
+                               name="simdup-worker-start")
+    starter.start()
     try:
-        forkserver.ensure_running()
-    finally:
-        if block:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        starter.join()
+    except BaseException:  # Ctrl-C while the server warms up: the worker ended when started
+        threading.Thread(target=_end_when_started, args=(starter, process), daemon=True,
+                         name="simdup-worker-end").start()
+        raise
+    if failed:
+        raise failed[0]
+
+
+def _start_held(ctx, process, failed: list) -> None:
+    """:func:`start_process`'s thread: the resource tracker running, SIGINT blocked in this
+    thread, ``process`` started; what it raised put in ``failed``."""
+    try:
+        try:
+            ctx.Lock()  # a named semaphore, at once dropped: the tracker runs from here on
+        except (OSError, ImportError):  # no sem_open: multiprocessing.synchronize says so
+            pass
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        process.start()
+    except BaseException as e:  # noqa: BLE001 - raised in the caller's thread
+        failed.append(e)
+
+
+def _end_when_started(starter: threading.Thread, process) -> None:
+    """End ``process`` once ``starter`` has started it (its caller gave up meanwhile)."""
+    starter.join()
+    if process.pid is not None:
+        process.kill()
+        process.join()

@@ -49,7 +49,10 @@ _FORKSERVER = """
 import os, time
 from multiprocessing import forkserver
 from simdup_gui.core.scan import poolctx
-poolctx.start_server()
+poolctx.pool_context()  # the preload: simdup_gui._blas, then the warm-up
+# the server alone, no process forked from it (that would end OpenBLAS's threads): no public
+# call does that, so this test reaches into multiprocessing as it does for the server's pid
+forkserver.ensure_running()
 pid = forkserver._forkserver._forkserver_pid
 # its threads while it warms up, until its CPU time stops growing (OpenBLAS ends its
 # threads before a fork, so no pool may fork from it meanwhile; until then they stay)

@@ -347,21 +347,34 @@ def _sig_blocked(pid: int, sig: int) -> bool:
     return signal_in_mask(pid, "SigBlk", sig)
 
 
-@pytest.mark.skipif(not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
-                    reason="needs Linux's /proc and a fork server")
-def test_the_fork_server_starts_with_ctrl_c_held_back_and_the_caller_keeps_its_mask():
-    """In a fresh process (so the server is its own): the server blocks SIGINT from its
-    start (a Ctrl-C while it warms up prints no traceback), a SIGINT sent to it is never
-    delivered, and the caller's mask is as it was."""
+_FORK_SERVER = pytest.mark.skipif(
+    not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
+    reason="needs Linux's /proc and a fork server")
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+
+
+def _python(code: str, timeout: float = 300, **env: str):
     import subprocess
     import sys
 
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=_ROOT, timeout=timeout, env={**os.environ, **env})
+
+
+@_FORK_SERVER
+def test_the_fork_server_starts_with_ctrl_c_held_back_and_the_caller_keeps_its_mask():
+    """In a fresh process (so the server and the resource tracker are its own): the server
+    blocks SIGINT from its start (a Ctrl-C while it warms up prints no traceback), and so do
+    the workers it forks; a SIGINT sent to it is never delivered; the caller's mask is as
+    it was, SIGTERM it had blocked included (the tracker's start unblocks SIGINT and SIGTERM
+    in the thread that starts it); a server started again after it died holds SIGINT back
+    too."""
     code = """
-import os, signal
+import os, signal, time
 from simdup_gui.core.scan import poolctx
 from tests.conftest import signal_in_mask
-from tests.core.scan.test_pool import _children
-before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+from tests.core.scan.test_pool import _children, _running
+before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM}) | {signal.SIGTERM}
 def run(pool, x):
     t = pool.submit(abs, (x,))
     got = []
@@ -369,23 +382,76 @@ def run(pool, x):
         got = pool.wait(5.0)
     assert got[0].task == t
     return got[0].value
+def server():
+    (pid,) = [p for p, cmd in _children(os.getpid()) if b"forkserver" in cmd]
+    return pid
 pool = poolctx.make_pool(1)
-(pid,) = [p for p, cmd in _children(os.getpid()) if b"forkserver" in cmd]
-assert signal_in_mask(pid, "SigBlk", signal.SIGINT)
-assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+pid = server()
+assert signal_in_mask(pid, "SigBlk", signal.SIGINT), "server"
+assert signal_in_mask(pool.pids()[0], "SigBlk", signal.SIGINT), "worker"
+assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before, "caller"
 os.kill(pid, signal.SIGINT)
 assert [run(pool, x) for x in range(-2, 1)] == [2, 1, 0]
 pool.end()
 pool = poolctx.make_pool(1)
 assert run(pool, -3) == 3
-assert [p for p, cmd in _children(os.getpid()) if b"forkserver" in cmd] == [pid]
+assert server() == pid
+pool.end()
+os.kill(pid, signal.SIGKILL)
+while _running(pid):  # until it is dead (a zombie: multiprocessing reaps it, then starts one)
+    time.sleep(0.01)
+pool = poolctx.make_pool(1)
+assert server() != pid, "not started again"
+assert signal_in_mask(server(), "SigBlk", signal.SIGINT), "server started again"
+assert signal_in_mask(pool.pids()[0], "SigBlk", signal.SIGINT), "its worker"
+assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before, "caller, again"
+assert run(pool, -4) == 4
 pool.end()
 print("ok")
 """
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=root, timeout=300)
+    out = _python(code)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+@_FORK_SERVER
+def test_ctrl_c_reaches_the_caller_while_the_fork_server_warms_up(tmp_path):
+    """The first worker's start waits for the server's preload (seconds after an install):
+    SIGINT is held back from the server only, so a Ctrl-C meanwhile interrupts the caller
+    at once, not when the preload is done; no process of the pool's is left behind."""
+    (tmp_path / "slow_preload.py").write_text("import time\ntime.sleep(4)\n")
+    code = """
+import multiprocessing as mp, os, signal, threading, time
+from simdup_gui.core.scan import poolctx
+from tests.core.scan.test_pool import _children
+ctx = mp.get_context("forkserver")
+ctx.set_forkserver_preload(["slow_preload"])
+threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+t0 = time.monotonic()
+try:
+    poolctx.make_pool(1, ctx=ctx)
+except KeyboardInterrupt:
+    print("interrupted", round(time.monotonic() - t0, 2))
+print(*(p for p, _ in _children(os.getpid())))
+"""
+    out = _python(code, PYTHONPATH=os.pathsep.join([str(tmp_path), _ROOT]))
+    lines = out.stdout.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("interrupted"), (out.stdout, out.stderr)
+    assert float(lines[0].split()[1]) < 2.5, lines  # the preload sleeps 4 s
+    assert "Traceback" not in out.stderr, out.stderr
+    pids = [int(p) for p in lines[1].split()]  # the resource tracker, the server
+    deadline = time.monotonic() + 30
+    while deadline > time.monotonic() and any(map(_running, pids)):
+        time.sleep(0.1)
+    assert not any(map(_running, pids)), "left behind"
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and is no zombie."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return False
 
 
 def _children(pid: int) -> list[tuple[int, bytes]]:
