@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing as mp
+import os
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing import connection
@@ -223,6 +225,7 @@ def _serve(conn, initializer) -> None:
     not a KeyboardInterrupt traceback from each, idle or not; then ``initializer``, then
     the tasks its pipe brings until told to stop (None) or the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_when_orphaned()
     if initializer is not None:
         initializer()
     try:
@@ -247,6 +250,28 @@ def _serve(conn, initializer) -> None:
             return
         except Exception as e:  # noqa: BLE001 - an answer or error that cannot be pickled
             conn.send((tid, None, RuntimeError(f"{type(e).__name__}: {e}")))
+
+
+ORPHAN_POLL = 0.5  # seconds between a worker's looks at its parent
+
+
+def _end_when_orphaned() -> None:
+    """The worker (:func:`_serve`) ends, on a thread of its own, within ORPHAN_POLL s of its
+    parent's end. A fork server killed (kill -9, the OOM killer) closes its workers'
+    sentinels: the pool takes them for dead (WorkerDied, exit code 255), runs their tasks
+    again on new workers and can no longer signal them (multiprocessing holds them ended),
+    while they ran on, adopted by init, each to its task's end: the work done twice, and
+    processes (holding the command's output pipes) left behind by an ended pool. Also a
+    spawned worker whose scan's process died. A parent that ended before this look is
+    seen by the pool already, which closes the worker's pipe (its next send or receive)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="simdup-worker-orphaned", daemon=True).start()
 
 
 def make_pool(processes: int, initializer=None, ctx=None) -> Workers:

@@ -445,6 +445,40 @@ print(*(p for p, _ in _children(os.getpid())))
     assert not any(map(_running, pids)), "left behind"
 
 
+@_FORK_SERVER
+def test_workers_of_a_fork_server_that_died_do_not_outlive_their_pool():
+    """The fork server killed (kill -9, the OOM killer) while its workers run tasks: their
+    sentinels end with it, so the pool takes them for dead (WorkerDied, exit code 255) and
+    can no longer signal them (multiprocessing thinks them ended). They live on, adopted by
+    init, running the task their replacement runs again; they must not outlive the pool by
+    more than a moment, nor run their 60 s task to its end."""
+    code = """
+import os, signal, time
+from simdup_gui.core.scan import poolctx
+from tests.core.scan.test_pool import _children, _running
+pool = poolctx.make_pool(2)
+old = pool.pids()
+(server,) = [p for p, cmd in _children(os.getpid()) if b"forkserver" in cmd]
+tasks = {pool.submit(time.sleep, (60,)) for _ in old}
+time.sleep(0.5)
+os.kill(server, signal.SIGKILL)
+got = []
+deadline = time.monotonic() + 60
+while len(got) < len(tasks) and time.monotonic() < deadline:
+    got += pool.wait(1.0)
+assert {d.task for d in got} == tasks, got
+assert all(isinstance(d.error, poolctx.WorkerDied) for d in got), got
+assert pool.sound() and not set(pool.pids()) & set(old), "replaced"
+pool.end()
+deadline = time.monotonic() + 5
+while any(map(_running, old)) and time.monotonic() < deadline:
+    time.sleep(0.05)
+print("left", *(p for p in old if _running(p)))
+"""
+    out = _python(code)
+    assert out.stdout.strip() == "left", (out.stdout, out.stderr)
+
+
 def _running(pid: int) -> bool:
     """Whether process ``pid`` exists and is no zombie."""
     try:
