@@ -236,19 +236,24 @@ def idle(win) -> bool:
 
 def measure(app, beat: Heartbeat, win, name: str, trigger, settle: float = 0.3,
             timeout: float = 600.0) -> float:
+    from PySide6.QtCore import QEventLoop, QTimer
+
     beat.reset()
     t0 = time.perf_counter()
     trigger()
-    while True:  # until idle, then a settle for late work (paint, queued signals)
-        app.processEvents()
-        time.sleep(0.002)
-        if idle(win) or time.perf_counter() - t0 > timeout:
-            break
+    # The real event loop, as the app runs (app.exec), until idle, then a settle for late
+    # work (paint, queued signals). A loop of processEvents() and 2 ms sleeps took Python's
+    # lock 500 times a second and made stalls of its own (benchmarks/grouping_beats.py).
+    loop, look = QEventLoop(), QTimer()
+    look.setInterval(20)
+    look.timeout.connect(lambda: (idle(win) or time.perf_counter() - t0 > timeout)
+                         and loop.quit())
+    look.start()
+    loop.exec()
+    look.stop()
     took = time.perf_counter() - t0
-    end = time.perf_counter() + settle
-    while time.perf_counter() < end:
-        app.processEvents()
-        time.sleep(0.002)
+    QTimer.singleShot(int(settle * 1000), loop.quit)
+    loop.exec()
     worst = max(beat.worst, time.perf_counter() - beat.last)
     print(f"  {name:<34} worst stall {worst * 1000:7.0f} ms   (done in {took:6.2f} s; "
           f"{beat.late} gaps over 50 ms)", flush=True)
