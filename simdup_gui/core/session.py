@@ -273,11 +273,11 @@ class Session:
         return result
 
     # ------------------------------------------------------------------ grouping
-    def grouping_request(self) -> GroupingRequest:
+    def grouping_request(self, read_workers: int = 1) -> GroupingRequest:
         s = self.settings
         return GroupingRequest(self.records, s.bits, s.distance, s.grouping, s.verify,
                                s.similarity, s.cache_path, s.use_cache, s.scheduler.strip(),
-                               s.measure, memo=self._memo, excerpts=s.excerpts)
+                               s.measure, read_workers, memo=self._memo, excerpts=s.excerpts)
 
     def is_current(self, request: GroupingRequest) -> bool:
         """True if ``request`` still matches the records and settings."""
@@ -320,7 +320,7 @@ class Session:
     def regroup(self, *, job: Job = NULL_JOB, read_workers: int = 1) -> None:
         """Group the fingerprints already computed at the current settings, at once
         (``read_workers``: processes that read the doubtful pairs' files; the CLI's)."""
-        req = dataclasses.replace(self.grouping_request(), read_workers=read_workers)
+        req = self.grouping_request(read_workers)
         self.set_groups(req, *req.run(job=job))
 
     def begin_regroup(self, read_workers: int = 1) -> GroupingRequest | None:
@@ -329,7 +329,7 @@ class Session:
         if self._grouping is not None:
             self._regroup_pending = True
             return None
-        self._grouping = dataclasses.replace(self.grouping_request(), read_workers=read_workers)
+        self._grouping = self.grouping_request(read_workers)
         return self._grouping
 
     def end_regroup(self, result: tuple[list[Group], str] | None) -> tuple[bool, bool]:
