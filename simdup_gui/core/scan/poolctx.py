@@ -123,7 +123,7 @@ class Workers:
             while self._todo and s.task is None:
                 task = self._todo.popleft()
                 try:
-                    s.conn.send(task)
+                    _send_task(s.conn, task)
                 except (ConnectionError, EOFError):  # it just ended, without the task: the
                     self._todo.appendleft(task)  # next worker's (wait() replaces this one)
                     break
@@ -241,6 +241,10 @@ def _serve(conn, initializer) -> None:
             return
         tid, fn, args, kwargs = task
         try:
+            args = tuple(_receive_apart(conn, a) if isinstance(a, _Apart) else a for a in args)
+        except (EOFError, OSError):
+            return
+        try:
             answer = (tid, fn(*args, **kwargs), None)
         except Exception as e:  # noqa: BLE001 - the caller's to report
             answer = (tid, None, e)
@@ -250,6 +254,68 @@ def _serve(conn, initializer) -> None:
             return
         except Exception as e:  # noqa: BLE001 - an answer or error that cannot be pickled
             conn.send((tid, None, RuntimeError(f"{type(e).__name__}: {e}")))
+
+
+SEND_APART_ABOVE = 1 << 20  # bytes: a numpy array argument this large is sent after its task
+FRAME = 1 << 20  # bytes of such an array a message
+
+
+@dataclass(frozen=True)
+class _Apart:
+    """In a task's arguments, in place of an array sent after it (:func:`_send_task`)."""
+
+    shape: tuple
+    dtype: str
+
+
+def _send_task(conn, task: tuple) -> None:
+    """Send ``task`` (id, fn, args, kwargs) down a worker's pipe. A numpy array among
+    ``args`` of over SEND_APART_ABOVE bytes goes after it as raw bytes, FRAME at a time
+    (``send_bytes`` of a view: no copy, and the GIL let go while each is written), not
+    pickled with it: pickling copies it in one C call that holds the GIL, 90 ms for the
+    48 MB of sketches of 100,000 records sent to find the excerpt candidates (47 ms for the
+    768 MB tree's 55,112), and a window's thread waits as long. A thread beating every 10 ms
+    beside the submit of those 100,000 sketches and the wait for the answer
+    (``benchmarks/submit_beats.py --repo CHECKOUT``, two runs of three rounds each way,
+    alternating): worst gap 42-49 -> 10-11 ms, submit to answer 180-206 -> 33-103 ms. The
+    app's worst stalls on 100,000 records (``gui_stalls.py --files 100000``, ABBA) stayed
+    143-249 ms either way: other holds of the GIL set them (docs/performance.md)."""
+    tid, fn, args, kwargs = task
+    head, arrays = _split(args)
+    if not arrays:
+        conn.send(task)
+        return
+    conn.send((tid, fn, head, kwargs))
+    for a in arrays:
+        raw = memoryview(a.reshape(-1).view("u1"))
+        for at in range(0, len(raw), FRAME):
+            conn.send_bytes(raw, at, min(FRAME, len(raw) - at))
+
+
+def _split(args: tuple) -> tuple[tuple, list]:
+    """``args`` with each array to send apart replaced by its :class:`_Apart`, and those
+    arrays (C-contiguous) in their order."""
+    np = sys.modules.get("numpy")  # (no array can be an argument before numpy is imported)
+    head, arrays = [], []
+    for a in args:
+        if np is not None and isinstance(a, np.ndarray) and not a.dtype.hasobject \
+                and a.nbytes > SEND_APART_ABOVE:
+            arrays.append(np.ascontiguousarray(a))
+            a = _Apart(a.shape, a.dtype.str)
+        head.append(a)
+    return tuple(head), arrays
+
+
+def _receive_apart(conn, apart: _Apart):
+    """The array :func:`_send_task` sent after its task in place of ``apart``."""
+    import numpy as np
+
+    a = np.empty(apart.shape, dtype=np.dtype(apart.dtype))
+    raw = memoryview(a.reshape(-1).view(np.uint8))
+    at = 0
+    while at < len(raw):
+        at += conn.recv_bytes_into(raw, at)
+    return a
 
 
 ORPHAN_POLL = 0.5  # seconds between a worker's looks at its parent

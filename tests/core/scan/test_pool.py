@@ -101,6 +101,44 @@ def test_errors_come_back_as_answers_and_the_worker_goes_on():
     _no_children_left()
 
 
+def _digest(a, small, b) -> tuple:
+    import hashlib
+
+    return (a.shape, a.dtype.str, hashlib.sha256(a.tobytes()).hexdigest(), small,
+            b.shape, b.dtype.str, hashlib.sha256(b.tobytes()).hexdigest())
+
+
+def test_large_arrays_reach_a_task_whole_sent_apart_from_it():
+    """Arrays over SEND_APART_ABOVE bytes go after their task as raw frames (never pickled
+    with it: that copy holds the GIL); the worker gets them whole, in their shape and
+    dtype, beside the other arguments (a strided big-endian view too), and the next task
+    is unaffected. What goes before the frames carries no array bytes."""
+    import pickle
+
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    a = rng.integers(0, 2**63, size=(40_000, 64), dtype=np.uint64)  # 20 MB: 20 frames
+    b = rng.random((3000, 200)).astype(">f8")[:, ::2]  # 2.4 MB, not contiguous
+    small = np.arange(10)
+    head, arrays = poolctx._split((a, "x", b, small))
+    assert [type(x) for x in head] == [poolctx._Apart, str, poolctx._Apart, np.ndarray]
+    assert len(pickle.dumps(head)) < 1000 and len(arrays) == 2
+    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    try:
+        task = pool.submit(_digest, (a, "x", b))
+        got = []
+        deadline = time.monotonic() + 60
+        while not got and time.monotonic() < deadline:
+            got += pool.wait(1.0)
+        assert [d.task for d in got] == [task] and got[0].error is None
+        assert got[0].value == _digest(a, "x", np.ascontiguousarray(b))
+        assert _values(pool, _square, [5]) == [25]
+    finally:
+        pool.close()
+    _no_children_left()
+
+
 def test_end_does_not_wait_for_a_worker_that_ignores_sigterm():
     pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
     pool.submit(_stubborn, (0,))
