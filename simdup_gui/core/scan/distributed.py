@@ -103,8 +103,17 @@ def local_cluster(n: int):
                 return
             super()._update_worker_status(op, msg)
 
-    return _LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                         dashboard_address=":0")
+    import dask
+
+    from .poolctx import safe_path
+
+    # Its nannies spawn the workers, and it starts multiprocessing's resource tracker, with
+    # ``python -c`` (the working directory first on sys.path): PYTHONSAFEPATH leaves it out
+    # (poolctx.safe_path), for the start and for each worker a nanny starts again later.
+    with safe_path(), dask.config.set(
+            {"distributed.nanny.pre-spawn-environ.PYTHONSAFEPATH": "1"}):
+        return _LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                             dashboard_address=":0")
 
 
 CONNECT_DEADLINE = 30.0  # seconds: a scheduler that accepts connections but never answers

@@ -5,6 +5,7 @@ pthread_sigmask for the fork server's start (:func:`start_process`)."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing as mp
 import os
@@ -426,7 +427,8 @@ def start_process(ctx, process) -> None:
     takes Ctrl-C until its preload is done, as multiprocessing's own. Elsewhere (spawn) a
     plain start."""
     if ctx.get_start_method() != "forkserver" or not hasattr(signal, "pthread_sigmask"):
-        process.start()
+        with safe_path():
+            process.start()
         return
     failed: list[BaseException] = []
     starter = threading.Thread(target=_start_held, args=(ctx, process, failed), daemon=True,
@@ -446,14 +448,48 @@ def _start_held(ctx, process, failed: list) -> None:
     """:func:`start_process`'s thread: the resource tracker running, SIGINT blocked in this
     thread, ``process`` started; what it raised put in ``failed``."""
     try:
-        try:
-            ctx.Lock()  # a named semaphore, at once dropped: the tracker runs from here on
-        except (OSError, ImportError):  # no sem_open: multiprocessing.synchronize says so
-            pass
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        process.start()
+        with safe_path():
+            try:
+                ctx.Lock()  # a named semaphore, at once dropped: the tracker runs from here
+            except (OSError, ImportError):  # no sem_open: multiprocessing.synchronize says so
+                pass
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            process.start()
     except BaseException as e:  # noqa: BLE001 - raised in the caller's thread
         failed.append(e)
+
+
+_safe = threading.Lock()
+_starting = [0, None]  # starts under way; PYTHONSAFEPATH as it was before the first
+
+
+@contextlib.contextmanager
+def safe_path():
+    """PYTHONSAFEPATH=1 in the environment while a process is started: the interpreters
+    multiprocessing starts (the fork server, its resource tracker, a spawned worker) run
+    ``python -c``, which puts the working directory first on sys.path, before the standard
+    library, until the preload or the task sets it. A ``multiprocessing`` folder or a
+    ``numpy.py`` in the folder the user ran the scan from (a shared or downloads folder,
+    where another account can write) was imported by the fork server and ran as the user
+    (CPython issue 157916, open). PYTHONSAFEPATH (Python 3.11, the -P option) leaves it
+    out; the workers forked from the server inherit it, and nothing they import comes from
+    there. The variable is set only while starts are under way and put back after the
+    last; another process started meanwhile (none of ours is) would get it too."""
+    with _safe:
+        if _starting[0] == 0:
+            _starting[1] = os.environ.get("PYTHONSAFEPATH")
+            os.environ["PYTHONSAFEPATH"] = "1"
+        _starting[0] += 1
+    try:
+        yield
+    finally:
+        with _safe:
+            _starting[0] -= 1
+            if _starting[0] == 0:
+                if _starting[1] is None:
+                    os.environ.pop("PYTHONSAFEPATH", None)
+                else:
+                    os.environ["PYTHONSAFEPATH"] = _starting[1]
 
 
 def _end_when_started(starter: threading.Thread, process) -> None:

@@ -1,0 +1,111 @@
+"""Modules planted in the folder a scan is run from are never imported by its processes.
+
+multiprocessing starts the fork server, its resource tracker and spawned workers with
+``python -c``, which puts the working directory first on sys.path. A user who scans from a
+folder another account can write to (a shared folder, downloads) ran what that account
+planted there as ``multiprocessing`` or ``numpy``. These tests plant such modules, each of
+which leaves a file behind when imported, and run real pools and a real scan there."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+PLANTED = ("multiprocessing/__init__.py", "numpy.py", "numba.py", "simdup_gui/__init__.py",
+           "rjieba.py")
+
+
+def _plant(folder, marks) -> None:
+    """Each planted module writes a file into ``marks`` when imported, then fails."""
+    for name in PLANTED:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"import os\nopen(os.path.join({str(marks)!r}, {name.replace('/', '.')!r}"
+                        " + '.' + str(os.getpid())), 'w').close()\n"
+                        "raise ImportError('planted')\n", encoding="utf-8")
+
+
+def _env() -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONSAFEPATH", "PYTHONPATH")}
+    env["PYTHONPATH"] = REPO  # (what the installed command finds, never the folder)
+    return env
+
+
+POOLS = textwrap.dedent("""
+    import multiprocessing as mp, os, sys
+    from simdup_gui.core.scan import poolctx
+
+    def main():
+        for ctx in (None, mp.get_context("spawn")):
+            pool = poolctx.make_pool(2, ctx=ctx)
+            try:
+                for k in range(2):
+                    pool.submit(os.getpid)
+                got = []
+                while len(got) < 2:
+                    got += pool.wait(60)
+                assert all(d.error is None for d in got), got
+                print(sorted(d.value for d in got) == sorted(pool.pids()))
+            finally:
+                pool.end()
+        print(os.environ.get("PYTHONSAFEPATH"))
+
+    if __name__ == "__main__":
+        main()
+""")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork server: Linux")
+def test_pools_started_from_a_folder_with_planted_modules_import_none_of_them(tmp_path):
+    """A fork server's pool and a spawned pool, started from a folder holding a planted
+    ``multiprocessing`` package and ``numpy``, ``numba``, ``rjieba`` and ``simdup_gui``:
+    both answer from their own workers, nothing planted was imported, and PYTHONSAFEPATH
+    is not left set in the caller's environment."""
+    here, marks = tmp_path / "shared", tmp_path / "marks"
+    here.mkdir()
+    marks.mkdir()
+    _plant(here, marks)
+    script = tmp_path / "pools.py"  # outside the folder, as an installed command is
+    script.write_text(POOLS, encoding="utf-8")
+    out = subprocess.run([sys.executable, str(script)], cwd=here, env=_env(),
+                         capture_output=True, text=True, timeout=300)
+    assert sorted(os.listdir(marks)) == [], out.stderr[-2000:]
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["True", "True", "None"]
+
+
+@pytest.mark.parametrize("where", [
+    ["--workers", "2"], pytest.param(["--scheduler", "local:1"], marks=pytest.mark.slow)])
+def test_a_scan_run_from_a_folder_with_planted_modules_imports_none_of_them(tmp_path, where):
+    """``simdup scan`` (as its installed script runs it) from a folder with planted
+    modules, over enough text to use worker processes (this machine's, or a local Dask
+    cluster's): the same groups as from elsewhere, and nothing planted was imported."""
+    here, marks, data = tmp_path / "shared", tmp_path / "marks", tmp_path / "shared" / "data"
+    data.mkdir(parents=True)
+    marks.mkdir()
+    _plant(here, marks)
+    for k in range(6):  # 6 x 1 MB: past the size a scan fingerprints without its pool
+        text = " ".join(f"t{k}x{i * 7919 % 1009}" for i in range(110_000))
+        (data / f"f{k}.txt").write_text(text, encoding="utf-8")
+        (data / f"f{k}-copy.txt").write_text(text + " edited", encoding="utf-8")
+    script = tmp_path / "simdup.py"
+    script.write_text("import sys\nfrom simdup_gui.cli import main\n"
+                      "if __name__ == '__main__':\n    sys.exit(main())\n", encoding="utf-8")
+    env = {**_env(), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, str(script), "scan", str(data), "--no-cache",
+                            "--format", "json", *where], cwd=cwd, env=env,
+                           capture_output=True, text=True, timeout=600)
+            for cwd in (here, tmp_path)]
+    assert sorted(os.listdir(marks)) == [], runs[0].stderr[-2000:]
+    assert [r.returncode for r in runs] == [0, 0], runs[0].stderr[-2000:]
+    import json
+
+    groups = [sorted(sorted(f["path"] for f in g["files"]) for g in json.loads(r.stdout)
+                     ["groups"]) for r in runs]
+    assert groups[0] == groups[1] and len(groups[0]) == 6
