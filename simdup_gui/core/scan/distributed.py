@@ -103,15 +103,14 @@ def local_cluster(n: int):
                 return
             super()._update_worker_status(op, msg)
 
-    import dask
-
     from .poolctx import safe_path
 
     # Its nannies spawn the workers, and it starts multiprocessing's resource tracker, with
     # ``python -c`` (the working directory first on sys.path): PYTHONSAFEPATH leaves it out
-    # (poolctx.safe_path), for the start and for each worker a nanny starts again later.
-    with safe_path(), dask.config.set(
-            {"distributed.nanny.pre-spawn-environ.PYTHONSAFEPATH": "1"}):
+    # (poolctx.safe_path). Not through Dask's pre-spawn-environ, which would cover a worker
+    # a nanny starts again later but leaves the variable in this process's environment for
+    # good (the nanny sets it in os.environ), and so in every program the app opens.
+    with safe_path():
         return _LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                              dashboard_address=":0")
 
