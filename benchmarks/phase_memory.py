@@ -1,6 +1,7 @@
 """The scan's main-process memory by phase: one cold `simdup scan TREE --no-cache
 --phase-times` of this checkout, its RSS (and the process tree's summed PSS) sampled every
-0.5 s and set against the phases the scan prints on stderr. Shows which step holds the peak.
+0.5 s and set against the phases the scan prints on stderr. Shows which step holds the peak,
+and each process's PSS at the process tree's summed peak (main, fork server, workers).
 
     python3 benchmarks/phase_memory.py TREE [--interval 0.5]
 """
@@ -39,10 +40,14 @@ def main() -> int:
 
     threading.Thread(target=read, daemon=True).start()
     samples = []
+    widest: tuple[float, float, list] = (0.0, 0.0, [])  # (time, summed PSS, each process's)
     while p.poll() is None:
         rss = coldscan.pss_kb(p.pid)[1] / 1024
-        pss = sum(coldscan.pss_kb(x)[0] for x in coldscan.tree(p.pid)) / 1024
+        each = [(x, coldscan.pss_kb(x)[0] / 1024) for x in coldscan.tree(p.pid)]
+        pss = sum(m for _, m in each)
         samples.append((time.time() - t0, rss, pss))
+        if pss > widest[1]:
+            widest = (samples[-1][0], pss, each)
         time.sleep(a.interval)
     time.sleep(0.2)
     bounds = phases + [(float("inf"), "")]
@@ -56,7 +61,23 @@ def main() -> int:
         top = max(samples, key=lambda s: s[1])
         print(f"main RSS peak {top[1]:.0f} MB at {top[0]:.1f} s; process tree PSS peak "
               f"{max(s[2] for s in samples):.0f} MB; exit {p.returncode}")
+        print(f"at the process tree's peak ({widest[0]:.1f} s), PSS by process: "
+              + ", ".join(f"{_name(x)} {m:.0f} MB" for x, m in widest[2]))
     return 0 if p.returncode in (0, 1) else p.returncode
+
+
+def _name(pid: int) -> str:
+    """The scan's (``simdup``), multiprocessing's fork server, resource tracker, a worker."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            cmd = fh.read().decode(errors="replace")
+    except OSError:
+        return f"{pid} (ended)"
+    for mark, name in (("forkserver", "fork server or worker"), ("resource_tracker", "tracker"),
+                       ("simdup_gui.cli", "simdup")):
+        if mark in cmd:
+            return f"{pid} {name}"
+    return str(pid)
 
 
 if __name__ == "__main__":
