@@ -134,7 +134,10 @@ def shingle_sets(texts: Sequence[str], job: Job = NULL_JOB,
             out.append(shingle_set(t))
         return out
     job.check()
-    pool = mp.get_context("spawn").Pool(workers)  # spawn: safe under the app's threads
+    from ..scan.poolctx import safe_path
+
+    with safe_path():  # its workers run python -c: not the working directory on sys.path
+        pool = mp.get_context("spawn").Pool(workers)  # spawn: safe under the app's threads
     try:
         for part in pool.imap(_shingle_chunk, chunks):
             out.extend(part)

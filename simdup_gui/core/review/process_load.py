@@ -34,8 +34,11 @@ def load_results_in_process(path: str, *, job: Job = NULL_JOB, chunk: int = CHUN
     ctx = mp.get_context("spawn")  # never fork a process that runs threads (a GUI's)
     receiver, sender = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(path, sender, chunk), name="simdup-load", daemon=True)
+    from ..scan.poolctx import safe_path
+
     try:
-        child.start()
+        with safe_path():  # python -c: not the working directory first on sys.path
+            child.start()
     except OSError:  # no process to be had (limits, a frozen build without spawn support)
         receiver.close()
         sender.close()

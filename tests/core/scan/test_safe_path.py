@@ -109,3 +109,115 @@ def test_a_scan_run_from_a_folder_with_planted_modules_imports_none_of_them(tmp_
     groups = [sorted(sorted(f["path"] for f in g["files"]) for g in json.loads(r.stdout)
                      ["groups"]) for r in runs]
     assert groups[0] == groups[1] and len(groups[0]) == 6
+
+
+def _run_planted(tmp_path, source: str, timeout: float = 120, args=()):
+    """Run ``source`` (a script kept outside the folder) from a folder with planted
+    modules; the marks left behind, and the run (None when it had to be stopped)."""
+    here, marks = tmp_path / "shared", tmp_path / "marks"
+    here.mkdir()
+    marks.mkdir()
+    _plant(here, marks)
+    script = tmp_path / "run.py"
+    script.write_text(textwrap.dedent(source), encoding="utf-8")
+    try:
+        out = subprocess.run([sys.executable, str(script), *args], cwd=here, env=_env(),
+                             capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:  # (a spawn Pool whose workers die starts others forever)
+        out = None
+    return sorted(os.listdir(marks)), out
+
+
+LOAD = """
+    import os
+    from simdup_gui.core.review.export import save_results
+    from simdup_gui.core.review.process_load import load_results_in_process
+    from simdup_gui.core.review.results import Results
+
+    if __name__ == "__main__":
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "r.json")
+        save_results(Results([], [], [], {}), path)
+        res = load_results_in_process(path)
+        print(len(res.records), os.environ.get("PYTHONSAFEPATH"))
+"""
+
+
+def test_results_loaded_in_a_child_process_import_nothing_planted(tmp_path):
+    """The app's File > Open results (a file over 512 KB) loads it in a spawned child
+    (review.process_load): started from a folder with planted modules, nothing planted is
+    imported, by the child or the resource tracker it starts."""
+    marks, out = _run_planted(tmp_path, LOAD)
+    assert marks == [], out and out.stderr[-2000:]
+    assert out is not None and out.returncode == 0, out and out.stderr[-2000:]
+    assert out.stdout.split() == ["0", "None"]
+
+
+LAB = """
+    import os
+    from simdup_gui.core.lab import reference
+
+    if __name__ == "__main__":
+        reference.PARALLEL_CHARS = 0  # the pool even for a little text
+        reference.SHINGLE_CHUNK = 2
+        sets = reference.shingle_sets([f"text {k} " * 50 for k in range(8)], workers=2)
+        print(len(sets), os.environ.get("PYTHONSAFEPATH"))
+"""
+
+
+def test_the_labs_shingling_pool_imports_nothing_planted(tmp_path):
+    """The accuracy lab's spawn Pool (lab.reference.shingle_sets, also simdup synth):
+    started from a folder with planted modules, nothing planted is imported."""
+    marks, out = _run_planted(tmp_path, LAB, timeout=90)
+    assert marks == [], out and out.stderr[-2000:]
+    assert out is not None and out.returncode == 0, out and out.stderr[-2000:]
+    assert out.stdout.split() == ["8", "None"]
+
+
+DASK = """
+    import os, signal, subprocess, sys, time
+    from simdup_gui.core.scan.distributed import local_cluster
+
+    def kids():
+        found = {}
+        for p in subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True,
+                                text=True).stdout.split():
+            try:
+                found[int(p)] = open(f"/proc/{p}/cmdline").read()
+            except OSError:
+                pass
+        return found
+
+    if __name__ == "__main__":
+        cluster = local_cluster(1)
+        first = kids()
+        if sys.argv[1] == "tracker":  # died (killed, out of memory) before the worker did
+            for p, c in first.items():
+                if "resource_tracker" in c:
+                    os.kill(p, signal.SIGKILL)
+            time.sleep(0.5)
+        for p, c in first.items():
+            if "spawn_main" in c:
+                os.kill(p, signal.SIGKILL)
+        for _ in range(60):  # the nanny starts another worker
+            time.sleep(1)
+            if any("spawn_main" in c and p not in first for p, c in kids().items()) \\
+                    and len(cluster.scheduler_info["workers"]) == 1:
+                break
+        time.sleep(1)
+        print(len(cluster.scheduler_info["workers"]), os.environ.get("PYTHONSAFEPATH"))
+        cluster.close()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pgrep, /proc")
+@pytest.mark.parametrize("dead", ["worker", "tracker"])
+def test_a_local_dask_worker_started_again_imports_nothing_planted(tmp_path, dead):
+    """A local Dask cluster's worker killed: its nanny starts another (and, when the
+    resource tracker died before, the nanny's queues start another tracker): nothing
+    planted in the folder is imported, and PYTHONSAFEPATH is not left set after."""
+    pytest.importorskip("distributed")
+    marks, out = _run_planted(tmp_path, DASK, timeout=180, args=[dead])
+    assert marks == [], out and out.stderr[-2000:]
+    assert out is not None and out.returncode == 0, out and out.stderr[-2000:]
+    assert out.stdout.split() == ["1", "None"]
