@@ -136,19 +136,21 @@ def shingle_sets(texts: Sequence[str], job: Job = NULL_JOB,
     job.check()
     from ..scan.poolctx import safe_path
 
-    with safe_path():  # its workers run python -c: not the working directory on sys.path
+    # its workers, and one it starts again when one dies, run python -c: held for the
+    # pool's life, so that the working directory is never on their sys.path
+    with safe_path():
         pool = mp.get_context("spawn").Pool(workers)  # spawn: safe under the app's threads
-    try:
-        for part in pool.imap(_shingle_chunk, chunks):
-            out.extend(part)
-            job.check()
-            job.report(ProgressEvent("reference", len(out), n))
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+        try:
+            for part in pool.imap(_shingle_chunk, chunks):
+                out.extend(part)
+                job.check()
+                job.report(ProgressEvent("reference", len(out), n))
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
     return out
 
 

@@ -10,6 +10,7 @@ futures. Dask is optional (``pip install "simdup[dask]"``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import urllib.parse
@@ -103,16 +104,8 @@ def local_cluster(n: int):
                 return
             super()._update_worker_status(op, msg)
 
-    from .poolctx import safe_path
-
-    # Its nannies spawn the workers, and it starts multiprocessing's resource tracker, with
-    # ``python -c`` (the working directory first on sys.path): PYTHONSAFEPATH leaves it out
-    # (poolctx.safe_path). Not through Dask's pre-spawn-environ, which would cover a worker
-    # a nanny starts again later but leaves the variable in this process's environment for
-    # good (the nanny sets it in os.environ), and so in every program the app opens.
-    with safe_path():
-        return _LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                             dashboard_address=":0")
+    return _LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                         dashboard_address=":0")
 
 
 CONNECT_DEADLINE = 30.0  # seconds: a scheduler that accepts connections but never answers
@@ -151,8 +144,17 @@ class Cluster:
         from distributed import Client
 
         self.cluster = None
+        # A local cluster's nannies spawn its workers, again when one dies, and its queues
+        # start multiprocessing's resource tracker again when it died, all with ``python
+        # -c`` (the working directory first on sys.path): PYTHONSAFEPATH is held for the
+        # cluster's whole life (poolctx.safe_path), put back when it is closed. (Dask's
+        # pre-spawn-environ would leave it in this process's environment for good.)
+        self._held = contextlib.ExitStack()
         try:
             if kind == "local":
+                from .poolctx import safe_path
+
+                self._held.enter_context(safe_path())
                 self.cluster = local_cluster(n)
                 self.client = Client(self.cluster)
             else:
@@ -160,8 +162,11 @@ class Cluster:
         except SchedulerError:
             raise
         except Exception as e:  # noqa: BLE001 - any failure to connect is one clear line
-            if self.cluster is not None:
-                self.cluster.close()
+            try:
+                if self.cluster is not None:
+                    self.cluster.close()
+            finally:
+                self._held.close()
             raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: "
                                  f"{type(e).__name__}: {e}") from None
 
@@ -173,8 +178,11 @@ class Cluster:
         try:
             self.client.close()
         finally:
-            if self.cluster is not None:
-                self.cluster.close()
+            try:
+                if self.cluster is not None:
+                    self.cluster.close()
+            finally:
+                self._held.close()
 
     def __enter__(self) -> Cluster:
         return self

@@ -175,7 +175,7 @@ def test_the_labs_shingling_pool_imports_nothing_planted(tmp_path):
 
 DASK = """
     import os, signal, subprocess, sys, time
-    from simdup_gui.core.scan.distributed import local_cluster
+    from simdup_gui.core.scan.distributed import Cluster
 
     def kids():
         found = {}
@@ -188,7 +188,8 @@ DASK = """
         return found
 
     if __name__ == "__main__":
-        cluster = local_cluster(1)
+        held = Cluster("local:1")  # as a scan with --scheduler local:1 makes it
+        cluster = held.cluster
         first = kids()
         if sys.argv[1] == "tracker":  # died (killed, out of memory) before the worker did
             for p, c in first.items():
@@ -204,8 +205,9 @@ DASK = """
                     and len(cluster.scheduler_info["workers"]) == 1:
                 break
         time.sleep(1)
-        print(len(cluster.scheduler_info["workers"]), os.environ.get("PYTHONSAFEPATH"))
-        cluster.close()
+        workers, during = len(cluster.scheduler_info["workers"]), os.environ.get("PYTHONSAFEPATH")
+        held.close()
+        print(workers, during, os.environ.get("PYTHONSAFEPATH"))
 """
 
 
@@ -215,9 +217,10 @@ DASK = """
 def test_a_local_dask_worker_started_again_imports_nothing_planted(tmp_path, dead):
     """A local Dask cluster's worker killed: its nanny starts another (and, when the
     resource tracker died before, the nanny's queues start another tracker): nothing
-    planted in the folder is imported, and PYTHONSAFEPATH is not left set after."""
+    planted in the folder is imported; PYTHONSAFEPATH is held while the cluster runs and
+    not left set once it is closed."""
     pytest.importorskip("distributed")
     marks, out = _run_planted(tmp_path, DASK, timeout=180, args=[dead])
     assert marks == [], out and out.stderr[-2000:]
     assert out is not None and out.returncode == 0, out and out.stderr[-2000:]
-    assert out.stdout.split() == ["1", "None"]
+    assert out.stdout.split() == ["1", "1", "None"]
