@@ -7,6 +7,8 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -481,6 +483,47 @@ print(*(p for p, _ in _children(os.getpid())))
     while deadline > time.monotonic() and any(map(_running, pids)):
         time.sleep(0.1)
     assert not any(map(_running, pids)), "left behind"
+
+
+@_FORK_SERVER
+def test_a_fork_server_killed_while_it_warms_up_is_started_again(tmp_path):
+    """The fork server killed during its preload (the OOM killer, kill -9 in a cold scan's
+    first seconds): the worker's start, which was waiting for it, gets no answer
+    (multiprocessing's EOFError ended the scan with a traceback); it is tried once more on
+    a new server, and the pool works."""
+    (tmp_path / "slow_preload.py").write_text("import time\ntime.sleep(2)\n")
+    code = """
+import multiprocessing as mp, os, signal, threading, time
+from simdup_gui.core.scan import poolctx
+from tests.core.scan.test_pool import _children
+
+def kill_server():
+    while True:
+        found = [p for p, cmd in _children(os.getpid()) if b"forkserver" in cmd]
+        if found:
+            time.sleep(0.3)  # in its preload
+            os.kill(found[0], signal.SIGKILL)
+            return
+        time.sleep(0.01)
+
+if __name__ == "__main__":
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["slow_preload"])
+    threading.Thread(target=kill_server, daemon=True).start()
+    pool = poolctx.make_pool(1, ctx=ctx)
+    t = pool.submit(abs, (-7,))
+    got = []
+    while not got:
+        got = pool.wait(5.0)
+    print(got[0].task == t, got[0].value)
+    pool.end()
+"""
+    script = tmp_path / "killed_server.py"
+    script.write_text(code)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         cwd=_ROOT, timeout=120, env={
+                             **os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), _ROOT])})
+    assert out.stdout.split() == ["True", "7"], out.stderr[-2000:]
 
 
 @_FORK_SERVER
