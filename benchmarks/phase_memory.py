@@ -46,8 +46,8 @@ def main() -> int:
         each = [(x, coldscan.pss_kb(x)[0] / 1024) for x in coldscan.tree(p.pid)]
         pss = sum(m for _, m in each)
         samples.append((time.time() - t0, rss, pss))
-        if pss > widest[1]:
-            widest = (samples[-1][0], pss, each)
+        if pss > widest[1]:  # (named now: by the end they have ended)
+            widest = (samples[-1][0], pss, [(_name(x), m) for x, m in each])
         time.sleep(a.interval)
     time.sleep(0.2)
     bounds = phases + [(float("inf"), "")]
@@ -62,7 +62,7 @@ def main() -> int:
         print(f"main RSS peak {top[1]:.0f} MB at {top[0]:.1f} s; process tree PSS peak "
               f"{max(s[2] for s in samples):.0f} MB; exit {p.returncode}")
         print(f"at the process tree's peak ({widest[0]:.1f} s), PSS by process: "
-              + ", ".join(f"{_name(x)} {m:.0f} MB" for x, m in widest[2]))
+              + ", ".join(f"{name} {m:.0f} MB" for name, m in widest[2]))
     return 0 if p.returncode in (0, 1) else p.returncode
 
 
@@ -73,8 +73,8 @@ def _name(pid: int) -> str:
             cmd = fh.read().decode(errors="replace")
     except OSError:
         return f"{pid} (ended)"
-    for mark, name in (("forkserver", "fork server or worker"), ("resource_tracker", "tracker"),
-                       ("simdup_gui.cli", "simdup")):
+    for mark, name in (("forkserver", "fork server or a worker"),
+                       ("resource_tracker", "resource tracker"), ("simdup_gui.cli", "simdup")):
         if mark in cmd:
             return f"{pid} {name}"
     return str(pid)
