@@ -98,21 +98,23 @@ class Workers:
         memory; while it warms up a cold scan's first seconds) answers nothing:
         multiprocessing raises EOFError, and the scan ended with its traceback. The start
         is tried once more, on a server multiprocessing starts afresh."""
-        for attempt in (1, 2):
-            here, there = self.ctx.Pipe()
-            p = self.ctx.Process(target=_serve, args=(there, self._initializer), daemon=True,
-                                 name="simdup-worker")
-            try:
-                start_process(self.ctx, p)
-            except (EOFError, ConnectionError):
-                here.close()
-                if attempt == 2:
-                    raise
-                continue
-            finally:
-                there.close()
-            return _Slot(p, here)
-        raise AssertionError("unreachable")
+        try:
+            return self._start_once()
+        except (EOFError, ConnectionError):
+            return self._start_once()
+
+    def _start_once(self) -> _Slot:
+        here, there = self.ctx.Pipe()
+        p = self.ctx.Process(target=_serve, args=(there, self._initializer), daemon=True,
+                             name="simdup-worker")
+        try:
+            start_process(self.ctx, p)
+        except BaseException:
+            here.close()
+            raise
+        finally:
+            there.close()
+        return _Slot(p, here)
 
     def pids(self) -> tuple[int, ...]:
         """The workers' pids, sorted."""

@@ -8,6 +8,7 @@ which leaves a file behind when imported, and run real pools and a real scan the
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -67,16 +68,9 @@ def test_pools_started_from_a_folder_with_planted_modules_import_none_of_them(tm
     ``multiprocessing`` package and ``numpy``, ``numba``, ``rjieba`` and ``simdup_gui``:
     both answer from their own workers, nothing planted was imported, and PYTHONSAFEPATH
     is not left set in the caller's environment."""
-    here, marks = tmp_path / "shared", tmp_path / "marks"
-    here.mkdir()
-    marks.mkdir()
-    _plant(here, marks)
-    script = tmp_path / "pools.py"  # outside the folder, as an installed command is
-    script.write_text(POOLS, encoding="utf-8")
-    out = subprocess.run([sys.executable, str(script)], cwd=here, env=_env(),
-                         capture_output=True, text=True, timeout=300)
-    assert sorted(os.listdir(marks)) == [], out.stderr[-2000:]
-    assert out.returncode == 0, out.stderr[-2000:]
+    marks, out = _run_planted(tmp_path, POOLS, timeout=300)
+    assert marks == [], out and out.stderr[-2000:]
+    assert out is not None and out.returncode == 0, out and out.stderr[-2000:]
     assert out.stdout.split() == ["True", "True", "None"]
 
 
@@ -104,8 +98,6 @@ def test_a_scan_run_from_a_folder_with_planted_modules_imports_none_of_them(tmp_
             for cwd in (here, tmp_path)]
     assert sorted(os.listdir(marks)) == [], runs[0].stderr[-2000:]
     assert [r.returncode for r in runs] == [0, 0], runs[0].stderr[-2000:]
-    import json
-
     groups = [sorted(sorted(f["path"] for f in g["files"]) for g in json.loads(r.stdout)
                      ["groups"]) for r in runs]
     assert groups[0] == groups[1] and len(groups[0]) == 6
