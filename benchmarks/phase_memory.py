@@ -29,7 +29,10 @@ def main() -> int:
     cmd = [sys.executable, "-m", "simdup_gui.cli", "scan", a.tree, "--no-cache", "--format",
            "json", "-o", a.out, "--phase-times"]
     t0 = time.time()
-    p = subprocess.Popen(cmd, cwd=os.path.dirname(HERE), stderr=subprocess.PIPE, text=True)
+    repo = os.path.dirname(HERE)  # its modules first on the path: the workers' too (the
+    # fork server does not look in the working folder, poolctx.safe_path)
+    p = subprocess.Popen(cmd, cwd=repo, stderr=subprocess.PIPE, text=True,
+                         env={**os.environ, "PYTHONPATH": repo})
     phases: list[tuple[float, str]] = []
 
     def read() -> None:
