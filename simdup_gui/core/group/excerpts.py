@@ -328,9 +328,13 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
                                                        and memo.knows_excerpts(records)):
         grouped = grouping()
         return *grouped, _find_stored(records, workers, memo, None, cache)
-    from ..scan.poolctx import make_pool
+    from ..scan.poolctx import PoolFailed, make_pool
 
-    pool = make_pool(1)
+    try:
+        pool = make_pool(1)
+    except PoolFailed:  # no worker: the candidates are found here, after the grouping
+        grouped = grouping()
+        return *grouped, _find_stored(records, workers, memo, None, cache)
     answer: list = []  # its one task's (WorkerDied if its worker ended)
     stop = threading.Event()  # the grouping failed (cancelled): the answer is not wanted
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+import logging
 import os
 import sys
 import tempfile
@@ -17,13 +18,15 @@ from .fingerprint import (Copies, FeatureSettings, Loaded, fingerprint_batch, lo
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
 from .pdftext import HANG_SECONDS, read_crumb
-from .poolctx import WorkerDied, keeping, make_pool, park, pool_context
+from .poolctx import PoolFailed, WorkerDied, keeping, make_pool, park, pool_context
 from .walk import Candidate, WalkOptions, walk
 
 CHUNK_BYTES = 2 << 20
 CHUNK_FILES = 64
 IN_PROCESS_BELOW = 4 << 20  # scans smaller than this skip the pool's start-up cost
 PRELOAD_BYTES = 64 << 20  # decoded text held here at most while the pool starts (_start_pool)
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -178,14 +181,7 @@ class _ScanRun:
             _run_pool(chunks, workers, opt.features.mode, self.job, self.take, crumbs)
 
     def _here(self, chunks: list[list[Candidate]]) -> None:
-        mode, check = self.opt.features.mode, self.job.check
-        for chunk in chunks:
-            out = []
-            copies = Copies()  # the chunk's copies, though it goes one file at a time
-            for c in chunk:  # check between files: a cancel is seen within one file
-                check()
-                out.extend(fingerprint_batch([(c.path, c.root)], mode, check, copies=copies))
-            self.take(out, chunk)
+        _fingerprint_here(chunks, self.opt.features.mode, self.job, self.take)
 
     def take(self, batch: list, chunk: list[Candidate]) -> None:
         """The records and problems of a chunk of candidates: kept, cached, counted."""
@@ -233,6 +229,17 @@ def _path(r: FileRecord) -> str:
     return r.path
 
 
+def _fingerprint_here(chunks: list[list[Candidate]], mode: str, job: Job, take) -> None:
+    """Fingerprint ``chunks`` in this process, giving each chunk's records to ``take``."""
+    for chunk in chunks:
+        out = []
+        copies = Copies()  # the chunk's copies, though it goes one file at a time
+        for c in chunk:  # check between files: a cancel is seen within one file
+            job.check()
+            out.extend(fingerprint_batch([(c.path, c.root)], mode, job.check, copies=copies))
+        take(out, chunk)
+
+
 def _sorted_by_path(records: list[FileRecord]) -> list[FileRecord]:
     """``records`` sorted by path, as ``sorted`` would: blocks sorted one by one, then
     merged. One list.sort of 100,000 paths holds the GIL for about 65 ms, which freezes the
@@ -258,11 +265,19 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "")
     scan. A worker that dies reading a document left its path in a breadcrumb in the folder
     ``crumbs`` (pdftext.guarded): that file alone is then the problem, and the rest of its
     chunk is sent again without being charged for it. ``crumbs`` "": no breadcrumbs.
+
+    Workers that cannot be started (poolctx.PoolFailed) leave the chunks not yet answered
+    to this process (:func:`_without_pool`): the scan goes on, not ends with a traceback.
     """
     chunks = list(chunks)
     sends = [0] * len(chunks)
-    pool, loaded = _start_pool(pool_context(), workers, chunks, job)
+    try:
+        pool, loaded = _start_pool(pool_context(), workers, chunks, job)
+    except PoolFailed as e:
+        _without_pool(e, chunks, mode, job, take)
+        return
     sent: dict[int, int] = {}  # task id -> chunk
+    left = set(range(len(chunks)))  # chunks whose records or problems are not taken yet
 
     # A pool kept for the doubtful pairs (poolctx.keep_pools): the last chunks tell their
     # worker to drop its vocabulary when done, which most likely is its last chunk. The
@@ -271,6 +286,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "")
     last = len(chunks) - workers if keeping() else len(chunks)
 
     def send(i: int) -> None:
+        left.add(i)
         sends[i] += 1
         items = loaded.pop(i, None) or [(c.path, c.root) for c in chunks[i]]
         sent[pool.submit(fingerprint_batch, (items, mode),
@@ -282,6 +298,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "")
         while sent:
             for done in pool.wait(0.1):
                 i = sent.pop(done.task)
+                left.discard(i)  # (sent again by _lost: back in it)
                 if isinstance(done.error, WorkerDied):
                     _lost(i, done.error.pid, chunks, sends, send, take, crumbs)
                     continue
@@ -290,11 +307,31 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "")
                     Problem(c.path, f"worker failed: {type(e).__name__}: {e}", "error")
                     for c in chunks[i]], chunks[i])
             job.check()
+    except PoolFailed as e:
+        pool.end()
+        _without_pool(e, [chunks[i] for i in sorted(left)], mode, job, take)
+        return
     except BaseException:
         pool.end()
         raise
     if not park(pool):  # the command line reads doubtful pairs on it next
         pool.close()
+
+
+def _without_pool(why: PoolFailed, chunks, mode: str, job: Job, take) -> None:
+    """``chunks`` fingerprinted in this process, their workers not startable (``why``;
+    said once on stderr). Documents are read on workers only, where a crash or hang in
+    their library costs one file: here it would end the scan, so they are recorded as
+    problems (kind "error": not cached, read again by the next scan)."""
+    log.warning("simdup: warning: %s; the scan goes on in its own process", why)
+    for chunk in chunks:
+        docs = [c for c in chunk if document_kind(c.path)]
+        if docs:
+            take([Problem(c.path, f"not read: {why} (documents are read in worker processes "
+                          "only)", "error") for c in docs], docs)
+        texts = [c for c in chunk if not document_kind(c.path)]
+        if texts:
+            _fingerprint_here([texts], mode, job, take)
 
 
 def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, list]]:

@@ -45,6 +45,12 @@ class WorkerDied(Exception):
         self.exitcode = exitcode
 
 
+class PoolFailed(RuntimeError):
+    """The worker processes could not be started: the fork server ended as it was asked
+    for one, twice; a fork refused (out of memory, a process limit); or the workers kept
+    ending as they started. A scan goes on in its own process (pipeline._run_pool)."""
+
+
 @dataclass
 class Done:
     """A task's answer (:meth:`Workers.wait`): its ``value``, or the ``error`` it raised
@@ -97,11 +103,17 @@ class Workers:
         """A new worker. A fork server that ends as it is asked to fork one (killed, out of
         memory; while it warms up a cold scan's first seconds) answers nothing:
         multiprocessing raises EOFError, and the scan ended with its traceback. The start
-        is tried once more, on a server multiprocessing starts afresh."""
+        is tried once more, on a server multiprocessing starts afresh; a second failure (or
+        a fork the system refused twice) is :class:`PoolFailed`."""
         try:
             return self._start_once()
-        except (EOFError, ConnectionError):
+        except (EOFError, OSError):
+            pass
+        try:
             return self._start_once()
+        except (EOFError, OSError) as e:
+            why = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+            raise PoolFailed(f"the worker processes could not be started ({why})") from e
 
     def _start_once(self) -> _Slot:
         here, there = self.ctx.Pipe()
@@ -205,7 +217,7 @@ class Workers:
             self._restarts -= 1
             if self._restarts < 0:  # dying as they start (their initializer, say)
                 self.end()
-                raise RuntimeError("the worker processes keep ending as they start "
+                raise PoolFailed("the worker processes keep ending as they start "
                                    f"(the last exit code {s.process.exitcode})")
         return self._start()
 

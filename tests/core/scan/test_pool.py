@@ -179,27 +179,46 @@ def test_workers_that_die_as_they_start_with_tasks_queued_are_an_error_too():
     _no_children_left()
 
 
-def test_a_scan_whose_workers_die_as_they_start_fails_rather_than_losing_every_file(
-        tmp_path, monkeypatch):
+def test_a_scan_whose_workers_die_as_they_start_fingerprints_its_files_itself(
+        tmp_path, monkeypatch, caplog):
+    """Workers that keep ending as they start (poolctx.PoolFailed): the scan goes on in its
+    own process, every text file fingerprinted once, with one warning; a document, read
+    only on workers (a crash in its library would end the scan here), is a problem."""
     from simdup_gui.core.job import Job
+    from simdup_gui.core.models import FileRecord, Problem
     from simdup_gui.core.scan import pipeline
     from simdup_gui.core.scan.walk import Candidate
 
     paths = []
     for i in range(6):
         p = tmp_path / f"f{i}.txt"
-        p.write_text(f"file {i}")
+        p.write_text(f"file number {i} says something of its own " * 3)
         paths.append(p)
+    doc = tmp_path / "report.docx"
+    doc.write_bytes(b"PK\x03\x04 not really")
+    paths.append(doc)
     chunks = [[Candidate(str(p), str(tmp_path), p.stat().st_size, 0, i, 1)]
               for i, p in enumerate(paths)]
     monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 0)
     monkeypatch.setattr(pipeline, "make_pool", lambda n, init, ctx: poolctx.make_pool(
         n, _crash_on_start, mp.get_context("spawn")))
     got: list = []
-    with pytest.raises(RuntimeError, match="keep ending as they start"):
-        _in_time(lambda: pipeline._run_pool(chunks, 2, "shingles", Job(),
-                                            lambda batch, chunk: got.extend(batch)), 120.0)
-    assert got == []
+    taken: list = []
+
+    def take(batch, chunk):
+        got.extend(batch)
+        taken.extend(c.path for c in chunk)
+
+    with caplog.at_level("WARNING"):
+        _in_time(lambda: pipeline._run_pool(chunks, 2, "shingles", Job(), take), 120.0)
+    records = [r for r in got if isinstance(r, FileRecord)]
+    assert sorted(r.path for r in records) == sorted(str(p) for p in paths[:6])
+    assert sorted(taken) == sorted(str(p) for p in paths)  # each file once
+    (problem,) = [p for p in got if isinstance(p, Problem)]
+    assert problem.path == str(doc) and problem.kind == "error"
+    assert "not read: the worker processes keep ending as they start" in problem.reason
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert len(warnings) == 1 and "goes on in its own process" in warnings[0]
     _no_children_left()
 
 
@@ -483,6 +502,27 @@ print(*(p for p, _ in _children(os.getpid())))
     while deadline > time.monotonic() and any(map(_running, pids)):
         time.sleep(0.1)
     assert not any(map(_running, pids)), "left behind"
+
+
+@_FORK_SERVER
+def test_a_fork_server_that_cannot_start_is_one_clear_error(tmp_path):
+    """A fork server that ends in its preload every time (no memory for it, say): the
+    worker's start is tried twice, then poolctx.PoolFailed says so, not EOFError."""
+    (tmp_path / "dying_preload.py").write_text("import os\nos._exit(3)\n")
+    code = """
+import multiprocessing as mp
+from simdup_gui.core.scan import poolctx
+ctx = mp.get_context("forkserver")
+ctx.set_forkserver_preload(["dying_preload"])
+try:
+    poolctx.make_pool(1, ctx=ctx)
+except poolctx.PoolFailed as e:
+    print("failed:", e)
+"""
+    out = _python(code, PYTHONPATH=os.pathsep.join([str(tmp_path), _ROOT]))
+    assert out.stdout.strip() == ("failed: the worker processes could not be started "
+                                  "(EOFError: unexpected EOF)"), (out.stdout, out.stderr[-2000:])
+    assert "Traceback" not in out.stderr, out.stderr
 
 
 @_FORK_SERVER
