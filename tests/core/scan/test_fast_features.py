@@ -244,3 +244,38 @@ def test_cutting_in_slices_gives_the_whole_texts_tokens(mode, monkeypatch):
         for i, (t, h) in enumerate(texts):
             assert _outcome(_built(t, h, mode)) == want[i], (size, t[:40])
     assert len(list(features.slice_bounds("ab " * 100, 40))) > 3
+
+
+def _rechunk_plain(pieces, size):
+    """rechunk as first written: the rest of the text sliced off after each chunk."""
+    import re
+
+    buf = ""
+    for piece in pieces:
+        buf += piece
+        while len(buf) >= 2 * size:
+            cut = buf.rfind("\n", size, 2 * size)
+            if cut < 0:
+                spaces = list(re.finditer(r"\s", buf[size : 2 * size]))
+                cut = size + spaces[-1].start() if spaces else 2 * size
+            yield buf[: cut + 1]
+            buf = buf[cut + 1 :]
+    if buf:
+        yield buf
+
+
+def test_rechunk_cuts_where_the_plain_definition_cuts():
+    """rechunk keeps an offset into the text, not a copy of its rest: the same chunks, for
+    any pieces (the cuts depend on the text alone) and sizes."""
+    import random
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        n = rng.randrange(0, 300)
+        text = "".join(rng.choice("ab\u4e2d \n\t") for _ in range(n))
+        cuts = sorted(rng.randrange(0, n + 1) for _ in range(rng.randrange(0, 6)))
+        pieces = [text[a:b] for a, b in zip([0, *cuts], [*cuts, n], strict=True)]
+        size = rng.randrange(1, 30)
+        got = list(rechunk(pieces, size))
+        assert got == list(_rechunk_plain(pieces, size))
+        assert "".join(got) == text
