@@ -26,7 +26,7 @@ READ_RATE = 4 << 20  # of its files: a lost worker's block is given up on after 
 CONTAINED = 0.90  # |P & W| / |P| at which P is an excerpt of W (excerpts.py)
 CONTAINED_TAG = ">"  # after the part's hash in the store's key of a containment: never in a
 # hash (hex), so it is never a Jaccard pair's key, and a cache without it needs no rebuild
-KEEP_SHINGLES = 8 << 20  # shingles (8 bytes each) of recently read files kept per process
+KEEP_SHINGLES = 2 << 20  # shingles (8 bytes each) of recently read files kept per process
 
 
 class _SetCache:
