@@ -285,3 +285,28 @@ def test_above_the_bound_template_text_is_not_flagged_and_the_plan_says_so(tmp_p
     s = _session(tmp_path)
     assert s.groups and s.template_members() == (0, 0)
     assert "template text not flagged above 5 distinct texts" in s.index_plan
+
+
+@pytest.mark.parametrize("block", [128, 256 * 7, 1 << 20])
+def test_document_counts_by_blocks_are_the_plain_counts(monkeypatch, block):
+    """_value_documents counts, for each value asked about, the distinct documents whose
+    rows hold it: the same as counting each value's documents one by one, whatever the
+    blocks (a document never split between two: many rows of one document in a row)."""
+    import numpy as np
+
+    from simdup_gui.core.group import templates
+    from simdup_gui.core.textsim import EMPTY, SKETCH_K
+
+    monkeypatch.setattr(templates, "CELL_BLOCK", block)
+    rng = np.random.default_rng(3)
+    n = 300
+    sk = np.sort(rng.integers(0, 5000, size=(n, SKETCH_K), dtype=np.uint32), axis=1)
+    sk[rng.random(n) < 0.1, -20:] = EMPTY  # some sketches not full
+    doc = rng.integers(0, 40, size=n)
+    doc[50:90] = 7  # one document of many rows, split by any small block
+    values = np.unique(sk[rng.random(n) < 0.5])
+    values = values[values != EMPTY]
+    got = templates._value_documents(sk, doc, values)
+    want = [len({int(doc[r]) for r in range(n) if v in set(sk[r].tolist())})
+            for v in values.tolist()]
+    assert got.tolist() == want
