@@ -47,7 +47,7 @@ class WorkerDied(Exception):
 
 class PoolFailed(RuntimeError):
     """The worker processes could not be started: the fork server ended as it was asked
-    for one, twice; a fork refused (out of memory, a process limit); or the workers kept
+    for one, twice (the second time it may also be a fork refused); or the workers kept
     ending as they started. A scan goes on in its own process (pipeline._run_pool)."""
 
 
@@ -103,11 +103,11 @@ class Workers:
         """A new worker. A fork server that ends as it is asked to fork one (killed, out of
         memory; while it warms up a cold scan's first seconds) answers nothing:
         multiprocessing raises EOFError, and the scan ended with its traceback. The start
-        is tried once more, on a server multiprocessing starts afresh; a second failure (or
-        a fork the system refused twice) is :class:`PoolFailed`."""
+        is tried once more, on a server multiprocessing starts afresh; a second failure
+        (EOFError, or any OSError then) is :class:`PoolFailed`."""
         try:
             return self._start_once()
-        except (EOFError, OSError):
+        except (EOFError, ConnectionError):
             pass
         try:
             return self._start_once()
