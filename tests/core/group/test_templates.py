@@ -307,6 +307,6 @@ def test_document_counts_by_blocks_are_the_plain_counts(monkeypatch, block):
     values = np.unique(sk[rng.random(n) < 0.5])
     values = values[values != EMPTY]
     got = templates._value_documents(sk, doc, values)
-    want = [len({int(doc[r]) for r in range(n) if v in set(sk[r].tolist())})
-            for v in values.tolist()]
+    rows = [set(row) for row in sk.tolist()]
+    want = [len({int(doc[r]) for r in range(n) if v in rows[r]}) for v in values.tolist()]
     assert got.tolist() == want
