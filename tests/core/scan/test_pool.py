@@ -482,6 +482,8 @@ def test_ctrl_c_reaches_the_caller_while_the_fork_server_warms_up(tmp_path):
 import multiprocessing as mp, os, signal, threading, time
 from simdup_gui.core.scan import poolctx
 from tests.core.scan.test_pool import _children
+# as a terminal's command gets it (a shell's background job, CI's, ignores SIGINT)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 ctx = mp.get_context("forkserver")
 ctx.set_forkserver_preload(["slow_preload"])
 threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
@@ -636,6 +638,12 @@ def _importing_numpy(pid: int) -> bool:
 @pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self") or "forkserver" not in mp.get_all_start_methods(),
                     reason="needs Linux's /proc and a fork server")
+def _terminal_sigint() -> None:
+    """Ctrl-C as a terminal's command gets it: a shell's background job (a CI run started
+    with ``&``) ignores SIGINT, and its children start so."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_the_fork_server_warms_up_prints_no_traceback(tmp_path):
     """Ctrl-C goes to the terminal's whole process group. Sent as soon as the command's fork
     server has begun its preload (numpy mapped; numba and the kernels take 0.3-0.5 s more):
@@ -650,7 +658,7 @@ def test_ctrl_c_while_the_fork_server_warms_up_prints_no_traceback(tmp_path):
     p = subprocess.Popen([sys.executable, "-m", "simdup_gui.cli", "scan", str(tmp_path),
                           "--no-cache", "--workers", "2", "--format", "json"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_terminal_sigint)
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and p.poll() is None:
