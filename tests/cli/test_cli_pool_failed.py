@@ -15,6 +15,8 @@ import time
 
 import pytest
 
+from tests.core.scan.test_pool import _children
+
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -31,23 +33,6 @@ def _corpus(root) -> None:
                                                 + " one more line " + text[len(text) // 2:])
 
 
-def _fork_servers(pid: int) -> list[int]:
-    found = []
-    for child in os.listdir("/proc"):
-        if not child.isdigit():
-            continue
-        try:
-            with open(f"/proc/{child}/stat") as fh:
-                ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
-            with open(f"/proc/{child}/cmdline", "rb") as fh:
-                cmd = fh.read()
-        except (OSError, ValueError, IndexError):
-            continue
-        if ppid == pid and b"forkserver" in cmd:
-            found.append(int(child))
-    return found
-
-
 def _scan(root, *extra, kill_servers: bool = False):
     cmd = [sys.executable, "-c", "import sys; from simdup_gui.cli import main; "
            "sys.exit(main(sys.argv[1:]))", "scan", str(root), "--no-cache",
@@ -58,7 +43,7 @@ def _scan(root, *extra, kill_servers: bool = False):
 
     def killer() -> None:
         while p.poll() is None:
-            for server in _fork_servers(p.pid):
+            for server in [pid for pid, cmd in _children(p.pid) if b"forkserver" in cmd]:
                 os.kill(server, signal.SIGKILL)
                 killed.append(server)
             time.sleep(0.005)

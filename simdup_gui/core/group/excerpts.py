@@ -332,15 +332,8 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
     found here."""
     if not find:
         return *grouping(), []
-    if workers < 2 or len(records) <= AHEAD_ABOVE or (memo is not None
-                                                       and memo.knows_excerpts(records)):
-        grouped = grouping()
-        return *grouped, _find_stored(records, workers, memo, None, cache)
-    from ..scan.poolctx import PoolFailed, make_pool
-
-    try:
-        pool = make_pool(1)
-    except PoolFailed:  # no worker: the candidates are found here, after the grouping
+    pool = _ahead_pool(records, workers, memo)
+    if pool is None:
         grouped = grouping()
         return *grouped, _find_stored(records, workers, memo, None, cache)
     answer: list = []  # its one task's (WorkerDied if its worker ended)
@@ -371,6 +364,21 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
         raise
     found = answer[0].value if answer and answer[0].error is None else None
     return *grouped, _find_stored(records, workers, memo, found, cache)
+
+
+def _ahead_pool(records: Sequence[FileRecord], workers: int, memo):
+    """The process to find the excerpt candidates on beside the grouping; None where they
+    are found here after it: too few records or processes, the candidates remembered, or
+    no worker that could be started (poolctx.PoolFailed)."""
+    if workers < 2 or len(records) <= AHEAD_ABOVE or (memo is not None
+                                                       and memo.knows_excerpts(records)):
+        return None
+    from ..scan.poolctx import PoolFailed, make_pool
+
+    try:
+        return make_pool(1)
+    except PoolFailed:
+        return None
 
 
 def _find_stored(records: Sequence[FileRecord], workers: int, memo, found,

@@ -311,6 +311,21 @@ def test_a_process_that_dies_finding_the_candidates_leaves_them_to_be_found_here
     assert calls == [1] and _plain(found) == here  # (found here: the worker died)
 
 
+def test_no_worker_for_the_candidates_leaves_them_to_be_found_here(tmp_path, monkeypatch):
+    """The candidates' process cannot be started (poolctx.PoolFailed): the grouping runs,
+    and the same excerpts are found here after it."""
+    from simdup_gui.core.scan import poolctx
+
+    s = scanned(tmp_path)
+    here = _plain(ex.find_excerpts(s.records))
+    monkeypatch.setattr(ex, "AHEAD_ABOVE", 0)
+    monkeypatch.setattr(poolctx, "make_pool", lambda *a: (_ for _ in ()).throw(
+        poolctx.PoolFailed("the worker processes could not be started (EOFError)")))
+    assert ex.with_excerpts(s.records, 2, None, True, lambda: ("G", "P"))[:2] == ("G", "P")
+    *_, found = ex.with_excerpts(s.records, 2, None, True, lambda: ("G", "P"))
+    assert _plain(found) == here
+
+
 def test_excerpts_known_already_start_no_process(tmp_path, monkeypatch):
     """A regroup whose records' excerpts the memo holds (the app's sliders) starts no
     process for their candidates."""
