@@ -48,9 +48,10 @@ def main() -> int:
         rss = coldscan.pss_kb(p.pid)[1] / 1024
         each = [(x, coldscan.pss_kb(x)[0] / 1024) for x in coldscan.tree(p.pid)]
         pss = sum(m for _, m in each)
-        samples.append((time.time() - t0, rss, pss))
-        if pss > widest[1]:  # (named now: by the end they have ended)
-            widest = (samples[-1][0], pss, [(_name(x), m) for x, m in each])
+        # (named now: by the end they have ended)
+        samples.append((time.time() - t0, rss, pss, [(_name(x), m) for x, m in each]))
+        if pss > widest[1]:
+            widest = (samples[-1][0], pss, samples[-1][3])
         time.sleep(a.interval)
     time.sleep(0.2)
     bounds = phases + [(float("inf"), "")]
@@ -60,6 +61,10 @@ def main() -> int:
         tree = max((s[2] for s in inside), default=0.0)
         print(f"{start:8.1f} s  {name:12s} main RSS max {peak:7.0f} MB, "
               f"process tree PSS max {tree:7.0f} MB")
+        if inside:  # who holds the phase's peak
+            print("              " + ", ".join(
+                f"{who.split()[-1] if who.endswith(('simdup', 'tracker')) else 'f.s./worker'} "
+                f"{m:.0f}" for who, m in max(inside, key=lambda s: s[2])[3] if m >= 1))
     if samples:
         top = max(samples, key=lambda s: s[1])
         print(f"main RSS peak {top[1]:.0f} MB at {top[0]:.1f} s; process tree PSS peak "

@@ -98,11 +98,11 @@ def template_pairs(records: Sequence[FileRecord], members: list[list[int]],
     doc = components(n, copies)
     judged = pairs[judge]
     rows, local = unique_inverse(judged)  # the classes judged
-    sub = sk[rows]
-    values, cell = unique_inverse(sub)
+    values, cell = unique_inverse(sk[rows])
     df = _document_counts(sk, doc, values)(values)
+    del sk  # (each array let go once used: see CELL_BLOCK)
     rare_union, rare_fewer, rare_both, template_docs = _rare_sample(
-        _packed(values, cell, df, sub.shape), local.reshape(-1, 2))
+        _packed(values, df), cell, local.reshape(-1, 2))
     share = rare_both / np.maximum(rare_fewer, 1)
     veto = (rare_union >= MIN_RARE) & (share < VETO_BELOW)
     if not veto.any():
@@ -142,9 +142,13 @@ def _document_counts(sk: np.ndarray, doc: np.ndarray, values: np.ndarray):
     return count
 
 
-CELL_BLOCK = 1 << 20  # sketch cells looked up at once (a few tens of MB of temporaries; at
+CELL_BLOCK = 1 << 18  # sketch cells looked up at once (about 10 MB of temporaries; at
 # 1 << 23 the 768 MB tree's 7 million cells were one block: the flags' step peaked at 276 MB
-# more Python and numpy memory, 149 MB at 1 << 20, the same pairs)
+# more Python and numpy memory, 149 MB at 1 << 20, the same pairs). With the sketches let go
+# once counted and the packed values looked up by cell a block of pairs at a time
+# (_rare_sample), not made for every cell: a cold scan of the 764 MB tree (53,558 files),
+# the scan's process under tracemalloc, its peak (in this step) 310 -> 276 MB, the same
+# groups and excerpts
 
 
 def _value_documents(sk: np.ndarray, doc: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -182,22 +186,23 @@ DOC_SCALE = 1024  # document counts kept in a sketch value's low 32 bits, in 1/1
 PACKED_EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)  # an empty cell, packed
 
 
-def _packed(values: np.ndarray, cell: np.ndarray, df: np.ndarray, shape) -> np.ndarray:
-    """The sketches of ``shape`` whose cells are ``values[cell]``, each value in the high
-    32 bits and its document count ``df`` (rounded up to 1/DOC_SCALE) in the low ones: a
-    pair's union sample then carries its counts, looked up once per cell, not once per
-    pair and cell (the lookup took 63 of the template stage's 113 s on the 768 MB tree)."""
+def _packed(values: np.ndarray, df: np.ndarray) -> np.ndarray:
+    """The sketch ``values``, each in the high 32 bits and its document count ``df``
+    (rounded up to 1/DOC_SCALE) in the low ones: a pair's union sample then carries its
+    counts, looked up once per value, not once per pair and cell (the lookup took 63 of
+    the template stage's 113 s on the 768 MB tree)."""
     code = np.minimum(np.ceil(df * DOC_SCALE), 0xFFFFFFFE).astype(np.uint64)
     packed = (values.astype(np.uint64) << np.uint64(32)) | code
     packed[values == EMPTY] = PACKED_EMPTY
-    return packed[cell.reshape(-1)].reshape(shape)
+    return packed
 
 
-def _rare_sample(packed: np.ndarray, pairs: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Per pair of rows of ``packed`` (:func:`_packed`): the rare values among the k
-    smallest of the union of both sketches, those in both sketches, and the mean document
-    count of the shared values that are not rare (how widely the template is spread), less
-    the pair's own."""
+def _rare_sample(packed: np.ndarray, cell: np.ndarray,
+                 pairs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Per pair of rows of the sketches ``packed[cell]`` (:func:`_packed`): the rare
+    values among the k smallest of the union of both sketches, those in both sketches, and
+    the mean document count of the shared values that are not rare (how widely the
+    template is spread), less the pair's own."""
     n = len(pairs)
     rare_union = np.zeros(n, dtype=np.int64)
     rare_fewer = np.zeros(n, dtype=np.int64)
@@ -205,7 +210,7 @@ def _rare_sample(packed: np.ndarray, pairs: np.ndarray) -> tuple[np.ndarray, ...
     spread = np.zeros(n, dtype=np.float64)
     for s in range(0, n, PAIR_BLOCK):
         p = pairs[s : s + PAIR_BLOCK]
-        A, B = packed[p[:, 0]], packed[p[:, 1]]
+        A, B = packed[cell[p[:, 0]]], packed[cell[p[:, 1]]]
         C, in_union, same_next = union_sample(A, B, PACKED_EMPTY)
         docs = _documents(C)
         rare = in_union & (docs <= RARE_DOCUMENTS)

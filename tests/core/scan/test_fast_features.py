@@ -172,12 +172,15 @@ def test_feature_parts_of_the_cache_version_are_unchanged():
     assert "-mmh3x128-cap4194304" in FeatureSettings("topk").version()
 
 
-def test_run_wise_nfkc_equals_unicodedata_nfkc(monkeypatch):
+@pytest.mark.parametrize("block", [unicode_tables.APPLY_BLOCK, 7])
+def test_run_wise_nfkc_equals_unicodedata_nfkc(block, monkeypatch):
+    """(block: the table maps the code points by blocks of that many, joined)"""
     import unicodedata
 
     from simdup_gui.core.scan.unicode_tables import nfkc
 
     monkeypatch.setattr(unicode_tables, "NFKC_TABLE_AFTER", 0)
+    monkeypatch.setattr(unicode_tables, "APPLY_BLOCK", block)
     assert unicode_tables._nfkc_risky() is not None  # this Python's Unicode database fits
 
     alphabet = (
