@@ -60,12 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     ctrl_c: list[int] = []  # the Ctrl-Cs this process took, when it is this command's own
     previous = _note_ctrl_c(ctrl_c) if exiting else None
-    poolctx = None
     try:  # a Ctrl-C from here on is "interrupted", 130, whatever it cut short
-        if _scan_may_use_pool(argv):
-            from simdup_gui.core.scan import poolctx
-
-            poolctx.keep_pools()  # the scan's workers then read the doubtful pairs' files too
         parser = build_parser(argv[0]) if argv[:1] and argv[0] in COMMANDS else build_parser()
         args = parser.parse_args(argv)
         code = int(args.func(args) or 0)
@@ -85,11 +80,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if previous is not None:  # a Ctrl-C during the clean-up below is noted, not raised:
             signal.signal(signal.SIGINT, lambda signum, frame: ctrl_c.append(signum))
-        if poolctx is not None:
-            try:
-                poolctx.end_parked()
-            finally:
-                poolctx.keep_pools(False)
         if exiting:
             # The interpreter's exit then skips a last collection of every object left
             # (the scan's records, numpy's and the engine's modules): 30 ms of a 25 MB

@@ -84,9 +84,7 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]],
     714-719); the process tree's CPU 111.8-118.9 s against 110.1-118.9 s
     (``largetree.py run TREE --rounds 2 --no-peer``, three runs against four)."""
     from ..scan.fingerprint import trim_heap
-    from ..scan.vocab import release_vocab
 
-    released = release_vocab()  # a worker that fingerprinted: its vocabulary is not needed
     out: list[float | None] = []
     read = 0
     whole = _WholeLookup()
@@ -100,7 +98,7 @@ def measure_pairs(pairs: list[tuple[FileRecord, FileRecord]],
         (a, ra), (b, rb) = (_WORKER_SETS.read(k, r) for k, r in zip(keys, pair, strict=True))
         read += ra + rb
         out.append(None if a is None or b is None else round(jaccard_distinct(a, b), 6))
-    if read or released:
+    if read:
         trim_heap()
     return out, read
 
@@ -206,9 +204,14 @@ class Measurer:
     in ``store`` (keyed by both content hashes) so a warm rescan reads no file.
 
     ``workers`` > 1: :meth:`prefetch` measures a block of pairs on that many processes of
-    the scan's pool (forked from its warm fork server; the command line's scan hands over
-    its fingerprinting pool, poolctx.take) when they need at least PARALLEL_READS files;
-    only the similarities come back. :meth:`close` ends the pool.
+    the scan's pool (forked from its warm fork server) when they need at least
+    PARALLEL_READS files; only the similarities come back. :meth:`close` ends the pool.
+    Fresh workers, not the ones that fingerprinted: those were handed over until
+    2026-11-28 (poolctx.take), and waited through the candidates' step with the heap of
+    their fingerprinting, 68 MB PSS each. On the 764 MB tree (53,558 files, cold
+    ``simdup scan --phase-times``, summed PSS every 0.2 s) the candidates' step peaked at
+    579 MB, not 655, and the stars' at 618, not 669; the whole scan's wall 29.5-29.6 s
+    against 29.2-29.6 s, its CPU 49.0-49.2 against 48.3-49.0 s (largetree.py, 2 rounds).
     The similarities are the same either way."""
 
     def __init__(self, records: Sequence[FileRecord], store=None, keep: int = 320,
@@ -278,10 +281,9 @@ class Measurer:
             return
         blocks = _spread(todo, comp, 4 * self.workers)
         if self._pool is None:
-            from ..scan.poolctx import make_pool, take
+            from ..scan.poolctx import make_pool
 
-            # the command line's scan's workers, if kept
-            self._pool = take(self.workers) or make_pool(self.workers, measuring_worker)
+            self._pool = make_pool(self.workers, measuring_worker)
         timeout = PREFETCH_TIMEOUT + sum(self.records[i].size for i in files) / READ_RATE
         self._pending[key] = blocks, [self._pool.submit(
             measure_pairs, ([(self.records[a], self.records[b]) for a, b in blk], self.kind))

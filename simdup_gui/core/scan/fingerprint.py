@@ -20,7 +20,6 @@ from .features import (DEFAULT_MODE, LOW_CONFIDENCE_TOKENS, NORMALISATION_VERSIO
                        rechunk, tokenizer_name)
 from ..models import FileRecord, Problem
 from .simhash import HashFn, simhash128
-from .vocab import release_vocab
 from ..textsim import SKETCH_NAME
 
 STREAM_ABOVE = 16 << 20  # files larger than this are decoded in pieces
@@ -318,12 +317,11 @@ def _record(path: str, root: str, hash_fn: HashFn | None, fb: FeatureBuilder, ch
 
 
 def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] = _no_check,
-                      release: bool = False, copies: Copies | None = None,
+                      copies: Copies | None = None,
                       crumbs: str | None = None) -> list[FileRecord | Problem]:
     """Worker entry point: fingerprint a chunk of (path, root) items; an item may carry a
     third element, what :func:`load_file` gave for it (a Loaded, or the Problem).
-    ``release``: then drop this process's vocabulary and hand the heap back (one of the
-    scan's last chunks, on a pool kept for measuring: pipeline._run_pool). ``copies``: the
+    ``copies``: the
     chunk's copies so far, when it comes in pieces (a new one by default). ``crumbs``: in a
     pool worker, the folder where a PDF being read is named (pdftext.guarded)."""
     settings = FeatureSettings(mode)
@@ -333,7 +331,7 @@ def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] =
 
         pdftext.set_crumbs(crumbs)
         try:
-            return fingerprint_batch(items, mode, check, release, copies)
+            return fingerprint_batch(items, mode, check, copies)
         finally:
             pdftext.set_crumbs(None)
     out: list[FileRecord | Problem] = []
@@ -350,8 +348,6 @@ def fingerprint_batch(items: list[tuple], mode: str, check: Callable[[], None] =
         except Exception as e:  # noqa: BLE001 - one bad file must never stop a scan
             out.append(Problem(path, f"internal error: {type(e).__name__}: {e}", "error"))
         big = big or getattr(out[-1], "size", 0) > TRIM_AFTER
-    if release and release_vocab():
-        big = True
     if big:
         trim_heap()
     return out

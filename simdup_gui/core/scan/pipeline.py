@@ -18,7 +18,7 @@ from .fingerprint import (Copies, FeatureSettings, Loaded, fingerprint_batch, lo
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
 from .pdftext import HANG_SECONDS, read_crumb
-from .poolctx import PoolFailed, WorkerDied, keeping, make_pool, park, pool_context
+from .poolctx import PoolFailed, WorkerDied, make_pool, pool_context
 from .walk import Candidate, WalkOptions, walk
 
 CHUNK_BYTES = 2 << 20
@@ -279,18 +279,12 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "")
     sent: dict[int, int] = {}  # task id -> chunk
     left = set(range(len(chunks)))  # chunks whose records or problems are not taken yet
 
-    # A pool kept for the doubtful pairs (poolctx.keep_pools): the last chunks tell their
-    # worker to drop its vocabulary when done, which most likely is its last chunk. The
-    # workers then wait for the grouping without their 20-30 MB of token tables (the
-    # measured peak of the 100 MB mix) but for a worker that finished early.
-    last = len(chunks) - workers if keeping() else len(chunks)
-
     def send(i: int) -> None:
         left.add(i)
         sends[i] += 1
         items = loaded.pop(i, None) or [(c.path, c.root) for c in chunks[i]]
         sent[pool.submit(fingerprint_batch, (items, mode),
-                         {"release": i >= last, "crumbs": crumbs or None})] = i
+                         {"crumbs": crumbs or None})] = i
 
     try:
         for i in range(len(chunks)):
@@ -314,8 +308,7 @@ def _run_pool(chunks, workers: int, mode: str, job: Job, take, crumbs: str = "")
     except BaseException:
         pool.end()
         raise
-    if not park(pool):  # the command line reads doubtful pairs on it next
-        pool.close()
+    pool.close()
 
 
 def _without_pool(why: PoolFailed, chunks, mode: str, job: Job, take) -> None:

@@ -374,59 +374,6 @@ def make_pool(processes: int, initializer=None, ctx=None) -> Workers:
     return Workers(processes, initializer, ctx)
 
 
-_keep = False
-_parked: Workers | None = None  # a pool whose work is done (park())
-
-
-def keep_pools(on: bool = True) -> None:
-    """In this process a pool whose work is done is handed to the next user that needs as
-    many workers (:func:`park`, :func:`take`) instead of being ended: the command line's
-    scan reads the doubtful pairs' files on the workers that fingerprinted, warm, not on
-    two more forked for it, and no core waits meanwhile. Off by default: in the app idle
-    workers would hold their memory between scans. :func:`end_parked` ends what is left."""
-    global _keep
-    _keep = on
-
-
-def keeping() -> bool:
-    """Whether this process keeps pools (:func:`keep_pools`)."""
-    return _keep
-
-
-def park(pool: Workers) -> bool:
-    """Keep ``pool`` (all its tasks answered) for :func:`take`, ending any pool kept before;
-    True when kept (the caller must not end it then), False when this process does not
-    keep pools (:func:`keep_pools`). A worker that dies while it waits is not replaced:
-    :func:`take` then ends the pool rather than hand it over."""
-    global _parked
-    if not _keep:
-        return False
-    end_parked()
-    _parked = pool
-    return True
-
-
-def take(processes: int):
-    """The kept pool, if it has ``processes`` workers, all alive, and still runs; else None
-    (a kept pool that does not fit is ended)."""
-    global _parked
-    pool, _parked = _parked, None
-    if pool is None:
-        return None
-    if pool.processes == processes and pool.sound():
-        return pool
-    pool.end()
-    return None
-
-
-def end_parked() -> None:
-    """End the kept pool, if any."""
-    global _parked
-    pool, _parked = _parked, None
-    if pool is not None:
-        pool.end()
-
-
 def start_process(ctx, process) -> None:
     """``process.start()``, ``process`` being of ``ctx``; where ``ctx`` forks from a fork
     server, a server this start launches (the first, or one that ended) never takes SIGINT.

@@ -272,17 +272,6 @@ def thread_vocab() -> Vocab:
     return v
 
 
-def release_vocab() -> bool:
-    """Drop this thread's vocabulary (its tables: 20-30 MB after the 100 MB mix); the next
-    fingerprint starts a new one. For a pool worker that goes on to measure doubtful pairs
-    (the command line hands the scan's workers over, poolctx.take), which needs none of it.
-    True when there was one."""
-    if getattr(_LOCAL, "vocab", None) is None:
-        return False
-    _LOCAL.vocab = None
-    return True
-
-
 def _ro(a):
     """``a`` read-only (a view when it is not): the cut's kernels (cut_ids, new_tokens) are
     then called with one array type, read-only as ``np.frombuffer`` gives it, and the fork

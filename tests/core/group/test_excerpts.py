@@ -244,7 +244,6 @@ def test_a_measuring_pools_workers_read_with_the_kernels(tmp_path, monkeypatch):
     real = poolctx.make_pool
     monkeypatch.setattr(poolctx, "make_pool", lambda n, initializer=None, ctx=None: real(
         n, initializer, mp.get_context("spawn")))  # a fresh interpreter: no preload
-    monkeypatch.setattr(poolctx, "take", lambda n: None)
     monkeypatch.setattr(exact, "PARALLEL_READS", 1)
     m = exact.Measurer(s.records, workers=2, kind="contained")
     try:

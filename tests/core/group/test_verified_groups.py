@@ -322,11 +322,12 @@ def test_doubtful_pairs_measured_on_the_pool_give_the_same_groups(tmp_path, monk
 
 
 
-def test_the_scans_pool_measures_the_doubtful_pairs_when_pools_are_kept(tmp_path, monkeypatch):
-    """The command line keeps pools (poolctx.keep_pools): the workers that fingerprinted
-    then read the doubtful pairs' files, no second pool is started, the pool is ended when
-    the measuring is done (not kept with its sets of shingles), and the similarities are
-    those measured here, one pair after another."""
+def test_the_doubtful_pairs_are_measured_on_fresh_workers_after_the_scans_pool_ended(
+        tmp_path, monkeypatch):
+    """The scan's pool ends with the scan (its workers would wait through the candidates'
+    step with their fingerprinting's heap); the Measurer forks its own, reads the files on
+    it, ends it when done, and the similarities are those measured here, one pair after
+    another."""
     from simdup_gui.core.group import exact
     from simdup_gui.core.group.cluster import build_groups
     from simdup_gui.core.scan import pipeline, poolctx
@@ -336,30 +337,23 @@ def test_the_scans_pool_measures_the_doubtful_pairs_when_pools_are_kept(tmp_path
     monkeypatch.setattr(exact, "PARALLEL_READS", 2)
     monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 0)  # every file read by the workers
     monkeypatch.setattr(pipeline, "IN_PROCESS_BELOW", 0)  # a scan this small: on the pool too
-    monkeypatch.setattr(poolctx, "_keep", True)
-    monkeypatch.setattr(poolctx, "_parked", None)
     made = []
     real_make = poolctx.make_pool
 
     def counting(*a, **k):
-        made.append(a)
-        return real_make(*a, **k)
+        made.append(real_make(*a, **k))
+        return made[-1]
     monkeypatch.setattr(poolctx, "make_pool", counting)
     monkeypatch.setattr(pipeline, "make_pool", counting)
+    records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=2)).records
+    assert len(made) == 1 and not made[0].sound()  # the scan's, ended with it
+    m = Measurer(records, workers=2)
     try:
-        records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=2)).records
-        kept = poolctx._parked
-        scan_pids = kept.pids()
-        m = Measurer(records, workers=2)
-        try:
-            groups, _ = build_groups(records, 64, 16, measure=m)
-            assert m._pool is kept and kept.pids() == scan_pids
-        finally:
-            m.close()
-        assert len(made) == 1  # the scan's pool, and no other
-        assert poolctx._parked is None and not kept.sound()  # ended when done
+        groups, _ = build_groups(records, 64, 16, measure=m)
+        assert len(made) == 2 and m._pool is made[1] and made[1].sound()
     finally:
-        poolctx.end_parked()
+        m.close()
+    assert not made[1].sound()  # ended when done
     assert m.read > 0
     here = Measurer(records, workers=1)
     want, _ = build_groups(records, 64, 16, measure=here)

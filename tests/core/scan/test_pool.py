@@ -298,33 +298,6 @@ def test_a_worker_whose_pipe_ended_but_that_lives_on_is_not_left_behind():
     _no_children_left()
 
 
-@pytest.fixture
-def keeping(monkeypatch):
-    monkeypatch.setattr(poolctx, "_keep", True)
-    monkeypatch.setattr(poolctx, "_parked", None)
-    yield
-    poolctx.end_parked()
-
-
-def test_a_kept_pool_goes_to_the_next_user_of_as_many_workers(keeping):
-    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
-    assert _values(pool, _square, range(4)) == [0, 1, 4, 9]
-    assert poolctx.park(pool)
-    assert poolctx.take(2) is pool
-    assert poolctx.take(2) is None  # taken once
-    assert _values(pool, _square, range(3)) == [0, 1, 4]  # it still works
-    assert poolctx.park(pool)
-    assert poolctx.take(3) is None  # another size: not this one, which is ended
-    assert not pool.sound()
-
-
-def test_a_kept_pool_that_no_longer_runs_is_not_handed_over(keeping):
-    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
-    pool.close()
-    assert poolctx.park(pool)
-    assert poolctx.take(2) is None
-
-
 def _in_time(fn, seconds: float = 20.0):
     """fn() on a thread; its result (or its exception raised), or a failure if it has not
     returned in time."""
@@ -345,28 +318,7 @@ def _in_time(fn, seconds: float = 20.0):
     return value
 
 
-@pytest.mark.parametrize("victim", [0, 1])
-@pytest.mark.parametrize("then", ["take", "end"])
-def test_a_kept_pool_whose_worker_was_killed_is_given_up_without_waiting(keeping, victim, then):
-    """A worker killed while the pool waits (the OOM killer, kill -9): the pool is not
-    handed over, and it ends without waiting; no worker is left behind, none started in the
-    dead one's place."""
-    pool = poolctx.make_pool(2, ctx=mp.get_context("spawn"))
-    assert _values(pool, _square, range(4)) == [0, 1, 4, 9]
-    assert poolctx.park(pool)
-    os.kill(pool.pids()[victim], signal.SIGKILL)
-    deadline = time.monotonic() + 20
-    while pool.sound() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    if then == "take":
-        assert _in_time(lambda: poolctx.take(2)) is None
-    else:
-        _in_time(poolctx.end_parked)
-    assert poolctx._parked is None
-    _no_children_left()
-
-
-def test_a_pools_workers_leave_ctrl_c_to_the_scan(keeping):
+def test_a_pools_workers_leave_ctrl_c_to_the_scan():
     """Ctrl-C goes to every process of the terminal's group: the workers ignore it (no
     KeyboardInterrupt traceback from each), and the scan's process ends the pool."""
     pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
@@ -376,26 +328,6 @@ def test_a_pools_workers_leave_ctrl_c_to_the_scan(keeping):
         os.kill(pid, signal.SIGINT)
         time.sleep(0.3)
         assert pool.pids() == (pid,) and _values(pool, _square, range(3)) == [0, 1, 4]
-    finally:
-        pool.end()
-
-
-def test_a_second_kept_pool_ends_the_first_and_end_parked_ends_the_last(keeping):
-    first = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
-    second = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
-    assert poolctx.park(first) and poolctx.park(second)
-    assert not first.sound() and second.sound()
-    poolctx.end_parked()
-    assert not second.sound() and poolctx.take(1) is None
-
-
-def test_pools_are_not_kept_unless_asked(monkeypatch):
-    """The app ends its pools (idle workers would hold memory between scans)."""
-    monkeypatch.setattr(poolctx, "_parked", None)
-    assert not poolctx._keep
-    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
-    try:
-        assert not poolctx.park(pool) and poolctx.take(1) is None
     finally:
         pool.end()
 
@@ -745,46 +677,3 @@ def test_ctrl_c_at_any_moment_of_a_pooled_scan(tmp_path, delay):
     while _group_alive(p.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _group_alive(p.pid), "a process of the interrupted command was left behind"
-
-
-def test_a_pool_whose_worker_died_after_the_last_chunk_is_not_kept(tmp_path, keeping, monkeypatch):
-    """A worker killed after the last chunk came back: the pool is kept by the scan but not
-    handed over to the doubtful pairs (poolctx.take sees the dead worker and ends it); the
-    scan's records are all there and no worker is left behind."""
-    from simdup_gui.core.job import Job
-    from simdup_gui.core.scan import pipeline
-    from simdup_gui.core.scan.walk import Candidate
-
-    from tests.conftest import EN
-
-    paths = []
-    for i in range(24):
-        p = tmp_path / f"f{i:02d}.txt"
-        p.write_text(f"{i} " + EN * 3)
-        paths.append(p)
-    chunks = [[Candidate(str(p), str(tmp_path), p.stat().st_size, 0, i, 1)]
-              for i, p in enumerate(paths)]
-    monkeypatch.setattr(pipeline, "PRELOAD_BYTES", 0)
-    pools = []
-    real_make = pipeline.make_pool
-
-    def capture(*a, **k):
-        pools.append(real_make(*a, **k))
-        return pools[-1]
-    monkeypatch.setattr(pipeline, "make_pool", capture)
-    got = []
-
-    def take(batch, chunk):
-        got.extend(batch)
-        if len(got) == len(chunks):  # the last chunk is back: a worker dies now
-            pid = pools[0].pids()[0]
-            os.kill(pid, signal.SIGKILL)
-            deadline = time.monotonic() + 20
-            while pools[0].sound() and time.monotonic() < deadline:
-                time.sleep(0.01)
-
-    pipeline._run_pool(chunks, 2, "shingles", Job(), take)
-    assert len(pools) == 1 and poolctx._parked is pools[0]
-    assert sorted(r.path for r in got) == sorted(str(p) for p in paths)
-    assert _in_time(lambda: poolctx.take(2)) is None  # not handed over
-    _no_children_left()
