@@ -15,6 +15,14 @@ from .scan.unicode_tables import char_classes, code_points, folded_points, norma
 from .textsim import SHINGLE, SKETCH_K, drop_invisible, points_gram_hashes, solid, sorted_unique
 
 
+COMPACT_ABOVE = 1 << 17  # a chunk's 5-gram hashes above which only its distinct ones are kept:
+# a large file's hashes (8 bytes a character, up to MAX_FEATURE_CHARS) were all held until
+# its sketch, and then a joined copy. Fingerprinting the six largest files of the 764 MB tree
+# (3.4-12.7 MB) in one process under tracemalloc: their peaks 63-108 -> 58-92 MB
+# (valgrind_manual.ps 93 -> 71 MB), the same records; the tree's 115 files over 400 KB in
+# 5.84-6.52 CPU s before, 5.83-6.04 after (three rounds alternated).
+
+
 class CompiledShingles:
     """textsim.ShingleBuilder through the compiled kernels: the same hashes, sketch and
     count; one sort of every chunk's 5-gram hashes, no other temporaries."""
@@ -40,7 +48,13 @@ class CompiledShingles:
         if len(self._tail):
             c = np.concatenate((self._tail, c))
         if self.chars >= SHINGLE:  # a shorter text is one shingle, taken at the end
-            self._parts.append(kernels.impl().gram_hashes(c))
+            h = kernels.impl().gram_hashes(c)
+            if len(h) <= COMPACT_ABOVE:
+                self._parts.append(h)
+            else:  # a large chunk: the distinct hashes of each block of it (the sketch and
+                # its count are the set's; a repeat across blocks is kept, as any repeat)
+                self._parts.extend(kernels.impl().distinct_hashes(h[a:a + COMPACT_ABOVE])
+                                   for a in range(0, len(h), COMPACT_ABOVE))
             self._tail = c[-(SHINGLE - 1):].copy()
         else:
             self._tail = c.copy()
@@ -67,17 +81,59 @@ def shingle_set(text: str):
     """textsim.shingle_set(text), equal element for element, by the scan's faster path:
     NFKC only where the text needs it (``nfkc``) and, in a process with the compiled
     kernels on, the 5-gram hashes compiled."""
+    if _by_blocks(text):
+        return _distinct_by_blocks(text)
     return sorted_unique(_gram_hashes_of(text))
 
 
 def distinct_shingles(text: str):
     """The elements of :func:`shingle_set` in no particular order where the compiled
-    kernels are on (no sort: a third of the cost), sorted elsewhere; for
-    textsim.jaccard_distinct. Reading a doubtful pair's files uses it."""
+    kernels are on (no sort: a third of the cost), sorted elsewhere and for a text of more
+    than DISTINCT_BLOCK characters; for textsim.jaccard_distinct. Reading a doubtful
+    pair's files uses it."""
+    if _by_blocks(text):
+        return _distinct_by_blocks(text)
     h = _gram_hashes_of(text)
     if _compiled() and len(h) <= kernels.impl().SKETCH_HASHED_MAX:
         return kernels.impl().distinct_hashes(h)
     return sorted_unique(h)  # (a large text: no table beside its hashes)
+
+
+DISTINCT_BLOCK = 1 << 17  # code points whose 5-grams are hashed and made distinct at once
+
+
+def _by_blocks(text: str) -> bool:
+    return len(text) > DISTINCT_BLOCK and _compiled() and char_classes() is not None
+
+
+def _distinct_by_blocks(text: str):
+    """The sorted distinct 5-gram hashes of a large ``text`` (:func:`shingle_set`), made a
+    block of DISTINCT_BLOCK code points at a time: each block's hashes are made distinct
+    (the kernels' table) before the next, the last SHINGLE - 1 code points carried over, so
+    neither the text's code points nor all its hashes are ever held at once. A measuring
+    worker reading the 764 MB tree's largest files held all their hashes (8 bytes a
+    character, up to MAX_FEATURE_CHARS) and a sorted copy. Reading the six largest (3.4 to
+    12.7 MB) in one process under tracemalloc, with exact.read_shingles no longer holding
+    the file's bytes: their peaks 59-86 MB -> 25-59 MB (valgrind_manual.ps 70.2 -> 25.5 MB;
+    its set 0.7 MB), the same sets."""
+    import numpy as np
+
+    k = kernels.impl()
+    found, block, held, total = [], [], 0, 0
+    tail = np.zeros(0, dtype=np.uint32)
+    for flat in _flat_pieces(text):
+        block.append(flat)
+        held += len(flat)
+        total += len(flat)
+        if held >= DISTINCT_BLOCK:
+            c = np.concatenate((tail, *block))
+            found.append(k.distinct_hashes(k.gram_hashes(c)))
+            tail, block, held = c[-(SHINGLE - 1):].copy(), [], 0
+    if total < SHINGLE:  # a shorter text is one shingle (CompiledShingles)
+        return sorted_unique(k.gram_hashes(np.concatenate((tail, *block))))
+    if held:
+        found.append(k.distinct_hashes(k.gram_hashes(np.concatenate((tail, *block)))))
+    return sorted_unique(np.concatenate(found))
 
 
 def _compiled() -> bool:
@@ -116,18 +172,22 @@ def _compiled_points(text: str) -> np.ndarray:
     the invisibles' search and an encode before: the excerpts' files of the 768 MB tree
     (a quarter of them: 4,293 ASCII texts, 31 million characters) in one process, 0.70 ->
     0.27 CPU s to hash."""
+    flats = list(_flat_pieces(text))
+    if len(flats) == 1:
+        return flats[0]
+    return np.concatenate(flats) if flats else np.zeros(0, dtype=np.uint32)
+
+
+def _flat_pieces(text: str):
+    """:func:`_compiled_points` of ``text`` piece by piece (their concatenation is it)."""
     cls = char_classes()
     parts = ((text[a:a + PIECE] for a in range(0, len(text), PIECE)) if text.isascii()
              else pieces(text))
-    flats = []
     for p in parts:
         c = None if p.isascii() else folded_points(p)
         if c is None:
             c = code_points(normalise(p))
-        flats.append(kernels.impl().prepare(c, cls)[0])
-    if len(flats) == 1:
-        return flats[0]
-    return np.concatenate(flats) if flats else np.zeros(0, dtype=np.uint32)
+        yield kernels.impl().prepare(c, cls)[0]
 
 
 def joined_points(parts) -> np.ndarray:

@@ -89,3 +89,29 @@ def test_a_process_that_loaded_the_kernels_reads_with_them(monkeypatch):
     want = shingle_set(text)
     assert np.array_equal(shingles.shingle_set(text), want)
     assert np.array_equal(np.sort(shingles.distinct_shingles(text)), want)
+
+
+@pytest.mark.parametrize("block", [5, 7, 23])
+def test_a_large_texts_set_made_by_blocks_is_the_definitions(monkeypatch, block):
+    """Above DISTINCT_BLOCK characters the compiled path hashes a block of code points at a
+    time (the last four carried over) and keeps each block's distinct hashes only: the
+    definition's set, sorted, whatever falls at a block's edge, for texts of fewer than
+    five characters once whitespace is gone too."""
+    monkeypatch.setenv("SIMDUP_COMPILED", "1")
+    monkeypatch.setattr(shingles, "PIECE", 7)
+    monkeypatch.setattr(shingles, "DISTINCT_BLOCK", block)
+    if not shingles._compiled() or shingles.char_classes() is None:
+        pytest.skip("no compiled kernels here")
+    calls = []
+    real = shingles._distinct_by_blocks
+    monkeypatch.setattr(shingles, "_distinct_by_blocks", lambda t: calls.append(t) or real(t))
+    rng = random.Random(block)
+    for n in [0, 1, 4, 5, 6, block, block + 1] + [rng.randint(0, 120) for _ in range(600)]:
+        text = "".join(rng.choice(ALPHABET) for _ in range(n))
+        if rng.random() < 0.2:  # mostly whitespace: a short solid string
+            text = " \n\t " * n + text[:rng.randint(0, 6)]
+        want = shingle_set(text)
+        assert np.array_equal(shingles.shingle_set(text), want), repr(text)
+        got = shingles.distinct_shingles(text)
+        assert np.array_equal(got if len(text) > block else np.sort(got), want), repr(text)
+    assert len(calls) > 800

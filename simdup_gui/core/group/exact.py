@@ -408,6 +408,7 @@ def read_shingles(r: FileRecord, ordered: bool = True) -> np.ndarray | None:
         text = text_of(r.path, data).text  # a document's extracted text (scan/documents.py)
     except Exception:  # noqa: BLE001 - undecodable now: no measurement
         return None
+    del data  # (a large file's bytes: not held while its set is made)
     text = text[:MAX_FEATURE_CHARS]
     return fast_shingle_set(text) if ordered else distinct_shingles(text)  # textsim's set
 

@@ -194,6 +194,27 @@ def test_a_huge_files_sketch_takes_the_sort(monkeypatch):
     assert sketches[0] == sketches[1] == ref.sketch()
 
 
+@pytest.mark.parametrize("compact", [1, 7, 64])
+def test_a_large_chunks_hashes_kept_distinct_by_blocks_give_the_same_sketch(compact,
+                                                                         monkeypatch):
+    """Above COMPACT_ABOVE hashes a chunk keeps only the distinct hashes of each block of
+    that many (repeats across blocks and chunks stay): the same sketch and distinct count,
+    by the table's way and by the sort's."""
+    monkeypatch.setattr(shingles, "COMPACT_ABOVE", compact)
+    rng = np.random.default_rng(compact)
+    words = ["中文", "文本", "abc", "de", "ﬁx", "北京", "x", "长一点的句子"]
+    for limit in (1 << 20, 50):
+        monkeypatch.setattr(kernels.impl(), "SKETCH_HASHED_MAX", limit)
+        for _ in range(40):
+            parts = ["".join(rng.choice(words, rng.integers(0, 90)))
+                     for _ in range(rng.integers(1, 6))]
+            ref, fast = ShingleBuilder(), shingles.CompiledShingles()
+            for p in parts:
+                ref.add_clean(p)
+                fast.add_clean(p)
+            assert fast.sketch() == ref.sketch(), parts
+
+
 def test_gram_hashes_kernel_is_textsims():
     for s in ["", "a", "abcd", "abcde", "中文的文本，长一点" * 7, "\U0002070e\U00020731xy"]:
         cps = np.frombuffer(s.encode("utf-32-le"), dtype="<u4")
