@@ -322,6 +322,7 @@ def estimate(sk: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, 
         from .scan import kernels
 
         if kernels.allowed() and _rows_sorted(sk):
+            kernels.settle()  # (every kernel loaded now, the LLVM code read handed back)
             kernels.impl().estimate_pairs(np.ascontiguousarray(sk, dtype=np.uint32),
                                           np.ascontiguousarray(a, dtype=np.int64),
                                           np.ascontiguousarray(b, dtype=np.int64), EMPTY,

@@ -133,6 +133,10 @@ def number_groups(groups: list[Group], records: Sequence[FileRecord]) -> list[Gr
     return groups
 
 
+SETTLE_ABOVE = 20_000  # records: more, and the kernels this process will use are loaded before
+# the grouping's memory grows (kernels.settle), not in the middle of its candidates, where
+# the LLVM code read to load them (68 MB, handed back at once) set the step's peak
+
 def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str = "linked",
                   fingerprints: tuple[np.ndarray, np.ndarray] | None = None, *,
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
@@ -165,6 +169,11 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
                    use_cache: bool, client=None, read_workers: int = 1,
                    job: Job = NULL_JOB, memo: RecordsMemo | None = None,
                    verdict: str = DEFAULT_MEASURE) -> tuple[list[Group], str]:
+    if len(records) > SETTLE_ABOVE:
+        from ..scan import kernels
+
+        if kernels.allowed():
+            kernels.settle()
     with pair_measurer(records, cache_path, use_cache and verify != "none",
                        read_workers) as measure:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,

@@ -67,6 +67,23 @@ def loaded() -> bool:
     return _impl is not None
 
 
+_settled = False
+
+
+def settle() -> None:
+    """The first time: every kernel loaded (0.4 CPU s), then the LLVM code read to load
+    them handed back (scan/pages.py). The scan's own process calls it before its first
+    compiled estimate: it goes on to load the kernels that read doubtful pairs' files, and
+    each load read that code again."""
+    global _settled
+    if not _settled:
+        _settled = True
+        impl().warm()
+        from .pages import drop_clean_pages
+
+        drop_clean_pages()
+
+
 def warm() -> None:
     """Load (or, the first time after an install, compile) every kernel, then note that
     they are ready for :func:`prepared`."""
