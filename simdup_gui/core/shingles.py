@@ -14,7 +14,6 @@ from .scan import kernels
 from .scan.unicode_tables import char_classes, code_points, folded_points, normalise
 from .textsim import SHINGLE, SKETCH_K, drop_invisible, points_gram_hashes, solid, sorted_unique
 
-
 COMPACT_ABOVE = 1 << 17  # a chunk's 5-gram hashes above which only its distinct ones are kept:
 # a large file's hashes (8 bytes a character, up to MAX_FEATURE_CHARS) were all held until
 # its sketch, and then a joined copy. Fingerprinting the six largest files of the 764 MB tree

@@ -137,6 +137,16 @@ SETTLE_ABOVE = 20_000  # records: more, and the kernels this process will use ar
 # the grouping's memory grows (kernels.settle), not in the middle of its candidates, where
 # the LLVM code read to load them (68 MB, handed back at once) set the step's peak
 
+
+def settle_kernels(records: Sequence[FileRecord]) -> None:
+    """Before grouping more than SETTLE_ABOVE records here (and before the excerpt
+    candidates' process starts beside it): :func:`kernels.settle`."""
+    if len(records) > SETTLE_ABOVE:
+        from ..scan import kernels
+
+        if kernels.allowed():
+            kernels.settle()
+
 def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str = "linked",
                   fingerprints: tuple[np.ndarray, np.ndarray] | None = None, *,
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
@@ -169,11 +179,7 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
                    use_cache: bool, client=None, read_workers: int = 1,
                    job: Job = NULL_JOB, memo: RecordsMemo | None = None,
                    verdict: str = DEFAULT_MEASURE) -> tuple[list[Group], str]:
-    if len(records) > SETTLE_ABOVE:
-        from ..scan import kernels
-
-        if kernels.allowed():
-            kernels.settle()
+    settle_kernels(records)
     with pair_measurer(records, cache_path, use_cache and verify != "none",
                        read_workers) as measure:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,

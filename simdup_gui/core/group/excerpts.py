@@ -48,6 +48,8 @@ BLOCK = 4096  # pairs whose samples are counted at once
 
 
 PAIR_BLOCK = 1 << 19  # candidate pairs counted at once (about 18 MB of temporaries)
+ENTRY_BLOCK = 1 << 18  # posting entries whose wholes are placed at once (2 MB int64
+# temporaries; 8 MB each at 1 << 20: see _postings)
 
 
 def _shared(sk: np.ndarray, size: np.ndarray
@@ -67,9 +69,9 @@ def _shared(sk: np.ndarray, size: np.ndarray
     n = len(sk)
     rank = np.argsort(size, kind="stable")  # rank -> row, smallest text first
     key, shared, common = _ranked_pairs(sk, size, rank)
-    a, b = rank[key // n], rank[key % n]  # ranks to rows
-    key = np.minimum(a, b) * n + np.maximum(a, b)
-    del a, b
+    for s in range(0, len(key), PAIR_BLOCK):  # ranks to rows, in place by blocks
+        a, b = rank[key[s:s + PAIR_BLOCK] // n], rank[key[s:s + PAIR_BLOCK] % n]
+        key[s:s + PAIR_BLOCK] = np.minimum(a, b) * n + np.maximum(a, b)
     order = np.argsort(key)
     key, shared = key[order], shared[order]
     del order
@@ -132,14 +134,20 @@ def _postings(sk: np.ndarray, size: np.ndarray, rank: np.ndarray
     key.sort()  # values, then rows; EMPTY (the largest value) last
     real = int(np.searchsorted(key, np.uint64(EMPTY) << np.uint64(32)))
     halves = key[:real].view("<u4").reshape(-1, 2)  # (row, value): little-endian halves
-    vals, owner = halves[:, 1].copy(), halves[:, 0].astype(np.int32)
-    del key, halves
-    starts = np.flatnonzero(np.concatenate(([True], vals[1:] != vals[:-1])))
-    lengths = np.diff(np.concatenate((starts, [len(vals)])))
-    common = vals[starts[lengths > MAX_POSTING]]
-    del vals
+    vals = halves[:, 1]  # (views: the lists' rows are copied only for the lists kept, a
+    # third of the entries on the 764 MB tree, not every value and row; with ENTRY_BLOCK and
+    # the pairs' rows and parts made by blocks (_shared, candidates_of), the candidates'
+    # traced peak above their input there 110 -> 101 MB, the same candidates)
+    new = np.empty(real, dtype=bool)
+    new[:1] = True
+    np.not_equal(vals[1:], vals[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    del new
+    lengths = np.diff(np.concatenate((starts, [real])))
+    common = vals[starts[lengths > MAX_POSTING]].copy()
     use = (lengths >= 2) & (lengths <= MAX_POSTING)
-    owner = owner[np.repeat(use, lengths)]
+    owner = halves[:, 0][np.repeat(use, lengths)].view(np.int32)  # (rows < 2 ** 31)
+    del key, halves, vals, starts
     lengths = lengths[use]
     idx = np.int32 if len(owner) < 1 << 31 else np.int64
     end = np.repeat(np.cumsum(lengths).astype(idx), lengths)
@@ -147,11 +155,11 @@ def _postings(sk: np.ndarray, size: np.ndarray, rank: np.ndarray
     # the lists' keys kept beside them, the step peaked 56 MB higher on the 768 MB tree)
     top = int(size.max()) + 1 if n else 1
     entry = np.repeat(np.arange(len(lengths), dtype=np.int64) * top, lengths)
-    for s in range(0, len(owner), 1 << 20):
-        entry[s:s + (1 << 20)] += size[owner[s:s + (1 << 20)]]
+    for s in range(0, len(owner), ENTRY_BLOCK):
+        entry[s:s + ENTRY_BLOCK] += size[owner[s:s + ENTRY_BLOCK]]
     nxt = np.empty(len(owner), dtype=idx)
-    for s in range(0, len(owner), 1 << 20):  # where each entry's wholes begin, by blocks
-        own = size[owner[s:s + (1 << 20)]].astype(np.int64)
+    for s in range(0, len(owner), ENTRY_BLOCK):  # where each entry's wholes begin, by blocks
+        own = size[owner[s:s + ENTRY_BLOCK]].astype(np.int64)
         # the smallest size of a whole of each entry: PART_AT_MOST * it >= the entry's size
         least = np.ceil(own / PART_AT_MOST).astype(np.int64)
         least += PART_AT_MOST * least < own
@@ -215,10 +223,14 @@ def candidates_of(idx: np.ndarray, sk: np.ndarray, size: np.ndarray
     # with PAIR_BLOCK 1 << 19 (was 1 << 21), the entries' order in int32, the postings freed
     # before the pairs are joined and the estimates kept by blocks: 141 -> 112 MB traced
     # above its input, the same candidates, 3.9-4.2 CPU s (traced) either way
-    swap = size[i] > size[j]
-    part, whole = np.where(swap, j, i), np.where(swap, i, j)
-    del i, j, swap
-    fits = size[part] <= PART_AT_MOST * size[whole]
+    part, whole, fits = np.empty_like(i), np.empty_like(j), np.empty(len(i), dtype=bool)
+    for s in range(0, len(i), PAIR_BLOCK):  # the smaller text the part, by blocks
+        a, b = i[s:s + PAIR_BLOCK], j[s:s + PAIR_BLOCK]
+        sa, sb = size[a], size[b]
+        swap = sa > sb
+        part[s:s + PAIR_BLOCK], whole[s:s + PAIR_BLOCK] = np.where(swap, b, a), np.where(swap, a, b)
+        fits[s:s + PAIR_BLOCK] = np.minimum(sa, sb) <= PART_AT_MOST * np.maximum(sa, sb)
+    del i, j
     part, whole, shared = part[fits], whole[fits], shared[fits]
     del fits
     kept = [(part[:0], whole[:0], np.zeros(0), np.zeros(0, dtype=np.int64))]
@@ -332,6 +344,9 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
     found here."""
     if not find:
         return *grouping(), []
+    from .cluster import settle_kernels
+
+    settle_kernels(records)  # (its passing peak not beside the candidates' process)
     pool = _ahead_pool(records, workers, memo)
     if pool is None:
         grouped = grouping()

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import jiebadict, kernels, unicode_tables
+from . import decode, jiebadict, kernels, unicode_tables
 from .idf import IDF_MEMO, idf_hashed
 from .unicode_tables import (char_classes, cjk_count, code_points, folded_points, normalise,
                              ws_between_cjk)
@@ -467,5 +467,6 @@ def prepare_process(compiled: bool) -> None:
         default_tokenizer()("预热")
     idf_hashed()
     unicode_tables.prepare_process(compiled)
+    decode.prepare_process()
     if compiled:
         _log_table()

@@ -1,0 +1,130 @@
+"""Code pages a process read once (LLVM's, to load the kernels) are handed back: only pages
+that cannot differ from their file, and the kernels still run; chardet's models are loaded
+in the fork server's preload, once."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from simdup_gui.core.scan import kernels, pages
+
+SMAPS = """\
+7f0000000000-7f0000100000 r--p 00000000 08:01 11 /x/libllvmlite.so
+Rss:                 800 kB
+Private_Dirty:         0 kB
+Shared_Dirty:          0 kB
+Anonymous:             0 kB
+VmFlags: rd mr mw me
+7f0000100000-7f0000300000 r-xp 00100000 08:01 11 /x/libllvmlite.so
+Rss:                2000 kB
+Private_Clean:      2000 kB
+Private_Dirty:         0 kB
+Shared_Dirty:          0 kB
+Anonymous:             0 kB
+7f0000300000-7f0000310000 r--p 00300000 08:01 11 /x/libllvmlite.so
+Rss:                  64 kB
+Private_Dirty:        64 kB
+Shared_Dirty:          0 kB
+Anonymous:            64 kB
+7f0000310000-7f0000320000 rw-p 00310000 08:01 11 /x/libllvmlite.so
+Rss:                  64 kB
+Private_Dirty:         0 kB
+Shared_Dirty:          0 kB
+Anonymous:             0 kB
+7f0000320000-7f0000330000 r--s 00000000 08:01 12 /x/libllvmlite.so
+Rss:                  64 kB
+Private_Dirty:         0 kB
+Shared_Dirty:          0 kB
+Anonymous:             0 kB
+7f0000330000-7f0000340000 r-xp 00000000 08:01 13 /x/libother.so
+Rss:                  64 kB
+Private_Dirty:         0 kB
+Shared_Dirty:          0 kB
+Anonymous:             0 kB
+7f0000340000-7f0000350000 r-xp 00000000 08:01 11 /x/libllvmlite.so
+Rss:                   0 kB
+Private_Dirty:         0 kB
+Shared_Dirty:          0 kB
+Anonymous:             0 kB
+7f0000350000-7f0000360000 r-xp 00000000 08:01 11 /x/libllvmlite.so
+Rss:                  16 kB
+Shared_Dirty:          0 kB
+Anonymous:             0 kB
+"""
+
+
+def test_only_mappings_that_cannot_differ_from_their_file_are_chosen():
+    """Not writable, private, resident, and no page written or anonymous (the relocated
+    read-only part is left alone); a mapping whose dirty count is not there is not
+    trusted; other files are not touched."""
+    got = pages._clean_maps(SMAPS.splitlines(), "libllvmlite")
+    assert got == [(0x7F0000000000, 0x7F0000100000, 800 * 1024),
+                   (0x7F0000100000, 0x7F0000300000, 2000 * 1024)]
+    assert pages._clean_maps(["garbage line", "", "Rss: x kB"], "libllvmlite") == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not kernels.available(),
+                    reason="Linux with numba only")
+def test_the_llvm_pages_are_dropped_and_the_kernels_still_run():
+    """In a fresh process: every kernel loaded, LLVM's pages dropped (resident before,
+    nearly none after), and a kernel gives the same answer as before the drop."""
+    code = textwrap.dedent("""
+        import numpy as np
+        from simdup_gui.core.scan import kernels, pages
+
+        def resident():
+            with open("/proc/self/smaps") as fh:
+                return sum(r for _, _, r in pages._clean_maps(fh, "libllvmlite"))
+
+        k = kernels.impl()
+        k.warm()
+        h = np.arange(5000, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        want = np.sort(k.distinct_hashes(np.concatenate((h, h[:100]))))
+        before = resident()
+        dropped = pages.drop_clean_pages()
+        after = resident()
+        got = np.sort(k.distinct_hashes(np.concatenate((h, h[:100]))))
+        print(before, dropped, after, bool(np.array_equal(got, want)), len(got))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300, check=True).stdout.split()
+    before, dropped, after = map(int, out[:3])
+    assert before > 10 << 20 and dropped >= before - (1 << 20) and after < before // 10, out
+    assert out[3:] == ["True", "5000"]
+
+
+def test_settle_loads_the_kernels_and_drops_their_pages_once(monkeypatch):
+    calls = []
+    monkeypatch.setattr(kernels, "_settled", False)
+    monkeypatch.setattr(kernels, "impl", lambda: type("K", (), {
+        "warm": staticmethod(lambda: calls.append("warm"))}))
+    monkeypatch.setattr(pages, "drop_clean_pages", lambda: calls.append("drop") or 0)
+    kernels.settle()
+    kernels.settle()
+    assert calls == ["warm", "drop"]
+
+
+def test_chardets_models_are_loaded_by_the_preload():
+    """In a fresh process, after the preload's call a worker's first guesses load no
+    models (26 MB each worker loaded for itself before); without it the first does."""
+    code = textwrap.dedent("""
+        import sys, tracemalloc
+        import chardet
+        from simdup_gui.core.scan import decode
+
+        if sys.argv[1] == "preload":
+            decode.prepare_process()
+        tracemalloc.start()
+        chardet.detect("Grüße aus Köln, ein Versuch".encode("cp1252") * 4)
+        chardet.detect("中文的文本，長一點".encode("big5") * 8)
+        chardet.detect("Привет, это проба".encode("koi8-r") * 8)
+        print(tracemalloc.get_traced_memory()[1])
+    """)
+    peak = {how: int(subprocess.run([sys.executable, "-c", code, how], capture_output=True,
+                                    text=True, timeout=120, check=True).stdout)
+            for how in ("preload", "none")}
+    assert peak["preload"] < 2 << 20 < 10 << 20 < peak["none"], peak
