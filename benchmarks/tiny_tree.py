@@ -133,7 +133,9 @@ def run(root: str, repo: str) -> None:
     root = os.path.abspath(root)
     cache = root.rstrip("/") + ".cache"
     shutil.rmtree(cache, ignore_errors=True)
-    env = dict(os.environ, XDG_CACHE_HOME=cache)
+    # its modules first on the path, the workers' too: the fork server does not look in the
+    # working folder (poolctx.safe_path), and used the installed checkout's beside this one's
+    env = dict(os.environ, XDG_CACHE_HOME=cache, PYTHONPATH=os.path.abspath(repo))
     coldscan._subreaper()
     for kind in ("cold", "warm"):
         r = scan_once(root, repo, os.path.join(cache, f"{kind}.json"), env)
