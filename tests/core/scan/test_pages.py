@@ -12,49 +12,29 @@ import pytest
 
 from simdup_gui.core.scan import kernels, pages
 
-SMAPS = """\
-7f0000000000-7f0000100000 r--p 00000000 08:01 11 /x/libllvmlite.so
-Rss:                 800 kB
-Private_Dirty:         0 kB
-Shared_Dirty:          0 kB
-Anonymous:             0 kB
-VmFlags: rd mr mw me
-7f0000100000-7f0000300000 r-xp 00100000 08:01 11 /x/libllvmlite.so
-Rss:                2000 kB
-Private_Clean:      2000 kB
-Private_Dirty:         0 kB
-Shared_Dirty:          0 kB
-Anonymous:             0 kB
-7f0000300000-7f0000310000 r--p 00300000 08:01 11 /x/libllvmlite.so
-Rss:                  64 kB
-Private_Dirty:        64 kB
-Shared_Dirty:          0 kB
-Anonymous:            64 kB
-7f0000310000-7f0000320000 rw-p 00310000 08:01 11 /x/libllvmlite.so
-Rss:                  64 kB
-Private_Dirty:         0 kB
-Shared_Dirty:          0 kB
-Anonymous:             0 kB
-7f0000320000-7f0000330000 r--s 00000000 08:01 12 /x/libllvmlite.so
-Rss:                  64 kB
-Private_Dirty:         0 kB
-Shared_Dirty:          0 kB
-Anonymous:             0 kB
-7f0000330000-7f0000340000 r-xp 00000000 08:01 13 /x/libother.so
-Rss:                  64 kB
-Private_Dirty:         0 kB
-Shared_Dirty:          0 kB
-Anonymous:             0 kB
-7f0000340000-7f0000350000 r-xp 00000000 08:01 11 /x/libllvmlite.so
-Rss:                   0 kB
-Private_Dirty:         0 kB
-Shared_Dirty:          0 kB
-Anonymous:             0 kB
-7f0000350000-7f0000360000 r-xp 00000000 08:01 11 /x/libllvmlite.so
-Rss:                  16 kB
-Shared_Dirty:          0 kB
-Anonymous:             0 kB
-"""
+
+def _entry(start: int, perms: str, path: str, rss: int, dirty: int | None = 0,
+           anon: int = 0) -> str:
+    """One mapping of /proc/PID/smaps (64 KB long; None: no Private_Dirty line)."""
+    lines = [f"{start:x}-{start + 0x10000:x} {perms} 00000000 08:01 11 {path}",
+             f"Rss: {rss} kB", "Private_Clean: 0 kB", "Shared_Dirty: 0 kB",
+             f"Anonymous: {anon} kB", "VmFlags: rd mr mw me"]
+    if dirty is not None:
+        lines.insert(2, f"Private_Dirty: {dirty} kB")
+    return "\n".join(lines)
+
+
+LIB, BASE = "/x/libllvmlite.so", 0x7F0000000000
+SMAPS = "\n".join([
+    _entry(BASE, "r--p", LIB, 64),  # chosen
+    _entry(BASE + 0x10000, "r-xp", LIB, 32),  # chosen
+    _entry(BASE + 0x20000, "r--p", LIB, 64, dirty=64, anon=64),  # relocated: written
+    _entry(BASE + 0x30000, "rw-p", LIB, 64),  # writable
+    _entry(BASE + 0x40000, "r--s", LIB, 64),  # shared
+    _entry(BASE + 0x50000, "r-xp", "/x/libother.so", 64),  # another file
+    _entry(BASE + 0x60000, "r-xp", LIB, 0),  # nothing resident
+    _entry(BASE + 0x70000, "r-xp", LIB, 16, dirty=None),  # its dirty count not there
+])
 
 
 def test_only_mappings_that_cannot_differ_from_their_file_are_chosen():
@@ -62,8 +42,7 @@ def test_only_mappings_that_cannot_differ_from_their_file_are_chosen():
     read-only part is left alone); a mapping whose dirty count is not there is not
     trusted; other files are not touched."""
     got = pages._clean_maps(SMAPS.splitlines(), "libllvmlite")
-    assert got == [(0x7F0000000000, 0x7F0000100000, 800 * 1024),
-                   (0x7F0000100000, 0x7F0000300000, 2000 * 1024)]
+    assert got == [(BASE, BASE + 0x10000, 64 * 1024), (BASE + 0x10000, BASE + 0x20000, 32 * 1024)]
     assert pages._clean_maps(["garbage line", "", "Rss: x kB"], "libllvmlite") == []
 
 
