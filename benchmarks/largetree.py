@@ -202,6 +202,7 @@ def build(args: argparse.Namespace) -> int:
         rnd.shuffle(pool)
     taken_bytes = 0
     base: list[tuple[str, bytes, str]] = []
+    smallest = None  # the smallest file taken: copied when the 1-in-20 sample drew none
     for name, folder, rel in pool:
         if budget is not None and taken_bytes >= 0.97 * budget:
             break
@@ -215,9 +216,19 @@ def build(args: argparse.Namespace) -> int:
         taken_bytes += len(data)
         if mix is None and args.copies and _sampled(f"{name}/{rel}", 20, args.seed):
             base.append((f"{name}/{rel}", data, "utf-8"))
-    if args.mb and mix is None:  # the sample's copies within what --mb leaves
-        while base and args.copies * sum(len(b) for _, b, _ in base) > args.mb * 1e6 - taken_bytes:
-            base.pop()
+        if smallest is None or len(data) < len(smallest[1]):
+            smallest = (f"{name}/{rel}", data, "utf-8")
+    if args.mb and mix is None:  # the sample's copies within what --mb leaves: the files
+        # that fit, in the sample's order (dropping from the end left none when the first
+        # sampled file alone was too large: a machine with large files in /usr/share/doc)
+        room, kept = (args.mb * 1e6 - taken_bytes) / args.copies, []
+        for item in base:
+            if len(item[1]) <= room:
+                kept.append(item)
+                room -= len(item[1])
+        base = kept
+    if mix is None and args.copies and not base and smallest is not None:
+        base = [smallest]  # (a small tree of a few large files: a sample of none)
     copies = {"of": os.path.abspath(args.mix) if mix is not None else "a 1-in-20 sample of the "
               "sources' files", "copies": args.copies, "files": 0, "bytes": 0, "edited": 0}
     for k in range(1, args.copies + 1):

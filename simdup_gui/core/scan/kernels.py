@@ -74,14 +74,20 @@ def settle() -> None:
     """The first time: every kernel loaded (0.4 CPU s), then the LLVM code read to load
     them handed back (scan/pages.py). The scan's own process calls it before its first
     compiled estimate: it goes on to load the kernels that read doubtful pairs' files, and
-    each load read that code again."""
+    each load read that code again. Not while the kernels are still to be compiled (the
+    workers compile them, and the user is told): here each is compiled when used, as
+    before; nor after a kernel failed to load (each then loads when used)."""
     global _settled
-    if not _settled:
-        _settled = True
+    if _settled or will_compile():
+        return
+    _settled = True
+    try:
         impl().warm()
-        from .pages import drop_clean_pages
+    except Exception:  # noqa: BLE001 - a kernel that cannot load: the numpy path stays
+        return
+    from .pages import drop_clean_pages
 
-        drop_clean_pages()
+    drop_clean_pages()
 
 
 def warm() -> None:

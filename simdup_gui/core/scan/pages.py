@@ -25,7 +25,8 @@ MADV_DONTNEED = 4  # Linux: the range's pages are unmapped; a private file page 
 def drop_clean_pages(fragment: str = "libllvmlite") -> int:
     """Unmap the pages of this process's mappings of a file whose path holds ``fragment``
     that cannot differ from the file: mappings not writable, not shared, with no page
-    written or anonymous (a relocated read-only part is written once: it is left alone).
+    written, anonymous or swapped out (a relocated read-only part is written once: it is
+    left alone).
     The bytes they held (0 off Linux, or when nothing is mapped)."""
     if not sys.platform.startswith("linux"):
         return 0
@@ -36,7 +37,7 @@ def drop_clean_pages(fragment: str = "libllvmlite") -> int:
         madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
         with open("/proc/self/smaps", encoding="ascii", errors="replace") as fh:
             maps = _clean_maps(fh, fragment)
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, ImportError):  # (a Python without ctypes)
         return 0
     dropped = 0
     for start, end, rss in maps:
@@ -57,11 +58,12 @@ def _clean_maps(lines, fragment: str) -> list[tuple[int, int, int]]:
         start, end, perms, path = head
         if (fragment in path and "w" not in perms and perms.endswith("p")
                 and fields.get("Rss", 0) and not fields.get("Private_Dirty", 1)
-                and not fields.get("Shared_Dirty", 1) and not fields.get("Anonymous", 1)):
+                and not fields.get("Shared_Dirty", 1) and not fields.get("Anonymous", 1)
+                and not fields.get("Swap", 1)):  # (a written page swapped out counts there)
             out.append((start, end, fields["Rss"] * 1024))
 
     for line in lines:
-        parts = line.split()
+        parts = line.split(None, 5)  # (the path, spaces and all, in one piece)
         if not parts:
             continue
         if parts[0].endswith(":"):

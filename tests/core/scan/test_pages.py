@@ -14,19 +14,19 @@ from simdup_gui.core.scan import kernels, pages
 
 
 def _entry(start: int, perms: str, path: str, rss: int, dirty: int | None = 0,
-           anon: int = 0) -> str:
+           anon: int = 0, swap: int = 0) -> str:
     """One mapping of /proc/PID/smaps (64 KB long; None: no Private_Dirty line)."""
     lines = [f"{start:x}-{start + 0x10000:x} {perms} 00000000 08:01 11 {path}",
              f"Rss: {rss} kB", "Private_Clean: 0 kB", "Shared_Dirty: 0 kB",
-             f"Anonymous: {anon} kB", "VmFlags: rd mr mw me"]
+             f"Anonymous: {anon} kB", f"Swap: {swap} kB", "VmFlags: rd mr mw me"]
     if dirty is not None:
         lines.insert(2, f"Private_Dirty: {dirty} kB")
     return "\n".join(lines)
 
 
-LIB, BASE = "/x/libllvmlite.so", 0x7F0000000000
+LIB, BASE = "/a b/libllvmlite.so", 0x7F0000000000
 SMAPS = "\n".join([
-    _entry(BASE, "r--p", LIB, 64),  # chosen
+    _entry(BASE, "r--p", LIB, 64),  # chosen (its path has a space)
     _entry(BASE + 0x10000, "r-xp", LIB, 32),  # chosen
     _entry(BASE + 0x20000, "r--p", LIB, 64, dirty=64, anon=64),  # relocated: written
     _entry(BASE + 0x30000, "rw-p", LIB, 64),  # writable
@@ -34,13 +34,15 @@ SMAPS = "\n".join([
     _entry(BASE + 0x50000, "r-xp", "/x/libother.so", 64),  # another file
     _entry(BASE + 0x60000, "r-xp", LIB, 0),  # nothing resident
     _entry(BASE + 0x70000, "r-xp", LIB, 16, dirty=None),  # its dirty count not there
+    _entry(BASE + 0x80000, "r--p", LIB, 16, swap=48),  # written pages swapped out
 ])
 
 
 def test_only_mappings_that_cannot_differ_from_their_file_are_chosen():
     """Not writable, private, resident, and no page written or anonymous (the relocated
     read-only part is left alone); a mapping whose dirty count is not there is not
-    trusted; other files are not touched."""
+    trusted (nor one with written pages swapped out, which its other counts do not show);
+    other files are not touched."""
     got = pages._clean_maps(SMAPS.splitlines(), "libllvmlite")
     assert got == [(BASE, BASE + 0x10000, 64 * 1024), (BASE + 0x10000, BASE + 0x20000, 32 * 1024)]
     assert pages._clean_maps(["garbage line", "", "Rss: x kB"], "libllvmlite") == []
@@ -77,8 +79,14 @@ def test_the_llvm_pages_are_dropped_and_the_kernels_still_run():
 
 
 def test_settle_loads_the_kernels_and_drops_their_pages_once(monkeypatch):
+    """Once; not while the kernels are still to be compiled (the workers compile them, and
+    say so), nor past a kernel that failed to load."""
     calls = []
     monkeypatch.setattr(kernels, "_settled", False)
+    monkeypatch.setattr(kernels, "will_compile", lambda: True)
+    kernels.settle()
+    assert calls == [] and not kernels._settled
+    monkeypatch.setattr(kernels, "will_compile", lambda: False)
     monkeypatch.setattr(kernels, "impl", lambda: type("K", (), {
         "warm": staticmethod(lambda: calls.append("warm"))}))
     monkeypatch.setattr(pages, "drop_clean_pages", lambda: calls.append("drop") or 0)
@@ -107,3 +115,16 @@ def test_chardets_models_are_loaded_by_the_preload():
                                     text=True, timeout=120, check=True).stdout)
             for how in ("preload", "none")}
     assert peak["preload"] < 2 << 20 < 10 << 20 < peak["none"], peak
+
+
+def test_a_kernel_that_fails_to_load_leaves_the_pages_and_the_scan_alone(monkeypatch):
+    calls = []
+
+    def broken():
+        raise RuntimeError("numba cache unreadable")
+    monkeypatch.setattr(kernels, "_settled", False)
+    monkeypatch.setattr(kernels, "will_compile", lambda: False)
+    monkeypatch.setattr(kernels, "impl", lambda: type("K", (), {"warm": staticmethod(broken)}))
+    monkeypatch.setattr(pages, "drop_clean_pages", lambda: calls.append("drop") or 0)
+    kernels.settle()  # no exception
+    assert calls == []
