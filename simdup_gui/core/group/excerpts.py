@@ -52,7 +52,7 @@ ENTRY_BLOCK = 1 << 18  # posting entries whose wholes are placed at once (2 MB i
 # temporaries; 8 MB each at 1 << 20: see _postings)
 
 
-def _shared(sk: np.ndarray, size: np.ndarray
+def _shared(sk: np.ndarray, size: np.ndarray, in_place: bool = False
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(i, j, shared, clean): the row pairs i < j of sketches ``sk`` sharing at least
     MIN_SHARED values (common values left out) whose sizes (``size``: distinct 5-grams)
@@ -77,7 +77,7 @@ def _shared(sk: np.ndarray, size: np.ndarray
     del order
     idx = np.int32 if n < 1 << 31 else np.int64  # (half the bytes of the pairs kept)
     return ((key // n).astype(idx), (key % n).astype(idx), shared.astype(np.int32),
-            _without(sk, common))
+            _without(sk, common, sk if in_place else None))
 
 
 def _ranked_pairs(sk: np.ndarray, size: np.ndarray, rank: np.ndarray
@@ -104,13 +104,13 @@ def _ranked_pairs(sk: np.ndarray, size: np.ndarray, rank: np.ndarray
             common)
 
 
-def _without(sk: np.ndarray, common: np.ndarray) -> np.ndarray:
-    """``sk`` with the values in ``common`` (sorted) replaced by EMPTY, rows sorted again;
-    by blocks of rows (np.isin over the whole array took 220 MB more on the 768 MB
-    tree)."""
+def _without(sk: np.ndarray, common: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """``sk`` with the values in ``common`` (sorted) replaced by EMPTY, rows sorted again,
+    into ``out`` (``sk`` itself: in place); by blocks of rows (np.isin over the whole array
+    took 220 MB more on the 768 MB tree)."""
     if not len(common):
         return sk
-    out = np.empty_like(sk)
+    out = np.empty_like(sk) if out is None else out
     for s in range(0, len(sk), 1 << 13):
         part = sk[s:s + (1 << 13)]
         hit = common[np.minimum(np.searchsorted(common, part), len(common) - 1)] == part
@@ -212,12 +212,16 @@ def _sketches(records: Sequence[FileRecord]) -> tuple[np.ndarray, np.ndarray, np
 def candidates_of(idx: np.ndarray, sk: np.ndarray, size: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`excerpt_candidates` of the texts of :func:`_sketches` (numpy arrays alone:
-    a worker process can find them, :func:`with_excerpts`)."""
+    a worker process can find them, :func:`with_excerpts`). ``sk`` is taken: its common
+    values are replaced where it is."""
     none = np.zeros(0, dtype=np.int64)
     if len(idx) < 2:
         return none, none, np.zeros(0), none
-    i, j, shared, clean = _shared(sk, size)
     tau = sk[:, -1].copy()  # the whole's k-th value (EMPTY when its sketch holds its whole set)
+    i, j, shared, clean = _shared(sk, size, in_place=True)  # (``sk`` is the caller's to
+    # give: made for this call, or sent to the candidates' process. Its common values are
+    # taken out in place, not into a copy, which its caller kept beside it: 27 MB of the
+    # 764 MB tree's; the candidates' traced peak above their input 101 -> 83 MB)
     del sk  # with int32 rows and the lists' keys made in place (_postings), the candidates'
     # peak on the 768 MB tree's records: +210 -> +123 MB tracemalloc, +218 -> +180 MB RSS;
     # with PAIR_BLOCK 1 << 19 (was 1 << 21), the entries' order in int32, the postings freed
