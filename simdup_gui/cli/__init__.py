@@ -35,23 +35,6 @@ def build_parser(*commands: str) -> argparse.ArgumentParser:
     return p
 
 
-def _scan_may_use_pool(argv: list[str]) -> bool:
-    """A guess from the raw arguments, before the parser (which imports the engine): a
-    ``scan`` that may fingerprint on this machine's pool. Only a hint: a wrong guess starts
-    the fork server for nothing (it ends with this process) or not early."""
-    if argv[:1] != ["scan"] or {"-h", "--help"} & set(argv):
-        return False
-    for i, a in enumerate(argv):
-        value = argv[i + 1] if i + 1 < len(argv) else ""
-        if a == "--scheduler" or a.startswith("--scheduler="):
-            return False
-        if a.startswith("--workers="):
-            value, a = a.split("=", 1)[1], "--workers"
-        if a == "--workers" and value.strip() == "1":
-            return False
-    return True
-
-
 def main(argv: list[str] | None = None) -> int:
     """The command line. ``argv`` None: this process's own arguments, and the process ends
     when this returns (the ``simdup`` script, ``python -m simdup_gui.cli``); a list: a

@@ -151,6 +151,7 @@ def settle_kernels(records: Sequence[FileRecord]) -> None:
         if kernels.allowed():
             kernels.settle()
 
+
 def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str = "linked",
                   fingerprints: tuple[np.ndarray, np.ndarray] | None = None, *,
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,
