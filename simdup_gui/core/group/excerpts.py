@@ -127,7 +127,10 @@ def _postings(sk: np.ndarray, size: np.ndarray, rank: np.ndarray
     the common values (in more than MAX_POSTING texts). Each entry is sorted as one uint64
     (value, row) in place: no permutation and gathered copies."""
     n, k = sk.shape
-    key = sk[rank].astype("<u8")
+    key = np.empty((n, k), dtype="<u8")
+    for s in range(0, n, 1 << 13):  # (by blocks: no gathered uint32 copy beside it, 27 MB
+        key[s:s + (1 << 13)] = sk[rank[s:s + (1 << 13)]]  # of the 764 MB tree's: the
+    # candidates' traced peak above their input 83 -> 75 MB, the same candidates)
     key <<= np.uint64(32)  # in place: one array of the entries
     key |= np.arange(n, dtype="<u8")[:, None]
     key = key.ravel()
