@@ -24,7 +24,7 @@ def warm() -> None:
     except Exception:  # noqa: BLE001 - a broken numba: the numpy path (same results)
         kernels.enable(False)
     features.prepare_process(kernels.active())
-    pages.drop_clean_pages()  # LLVM's code, read to load the kernels (scan/pages.py)
+    pages.drop_clean_pages()  # the libraries read to load the kernels (scan/pages.py)
 
 
 def _worker_start_hook(etype, value, tb) -> None:
