@@ -14,22 +14,26 @@ from .scan import kernels
 from .scan.unicode_tables import char_classes, code_points, folded_points, normalise
 from .textsim import SHINGLE, SKETCH_K, drop_invisible, points_gram_hashes, solid, sorted_unique
 
-COMPACT_ABOVE = 1 << 17  # a chunk's 5-gram hashes above which only its distinct ones are kept:
-# a large file's hashes (8 bytes a character, up to MAX_FEATURE_CHARS) were all held until
-# its sketch, and then a joined copy. Fingerprinting the six largest files of the 764 MB tree
-# (3.4-12.7 MB) in one process under tracemalloc: their peaks 63-108 -> 58-92 MB
-# (valgrind_manual.ps 93 -> 71 MB), the same records; the tree's 115 files over 400 KB in
-# 5.84-6.52 CPU s before, 5.83-6.04 after (three rounds alternated).
+COMPACT_ABOVE = 1 << 17  # fresh 5-gram hashes above which only their distinct ones are kept,
+# a block of this many at a time: a large file's hashes (8 bytes a character, up to
+# MAX_FEATURE_CHARS) were all held until its sketch, and then a joined copy. Fingerprinting
+# the six largest files of the 764 MB tree (3.4-12.7 MB) in one process under tracemalloc:
+# their peaks 63-108 -> 58-92 MB (valgrind_manual.ps 93 -> 71 MB), the same records; the
+# tree's 115 files over 400 KB in 5.84-6.52 CPU s before, 5.83-6.04 after (three rounds
+# alternated).
 
 
 class CompiledShingles:
     """textsim.ShingleBuilder through the compiled kernels: the same hashes, sketch and
-    count; one sort of every chunk's 5-gram hashes, no other temporaries."""
+    count; one sort of every chunk's 5-gram hashes, no other temporaries. Past
+    COMPACT_ABOVE fresh hashes only their distinct ones are kept (:meth:`_compact`)."""
 
     def __init__(self) -> None:
         import numpy as np
 
-        self._parts: list = []
+        self._parts: list = []  # hashes kept (distinct within each, repeats between them)
+        self._fresh: list = []  # hashes made since the last _compact
+        self._held = 0  # how many
         self._tail = np.zeros(0, dtype=np.uint32)  # the last code points, up to SHINGLE - 1
         self.chars = 0
 
@@ -47,26 +51,39 @@ class CompiledShingles:
         if len(self._tail):
             c = np.concatenate((self._tail, c))
         if self.chars >= SHINGLE:  # a shorter text is one shingle, taken at the end
-            h = kernels.impl().gram_hashes(c)
-            if len(h) <= COMPACT_ABOVE:
-                self._parts.append(h)
-            else:  # a large chunk: the distinct hashes of each block of it (the sketch and
-                # its count are the set's; a repeat across blocks is kept, as any repeat)
-                self._parts.extend(kernels.impl().distinct_hashes(h[a:a + COMPACT_ABOVE])
-                                   for a in range(0, len(h), COMPACT_ABOVE))
+            self._fresh.append(kernels.impl().gram_hashes(c))
+            self._held += len(self._fresh[-1])
+            if self._held > COMPACT_ABOVE:
+                self._compact()
             self._tail = c[-(SHINGLE - 1):].copy()
         else:
             self._tail = c.copy()
 
-    def sketch(self) -> tuple[bytes, int]:
+    def _compact(self) -> None:
+        """The fresh hashes made distinct a block of COMPACT_ABOVE at a time (the sketch and
+        its count are the set's; a repeat across blocks is kept, as any repeat)."""
+        import numpy as np
+
+        h = self._fresh[0] if len(self._fresh) == 1 else np.concatenate(self._fresh)
+        self._fresh, self._held = [], 0
+        self._parts.extend(kernels.impl().distinct_hashes(h[a:a + COMPACT_ABOVE])
+                           for a in range(0, len(h), COMPACT_ABOVE))
+
+    def _hashes(self):
+        """Every hash kept (repeats allowed): the text's set, as one array."""
         import numpy as np
 
         if self.chars < SHINGLE:
-            h = kernels.impl().gram_hashes(self._tail)
-        elif len(self._parts) == 1:
-            h = self._parts[0]
-        else:
-            h = np.concatenate(self._parts)
+            return kernels.impl().gram_hashes(self._tail)
+        parts = self._parts + self._fresh
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+    def distinct(self):
+        """The sorted distinct hashes (:func:`shingle_set`)."""
+        return sorted_unique(self._hashes())
+
+    def sketch(self) -> tuple[bytes, int]:
+        h = self._hashes()
         k = kernels.impl()
         if len(h) <= k.SKETCH_HASHED_MAX:
             out, n = k.sketch_hashes(h, SKETCH_K)
@@ -88,7 +105,7 @@ def shingle_set(text: str):
 def distinct_shingles(text: str):
     """The elements of :func:`shingle_set` in no particular order where the compiled
     kernels are on (no sort: a third of the cost), sorted elsewhere and for a text of more
-    than DISTINCT_BLOCK characters; for textsim.jaccard_distinct. Reading a doubtful
+    than COMPACT_ABOVE characters; for textsim.jaccard_distinct. Reading a doubtful
     pair's files uses it."""
     if _by_blocks(text):
         return _distinct_by_blocks(text)
@@ -98,41 +115,23 @@ def distinct_shingles(text: str):
     return sorted_unique(h)  # (a large text: no table beside its hashes)
 
 
-DISTINCT_BLOCK = 1 << 17  # code points whose 5-grams are hashed and made distinct at once
-
-
 def _by_blocks(text: str) -> bool:
-    return len(text) > DISTINCT_BLOCK and _compiled() and char_classes() is not None
+    return len(text) > COMPACT_ABOVE and _compiled() and char_classes() is not None
 
 
 def _distinct_by_blocks(text: str):
-    """The sorted distinct 5-gram hashes of a large ``text`` (:func:`shingle_set`), made a
-    block of DISTINCT_BLOCK code points at a time: each block's hashes are made distinct
-    (the kernels' table) before the next, the last SHINGLE - 1 code points carried over, so
+    """The sorted distinct 5-gram hashes of a large ``text`` (:func:`shingle_set`), made
+    piece by piece through CompiledShingles, which keeps each block's distinct hashes only:
     neither the text's code points nor all its hashes are ever held at once. A measuring
     worker reading the 764 MB tree's largest files held all their hashes (8 bytes a
     character, up to MAX_FEATURE_CHARS) and a sorted copy. Reading the six largest (3.4 to
     12.7 MB) in one process under tracemalloc, with exact.read_shingles no longer holding
     the file's bytes: their peaks 59-86 MB -> 25-59 MB (valgrind_manual.ps 70.2 -> 25.5 MB;
     its set 0.7 MB), the same sets."""
-    import numpy as np
-
-    k = kernels.impl()
-    found, block, held, total = [], [], 0, 0
-    tail = np.zeros(0, dtype=np.uint32)
+    builder = CompiledShingles()
     for flat in _flat_pieces(text):
-        block.append(flat)
-        held += len(flat)
-        total += len(flat)
-        if held >= DISTINCT_BLOCK:
-            c = np.concatenate((tail, *block))
-            found.append(k.distinct_hashes(k.gram_hashes(c)))
-            tail, block, held = c[-(SHINGLE - 1):].copy(), [], 0
-    if total < SHINGLE:  # a shorter text is one shingle (CompiledShingles)
-        return sorted_unique(k.gram_hashes(np.concatenate((tail, *block))))
-    if held:
-        found.append(k.distinct_hashes(k.gram_hashes(np.concatenate((tail, *block)))))
-    return sorted_unique(np.concatenate(found))
+        builder.add_points(flat)
+    return builder.distinct()
 
 
 def _compiled() -> bool:

@@ -93,13 +93,13 @@ def test_a_process_that_loaded_the_kernels_reads_with_them(monkeypatch):
 
 @pytest.mark.parametrize("block", [5, 7, 23])
 def test_a_large_texts_set_made_by_blocks_is_the_definitions(monkeypatch, block):
-    """Above DISTINCT_BLOCK characters the compiled path hashes a block of code points at a
+    """Above COMPACT_ABOVE characters the compiled path hashes a block of code points at a
     time (the last four carried over) and keeps each block's distinct hashes only: the
     definition's set, sorted, whatever falls at a block's edge, for texts of fewer than
     five characters once whitespace is gone too."""
     monkeypatch.setenv("SIMDUP_COMPILED", "1")
     monkeypatch.setattr(shingles, "PIECE", 7)
-    monkeypatch.setattr(shingles, "DISTINCT_BLOCK", block)
+    monkeypatch.setattr(shingles, "COMPACT_ABOVE", block)
     if not shingles._compiled() or shingles.char_classes() is None:
         pytest.skip("no compiled kernels here")
     calls = []

@@ -144,7 +144,8 @@ SETTLE_ABOVE = 20_000  # records: more, and the kernels this process will use ar
 
 def settle_kernels(records: Sequence[FileRecord]) -> None:
     """Before grouping more than SETTLE_ABOVE records here (and before the excerpt
-    candidates' process starts beside it): :func:`kernels.settle`."""
+    candidates' process starts beside it: excerpts.with_excerpts, the grouping's one door):
+    :func:`kernels.settle`."""
     if len(records) > SETTLE_ABOVE:
         from ..scan import kernels
 
@@ -184,7 +185,6 @@ def _group_records(records: Sequence[FileRecord], bits: int, distance: int, mode
                    use_cache: bool, client=None, read_workers: int = 1,
                    job: Job = NULL_JOB, memo: RecordsMemo | None = None,
                    verdict: str = DEFAULT_MEASURE) -> tuple[list[Group], str]:
-    settle_kernels(records)
     with pair_measurer(records, cache_path, use_cache and verify != "none",
                        read_workers) as measure:
         return build_groups(records, bits, distance, mode, fingerprints, verify=verify,
