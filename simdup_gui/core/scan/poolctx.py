@@ -65,7 +65,7 @@ class Done:
 class _Slot:
     process: object
     conn: object  # this end of the worker's own pipe
-    task: tuple | None = None  # (id, fn, args, kwargs) the worker is running
+    task: tuple | None = None  # (id, fn, args, kwargs) the worker is running; (id,) once ready
     ready: bool = False  # its initializer done (it said so before taking any task)
 
 
@@ -158,7 +158,7 @@ class Workers:
                 except Exception as e:  # noqa: BLE001 - it could not be pickled
                     self._done.append(Done(task[0], error=e))
                     continue
-                s.task = task
+                s.task = task if not s.ready else (task[0],)  # (see _receive)
 
     def wait(self, timeout: float | None = None) -> list[Done]:
         """The answers that came back (waiting up to ``timeout`` seconds for one; [] when
@@ -190,7 +190,9 @@ class Workers:
             message = s.task[0], None, RuntimeError(f"unreadable answer: {e!r}")
         if message is None:  # its initializer done
             s.ready = True
-            return True
+            if s.task is not None:  # a started task is only answered now, never sent again:
+                s.task = (s.task[0],)  # its arguments let go (the excerpt candidates'
+            return True  # 27 MB of sketches were held through the tree's grouping)
         tid, value, error = message
         s.task = None
         self._done.append(Done(tid, value, error))

@@ -677,3 +677,34 @@ def test_ctrl_c_at_any_moment_of_a_pooled_scan(tmp_path, delay):
     while _group_alive(p.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _group_alive(p.pid), "a process of the interrupted command was left behind"
+
+
+def _hold(seconds: float, array) -> int:
+    time.sleep(seconds)
+    return int(array.size)
+
+
+def test_a_started_task_lets_its_arguments_go_once_its_worker_is_ready():
+    """Only the answer (or WorkerDied) is owed then, never a resend: the 27 MB of sketches
+    sent to find the excerpt candidates were held through the whole grouping."""
+    import weakref
+
+    import numpy as np
+
+    pool = poolctx.make_pool(1, ctx=mp.get_context("spawn"))
+    try:
+        big = np.ones(1 << 17)
+        gone = weakref.ref(big)
+        task = pool.submit(_hold, (3.0, big))
+        del big
+        got = []
+        deadline = time.monotonic() + 60
+        while not all(s.ready for s in pool._slots) and time.monotonic() < deadline:
+            got += pool.wait(0.05)
+        assert not got and gone() is None  # running, its array let go
+        while not got and time.monotonic() < deadline:
+            got += pool.wait(1.0)
+        assert [(d.task, d.value, d.error) for d in got] == [(task, 1 << 17, None)]
+    finally:
+        pool.close()
+    _no_children_left()
