@@ -278,11 +278,13 @@ def sketch_array(sketches: Iterable[bytes], n: int) -> np.ndarray:
 
 
 PAIR_BLOCK = 1 << 12  # pairs estimated at once: about 6 MB of temporaries
-# From this many pairs, :func:`estimate` runs the compiled merge (scan/_text_kernels.py),
-# numba imported in this process (0.4 s). Grouping the 100,000 tiny files of
-# benchmarks/tiny_tree.py (warm, 11 million candidate pairs): estimates 37.8 -> 19.1 s, the
-# whole grouping 136.8 -> 125.8 s (SIMDUP_COMPILED=0 against the default, under cProfile)
-COMPILED_FROM = 200_000
+# From this many pairs, :func:`estimate` runs the compiled merge (scan/_text_kernels.py) in
+# a process whose kernels are loaded: the scan's workers, a Dask worker, or a grouping of
+# many candidate pairs (measure.py loads them from COMPILED_PAIRS). Grouping the 100,000
+# tiny files of benchmarks/tiny_tree.py (warm, 11 million candidate pairs): estimates 37.8
+# -> 19.1 s, the whole grouping 136.8 -> 125.8 s (SIMDUP_COMPILED=0 against the default,
+# under cProfile)
+COMPILED_FROM = 4096
 
 
 def union_sample(A: np.ndarray, B: np.ndarray,
@@ -314,6 +316,8 @@ def estimate(sk: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, 
     Bottom-k estimator: of the k smallest values of the union of both sketches, the share
     present in both. Returns (estimate, exact) where ``exact`` is True when both sets were
     held whole (at most SKETCH_K shingles each): then the estimate is the exact J.
+    Compiled where the kernels are loaded (COMPILED_FROM), never loading them: numba costs
+    a process 55-90 MB.
     """
     n = len(a)
     est = np.zeros(n, dtype=np.float64)
@@ -321,8 +325,7 @@ def estimate(sk: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, 
     if n >= COMPILED_FROM:
         from .scan import kernels
 
-        if kernels.allowed() and _rows_sorted(sk):
-            kernels.settle()  # (every kernel loaded now, the LLVM code read handed back)
+        if kernels.loaded() and kernels.allowed() and _rows_sorted(sk):
             kernels.impl().estimate_pairs(np.ascontiguousarray(sk, dtype=np.uint32),
                                           np.ascontiguousarray(a, dtype=np.int64),
                                           np.ascontiguousarray(b, dtype=np.int64), EMPTY,

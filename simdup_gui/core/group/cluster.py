@@ -133,26 +133,6 @@ def number_groups(groups: list[Group], records: Sequence[FileRecord]) -> list[Gr
     return groups
 
 
-SETTLE_ABOVE = 20_000  # records: more, and the kernels this process will use are loaded before
-# the grouping's memory grows (kernels.settle), not in the middle of its candidates, where
-# the LLVM code read to load them (68 MB, handed back at once) set the step's peak. Such a
-# grouping loads them anyway: of the 764 MB tree, its man pages and Python files (36,600
-# files) made 772,000 candidate pairs, /usr/share/doc and the man pages (25,100) 780,000,
-# where textsim.estimate takes the kernels from COMPILED_FROM (200,000); the Python files
-# alone (15,600) made 4,900. Below, the first compiled estimate settles (with that peak).
-
-
-def settle_kernels(records: Sequence[FileRecord]) -> None:
-    """Before grouping more than SETTLE_ABOVE records here (and before the excerpt
-    candidates' process starts beside it: excerpts.with_excerpts, the grouping's one door):
-    :func:`kernels.settle`."""
-    if len(records) > SETTLE_ABOVE:
-        from ..scan import kernels
-
-        if kernels.allowed():
-            kernels.settle()
-
-
 def group_records(records: Sequence[FileRecord], bits: int, distance: int, mode: str = "linked",
                   fingerprints: tuple[np.ndarray, np.ndarray] | None = None, *,
                   verify: str = "sketch", similarity: float = DEFAULT_SIMILARITY,

@@ -349,9 +349,6 @@ def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool,
     thread as it comes and the process ended then: held until the grouping's end, the peak
     PSS was 766, 779 MB (against 699, 679). A worker that fails leaves the candidates to be
     found here."""
-    from .cluster import settle_kernels
-
-    settle_kernels(records)  # (its passing peak not beside the candidates' process)
     if not find:
         return *grouping(), []
     pool = _ahead_pool(records, workers, memo)

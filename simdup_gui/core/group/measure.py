@@ -131,6 +131,14 @@ def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
 
 
 ESTIMATE_BLOCK = 1 << 18  # candidate pairs estimated at once (about 20 MB of temporaries)
+# From this many candidate pairs the grouping loads the compiled kernels (kernels.settle) for
+# textsim.estimate's merge; below, numpy's: numba costs the scan's process 55-90 MB and gains
+# it nothing there. Grouping the 764 MB tree's records (1.1 million pairs): estimates 1.4 CPU
+# s compiled (0.4 of them loading), 1.66 numpy, build_groups 4.96 against 4.91 s; a
+# million synthetic records (benchmarks/grouping.py, 517,000 pairs) 31.5 against 31.0 s.
+# The 100,000 tiny files warm (benchmarks/tiny_tree.py, 11 million pairs): 20.0 CPU s and
+# 789 MB PSS compiled, 23.8 s and 697 MB numpy.
+COMPILED_PAIRS = 4_000_000
 
 
 def _from_sketches(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.ndarray,
@@ -143,6 +151,11 @@ def _from_sketches(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
     nothing measures or groups them. On the 768 MB tree 1.3 of 7.6 million pairs are kept;
     estimating them all at once peaked at 720 MB of Python and numpy memory, by blocks
     138 MB (tracemalloc, records included; the same verdicts)."""
+    if len(cpairs) >= COMPILED_PAIRS:
+        from ..scan import kernels
+
+        if kernels.allowed():
+            kernels.settle()
     used = np.zeros(len(first), dtype=bool)
     used[cpairs[:, 0]] = True
     used[cpairs[:, 1]] = True

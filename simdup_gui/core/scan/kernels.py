@@ -72,9 +72,9 @@ _settled = False
 
 def settle() -> None:
     """The first time: every kernel loaded (0.4 CPU s), then the LLVM code read to load
-    them handed back (scan/pages.py). The scan's own process calls it before its first
-    compiled estimate: it goes on to load the kernels that read doubtful pairs' files, and
-    each load read that code again. Not while the kernels are still to be compiled (the
+    them handed back (scan/pages.py). A grouping of many candidate pairs calls it before
+    its compiled estimates (group/measure.py: COMPILED_PAIRS): it goes on to load the
+    kernels that read doubtful pairs' files, and each load read that code again. Not while the kernels are still to be compiled (the
     workers compile them, and the user is told): here each is compiled when used, as
     before; nor after a kernel failed to load (each then loads when used)."""
     global _settled

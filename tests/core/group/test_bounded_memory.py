@@ -3,6 +3,8 @@ made at once: the same candidate pairs, the same estimates, the same verdicts.""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -138,3 +140,38 @@ def test_closest_members_found_by_blocks_of_groups_are_those_found_at_once(monke
     for block in (1, 7):
         monkeypatch.setattr(stars, "CLOSEST_BLOCK", block)
         assert closest() == whole
+
+
+def test_only_a_grouping_of_many_pairs_loads_the_kernels_into_its_process():
+    """The scan's own process imports numba (55-90 MB) for its sketch estimates only from
+    measure.COMPILED_PAIRS candidate pairs; the verdicts are the same either way."""
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent("""
+        import sys
+        import numpy as np
+        sys.path.insert(0, sys.argv[2])
+        from test_bounded_memory import _records
+        from simdup_gui.core.group import measure
+        from simdup_gui.core.scan import kernels
+
+        recs = _records(900, 5)
+        a, b = np.triu_indices(len(recs), 1)
+        pairs = np.stack((a, b), axis=1).astype(np.int32)
+        if sys.argv[1] == "many":
+            measure.COMPILED_PAIRS = len(pairs)
+            kernels.will_compile = lambda: False  # (a fresh install compiles them here)
+        got = measure._from_sketches(recs, pairs, np.arange(len(recs)), 0.3, None)
+        print(kernels.loaded(), "numba" in sys.modules, len(got[0]),
+              float(got[1].sum()), int(got[3].sum()))
+    """)
+    env = {**os.environ, "SIMDUP_COMPILED": ""}
+    out = {how: subprocess.run([sys.executable, "-c", code, how, os.path.dirname(__file__)],
+                               capture_output=True, text=True, timeout=300, check=True,
+                               env=env).stdout.split()
+           for how in ("few", "many")}
+    assert out["few"][:2] == ["False", "False"], out
+    assert out["many"][:2] == ["True", "True"], out
+    assert out["few"][2:] == out["many"][2:] and int(out["few"][2]) > 1000, out

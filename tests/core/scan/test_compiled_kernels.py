@@ -557,6 +557,7 @@ def test_the_compiled_estimate_is_the_numpy_estimate(kind, monkeypatch):
     sk[7] = textsim.EMPTY  # an empty text's sketch
     a, b = rng.integers(0, n, 5000), rng.integers(0, n, 5000)
     a[:50] = b[:50]  # a sketch with itself
+    kernels.impl()  # (an estimate never loads them: a process that uses them has)
     monkeypatch.setattr(textsim, "COMPILED_FROM", 1)
     fast = textsim.estimate(sk, a, b)
     monkeypatch.setattr(textsim, "COMPILED_FROM", 10**12)
