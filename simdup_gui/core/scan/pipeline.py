@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .cache import FingerprintCache
 from .documents import document_kind
 from .fingerprint import (Copies, FeatureSettings, Loaded, fingerprint_batch, load_file,
-                          warm_worker)
+                          trim_heap, warm_worker)
 from ..job import NULL_JOB, Cancelled, Job
 from ..models import FileRecord, Problem, ProgressEvent
 from .pdftext import HANG_SECONDS, read_crumb
@@ -24,6 +24,10 @@ from .walk import Candidate, WalkOptions, walk
 CHUNK_BYTES = 2 << 20
 CHUNK_FILES = 64
 IN_PROCESS_BELOW = 4 << 20  # scans smaller than this skip the pool's start-up cost
+TRIM_EVERY = 16  # chunks taken, then the freed heap handed back (fingerprint.trim_heap): the
+# answers' buffers, freed between the records kept, left the scan's process of the 764 MB
+# tree holding 47 MB of free heap 8 s into its fingerprinting (mallinfo2), 155 MB PSS;
+# trimmed, 109 MB. A trim takes 0.14 ms on average there (887 chunks, 0.13 s in all).
 PRELOAD_BYTES = 64 << 20  # decoded text held here at most while the pool starts (_start_pool)
 
 log = logging.getLogger(__name__)
@@ -118,6 +122,7 @@ class _ScanRun:
         self.cache: FingerprintCache | None = None
         self.version = ""
         self.total_files = self.total_bytes = self.done_files = self.done_bytes = 0
+        self.taken = 0  # chunks taken (TRIM_EVERY)
 
     def candidates(self, roots: list[str]) -> list[Candidate]:
         """Walk ``roots``; the files to fingerprint (those the cache does not know)."""
@@ -203,6 +208,9 @@ class _ScanRun:
                                                          if p.path in stat_of])
         self.done_files += len(chunk)
         self.done_bytes += sum(c.size for c in chunk)
+        self.taken += 1
+        if self.taken % TRIM_EVERY == 0:
+            trim_heap()
         self.report("fingerprint", os.path.dirname(chunk[-1].path))
 
     def close_cache(self) -> None:
