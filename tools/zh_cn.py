@@ -660,6 +660,10 @@ ZH.update({
     "it was made with other fingerprint settings ({0}), so its fingerprints cannot be compared":
         "它是用其他指纹设置（{0}）制作的，因此无法比较其指纹",
     "scan with the features setting {0} to compare with it": "用特征设置 {0} 扫描即可与它比较",
+    "the worker processes could not be started ({0})": "无法启动工作进程（{0}）",
+    "the worker processes keep ending as they start (the last exit code {0})":
+        "工作进程一启动就退出（最后的退出码 {0}）",
+    "the scan went on in its own process, more slowly": "扫描改在本进程中继续，速度较慢",
     "catalog not compared: it was made with other fingerprint settings ({0}), so its "
     "fingerprints cannot be compared": "未与清单比较：它是用其他指纹设置（{0}）制作的，因此无法比较其指纹",
     "catalog": "清单",

@@ -274,6 +274,10 @@ PROBLEMS = Phrasebook("ProblemsModel", (
                                        "fingerprint settings ({0}), so its fingerprints cannot "
                                        "be compared"),
     QT_TRANSLATE_NOOP("ProblemsModel", "scan with the features setting {0} to compare with it"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "the worker processes could not be started ({0})"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "the worker processes keep ending as they start (the "
+                                       "last exit code {0})"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "the scan went on in its own process, more slowly"),
 ))
 _PROBLEM_KINDS = {
     "empty": QT_TRANSLATE_NOOP("ProblemsModel", "empty"),

@@ -323,16 +323,25 @@ def _without_pool(why: PoolFailed, chunks, mode: str, job: Job, take) -> None:
     """``chunks`` fingerprinted in this process, their workers not startable (``why``;
     said once on stderr). Documents are read on workers only, where a crash or hang in
     their library costs one file: here it would end the scan, so they are recorded as
-    problems (kind "error": not cached, read again by the next scan)."""
+    problems (kind "error": not cached, read again by the next scan). So is the warning,
+    on the first root, so that the app's Problems tab says it too (with no path of a file,
+    it is not cached either)."""
     log.warning("simdup: warning: %s; the scan goes on in its own process", why)
+    note = [Problem(chunks[0][0].root, f"{why}; the scan went on in its own process, more "
+                    "slowly", "error")] if chunks and chunks[0] else []
+
+    def noted(batch: list, chunk: list) -> None:  # the note with the first batch
+        take(note + batch, chunk)
+        note.clear()
+
     for chunk in chunks:
         docs = [c for c in chunk if document_kind(c.path)]
         if docs:
-            take([Problem(c.path, f"not read: {why} (documents are read in worker processes "
+            noted([Problem(c.path, f"not read: {why} (documents are read in worker processes "
                           "only)", "error") for c in docs], docs)
         texts = [c for c in chunk if not document_kind(c.path)]
         if texts:
-            _fingerprint_here([texts], mode, job, take)
+            _fingerprint_here([texts], mode, job, noted)
 
 
 def _start_pool(ctx, workers: int, chunks, job: Job) -> tuple[object, dict[int, list]]:

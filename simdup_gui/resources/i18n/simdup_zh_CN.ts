@@ -377,32 +377,32 @@
         <translation>无法写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="304" />
+        <location filename="../../core/presenters/engine_text.py" line="308" />
         <source>exact, no sampling: all {0} pairs of {1} files</source>
         <translation>精确计算，未抽样：{1} 个文件的全部 {0} 对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="305" />
+        <location filename="../../core/presenters/engine_text.py" line="309" />
         <source>prefix filtering at J &gt;= {0} gave {1} candidate pairs, {2} candidate pairs measured exactly after the size and position filters</source>
         <translation>在 J ≥ {0} 处做前缀过滤得到 {1} 个候选对，经大小和位置过滤后精确测量了 {2} 个候选对</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="308" />
+        <location filename="../../core/presenters/engine_text.py" line="312" />
         <source>the other {0} pairs are provably below {1} (different)</source>
         <translation>其余 {0} 对可以证明低于 {1}（不同）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="309" />
+        <location filename="../../core/presenters/engine_text.py" line="313" />
         <source>{0} duplicate pairs, {1} grey-zone pairs ({2} &lt;= J &lt; {3}) left out of the scores</source>
         <translation>{0} 对重复，{1} 对处于灰色地带（{2} ≤ J &lt; {3}），不计入评分</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="311" />
+        <location filename="../../core/presenters/engine_text.py" line="315" />
         <source>{0} duplicate pairs, no grey zone</source>
         <translation>{0} 对重复，没有灰色地带</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="312" />
+        <location filename="../../core/presenters/engine_text.py" line="316" />
         <source>{0} s ({1} s shingling, {2} s join)</source>
         <translation>{0} 秒（切片 {1} 秒，连接 {2} 秒）</translation>
     </message>
@@ -996,22 +996,22 @@ Let them go on the catalog's word?</source>
 <context>
     <name>ExcerptsModel</name>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="38" />
+        <location filename="../../app/excerpts_ui.py" line="41" />
         <source>Excerpt</source>
         <translation>摘录</translation>
     </message>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="38" />
+        <location filename="../../app/excerpts_ui.py" line="41" />
         <source>Is inside</source>
         <translation>所在文件</translation>
     </message>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="38" />
+        <location filename="../../app/excerpts_ui.py" line="41" />
         <source>Contained</source>
         <translation>包含比例</translation>
     </message>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="48" />
+        <location filename="../../app/excerpts_ui.py" line="51" />
         <source>{0} of the text of {1} is inside {2}</source>
         <translation>{1} 的文本有 {0} 包含在 {2} 中</translation>
     </message>
@@ -1019,7 +1019,7 @@ Let them go on the catalog's word?</source>
 <context>
     <name>ExcerptsTab</name>
     <message>
-        <location filename="../../app/excerpts_ui.py" line="90" />
+        <location filename="../../app/excerpts_ui.py" line="97" />
         <source>Excerpts ({0})</source>
         <translation>摘录（{0}）</translation>
     </message>
@@ -1103,177 +1103,177 @@ Let them go on the catalog's word?</source>
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="32" />
+        <location filename="../../core/presenters/tree.py" line="34" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="32" />
+        <location filename="../../core/presenters/tree.py" line="34" />
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="33" />
+        <location filename="../../core/presenters/tree.py" line="35" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="33" />
+        <location filename="../../core/presenters/tree.py" line="35" />
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="34" />
+        <location filename="../../core/presenters/tree.py" line="36" />
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="34" />
+        <location filename="../../core/presenters/tree.py" line="36" />
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="35" />
+        <location filename="../../core/presenters/tree.py" line="37" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="36" />
+        <location filename="../../core/presenters/tree.py" line="38" />
         <source>Δ Size</source>
         <translation>Δ 大小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="37" />
+        <location filename="../../core/presenters/tree.py" line="39" />
         <source>Δ Modified</source>
         <translation>Δ 修改时间</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="38" />
+        <location filename="../../core/presenters/tree.py" line="40" />
         <source>Closest</source>
         <translation>最相近</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="176" />
+        <location filename="../../core/presenters/tree.py" line="210" />
         <source>exact text</source>
         <translation>文字完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="177" />
+        <location filename="../../core/presenters/tree.py" line="211" />
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="178" />
+        <location filename="../../core/presenters/tree.py" line="212" />
         <source>Group {0}: {1} files, {2}</source>
         <translation>第 {0} 组：{1} 个文件，{2}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="181" />
+        <location filename="../../core/presenters/tree.py" line="215" />
         <source>{0} share mostly template text</source>
         <translation>{0} 个主要是模板文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="185" />
+        <location filename="../../core/presenters/tree.py" line="219" />
         <source>also similar to group {0}</source>
         <translation>也与第 {0} 组相似</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="189" />
+        <location filename="../../core/presenters/tree.py" line="222" />
         <source>{0} in a catalog</source>
         <translation>{0} 个在清单中</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="202" />
+        <location filename="../../core/presenters/tree.py" line="235" />
         <source>in catalog {0} (not connected)</source>
         <translation>在清单 {0} 中（未连接）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="219" />
+        <location filename="../../core/presenters/tree.py" line="252" />
         <source>too short</source>
         <translation>太短</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="224" />
+        <location filename="../../core/presenters/tree.py" line="257" />
         <source>template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="227" />
+        <location filename="../../core/presenters/tree.py" line="260" />
         <source>also group {0}</source>
         <translation>另见第 {0} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="253" />
+        <location filename="../../core/presenters/tree.py" line="286" />
         <source>In catalog {0}, on a drive that is not connected: only its fingerprint and sketch are known, so its similarity is estimated, and it is never marked, moved or deleted</source>
         <translation>在清单 {0} 中，位于未连接的驱动器上：只知道它的指纹和草图，因此相似度是估计值；它从不会被标记、移动或删除</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="259" />
+        <location filename="../../core/presenters/tree.py" line="292" />
         <source>Reference of the group: every member is compared with it</source>
         <translation>本组的参照文件：每个成员都与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="262" />
+        <location filename="../../core/presenters/tree.py" line="295" />
         <source>Same normalised text as the reference</source>
         <translation>规范化后的文字与参照文件完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="264" />
+        <location filename="../../core/presenters/tree.py" line="297" />
         <source>measured from both files</source>
         <translation>由两个文件实测</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="265" />
+        <location filename="../../core/presenters/tree.py" line="298" />
         <source>estimated from sketches</source>
         <translation>由草图估计</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="266" />
+        <location filename="../../core/presenters/tree.py" line="299" />
         <source>Text similarity to the reference: {0:.1%} ({1})</source>
         <translation>与参照文件的文本相似度：{0:.1%}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="270" />
+        <location filename="../../core/presenters/tree.py" line="303" />
         <source>Closest member: {0} ({1:.1%})</source>
         <translation>最相近的成员：{0}（{1:.1%}）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="273" />
+        <location filename="../../core/presenters/tree.py" line="306" />
         <source>Also similar to {0} in group {1} ({2:.1%}): a near-duplicate shown in that group (each file is in one group only)</source>
         <translation>也与第 {1} 组的 {0} 相似（{2:.1%}）：一个近似重复文件，显示在那一组中（每个文件只属于一个组）</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="280" />
+        <location filename="../../core/presenters/tree.py" line="313" />
         <source>Same text (≡) as {0} other member(s): {1}</source>
         <translation>与另外 {0} 个成员文字相同（≡）：{1}</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="285" />
+        <location filename="../../core/presenters/tree.py" line="318" />
         <source>Most of the text it shares with the reference is a template found in {0} other documents (pages of one generator, one licence in many projects): maybe not a copy. Keep rules leave it unmarked unless you say otherwise.</source>
         <translation>它与参照文件共有的文字大多是模板，另有 {0} 个文档也含有（同一生成器的手册页、许多项目共用的许可证）：它可能不是副本。除非你同意，保留规则不会标记它。</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="292" />
+        <location filename="../../core/presenters/tree.py" line="325" />
         <source>Too short to compare (five characters or fewer): grouped only with the same text</source>
         <translation>太短，无法比较（不超过五个字符）：只与相同文本归为一组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="296" />
+        <location filename="../../core/presenters/tree.py" line="329" />
         <source>Short text: few words, so the fingerprint is less reliable</source>
         <translation>文本很短：词语少，指纹不太可靠</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="327" />
+        <location filename="../../core/presenters/tree.py" line="360" />
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="328" />
+        <location filename="../../core/presenters/tree.py" line="361" />
         <source>{0} of {1} groups shown</source>
         <translation>显示 {0} / {1} 组</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="329" />
+        <location filename="../../core/presenters/tree.py" line="362" />
         <source>{0} marked, {1} to reclaim</source>
         <translation>已标记 {0} 个，可腾出 {1}</translation>
     </message>
@@ -1420,69 +1420,69 @@ Let them go on the catalog's word?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window.py" line="173" />
+        <location filename="../../app/window.py" line="170" />
         <source>simdup: near-duplicate text files</source>
         <translation>simdup：近似重复的文本文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="182" />
+        <location filename="../../app/window.py" line="179" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="183" />
+        <location filename="../../app/window.py" line="180" />
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="176" />
+        <location filename="../../app/window.py" line="173" />
         <source>Duplicates</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="177" />
-        <location filename="../../app/window.py" line="371" />
+        <location filename="../../app/window.py" line="174" />
+        <location filename="../../app/window.py" line="370" />
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="179" />
+        <location filename="../../app/window.py" line="176" />
         <source>Accuracy lab</source>
         <translation>准确率实验</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="181" />
+        <location filename="../../app/window.py" line="178" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="184" />
+        <location filename="../../app/window.py" line="181" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="185" />
+        <location filename="../../app/window.py" line="182" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="186" />
+        <location filename="../../app/window.py" line="183" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="187" />
-        <location filename="../../app/window.py" line="390" />
+        <location filename="../../app/window.py" line="184" />
+        <location filename="../../app/window.py" line="389" />
         <source>About simdup</source>
         <translation>关于 simdup</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="196" />
+        <location filename="../../app/window.py" line="193" />
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="279" />
+        <location filename="../../app/window.py" line="276" />
         <source>The scan has run for a while. Cancel it? The results shown now stay as they are; a first scan shows the files fingerprinted so far.</source>
         <translation>扫描已经进行了一段时间。要取消吗？当前显示的结果保持不变；首次扫描会显示已经计算指纹的文件。</translation>
     </message>
@@ -1502,32 +1502,32 @@ Let them go on the catalog's word?</source>
         <translation>k={0}（共 {1} 位）提出候选，由文本决定</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="251" />
+        <location filename="../../app/window.py" line="248" />
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="252" />
+        <location filename="../../app/window.py" line="249" />
         <source>Add at least one folder first.</source>
         <translation>请先至少添加一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="256" />
+        <location filename="../../app/window.py" line="253" />
         <source>Check the settings</source>
         <translation>请检查设置</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="269" />
+        <location filename="../../app/window.py" line="266" />
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="278" />
+        <location filename="../../app/window.py" line="275" />
         <source>Cancel the scan?</source>
         <translation>取消扫描？</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="285" />
+        <location filename="../../app/window.py" line="282" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
@@ -1658,22 +1658,22 @@ Let them go on the catalog's word?</source>
         <translation>⚠ {0} 位、k={1} 时，{2} 个文件中的每一个都会偶然与大约 {3} 个无关文件的距离在 k 以内：{4}。请选择更大的指纹位数或更小的 k。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="314" />
+        <location filename="../../app/window.py" line="311" />
         <source>The scan failed.</source>
         <translation>扫描失败。</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="316" />
+        <location filename="../../app/window.py" line="313" />
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="347" />
+        <location filename="../../app/window.py" line="346" />
         <source>Grouping {0} files…</source>
         <translation>正在对 {0} 个文件分组…</translation>
     </message>
     <message>
-        <location filename="../../app/window.py" line="391" />
+        <location filename="../../app/window.py" line="390" />
         <source>simdup finds near-duplicate text files with SimHash fingerprints: re-encoded, re-wrapped or lightly edited copies that byte-hash tools miss.
 
 Index: {0}</source>
@@ -1721,32 +1721,32 @@ Index: {0}</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../core/presenters/tree.py" line="302" />
+        <location filename="../../core/presenters/tree.py" line="335" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="302" />
+        <location filename="../../core/presenters/tree.py" line="335" />
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="303" />
+        <location filename="../../core/presenters/tree.py" line="336" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="310" />
+        <location filename="../../core/presenters/tree.py" line="343" />
         <source>symbolic link not followed: tick "Follow symbolic links" in Settings and scan again to include it</source>
         <translation>未跟随符号链接：在“设置”中勾选“跟随符号链接”并重新扫描即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="314" />
+        <location filename="../../core/presenters/tree.py" line="347" />
         <source>larger than the maximum size ({0}): raise "Maximum size" in Settings to include it</source>
         <translation>大于最大大小（{0}）：在“设置”中调高“最大大小”即可包含它</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/tree.py" line="318" />
+        <location filename="../../core/presenters/tree.py" line="351" />
         <source>smaller than the minimum size ({0}): lower "Minimum size" in Settings to include it</source>
         <translation>小于最小大小（{0}）：在“设置”中调低“最小大小”即可包含它</translation>
     </message>
@@ -1886,82 +1886,97 @@ Index: {0}</source>
         <translation>用特征设置 {0} 扫描即可与它比较</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="279" />
+        <location filename="../../core/presenters/engine_text.py" line="277" />
+        <source>the worker processes could not be started ({0})</source>
+        <translation>无法启动工作进程（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="278" />
+        <source>the worker processes keep ending as they start (the last exit code {0})</source>
+        <translation>工作进程一启动就退出（最后的退出码 {0}）</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="280" />
+        <source>the scan went on in its own process, more slowly</source>
+        <translation>扫描改在本进程中继续，速度较慢</translation>
+    </message>
+    <message>
+        <location filename="../../core/presenters/engine_text.py" line="283" />
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="280" />
+        <location filename="../../core/presenters/engine_text.py" line="284" />
         <source>binary</source>
         <translation>二进制</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="281" />
+        <location filename="../../core/presenters/engine_text.py" line="285" />
         <source>undecodable</source>
         <translation>无法解码</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="282" />
+        <location filename="../../core/presenters/engine_text.py" line="286" />
         <source>no text</source>
         <translation>无文字</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="283" />
+        <location filename="../../core/presenters/engine_text.py" line="287" />
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="284" />
+        <location filename="../../core/presenters/engine_text.py" line="288" />
         <source>vanished</source>
         <translation>已消失</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="285" />
+        <location filename="../../core/presenters/engine_text.py" line="289" />
         <source>special file</source>
         <translation>特殊文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="286" />
+        <location filename="../../core/presenters/engine_text.py" line="290" />
         <source>symbolic link</source>
         <translation>符号链接</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="287" />
+        <location filename="../../core/presenters/engine_text.py" line="291" />
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="288" />
+        <location filename="../../core/presenters/engine_text.py" line="292" />
         <source>same file</source>
         <translation>同一文件</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="289" />
+        <location filename="../../core/presenters/engine_text.py" line="293" />
         <source>too large</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="290" />
+        <location filename="../../core/presenters/engine_text.py" line="294" />
         <source>too small</source>
         <translation>太小</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="291" />
+        <location filename="../../core/presenters/engine_text.py" line="295" />
         <source>document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="292" />
+        <location filename="../../core/presenters/engine_text.py" line="296" />
         <source>cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="293" />
+        <location filename="../../core/presenters/engine_text.py" line="297" />
         <source>catalog</source>
         <translation>清单</translation>
     </message>
     <message>
-        <location filename="../../core/presenters/engine_text.py" line="294" />
+        <location filename="../../core/presenters/engine_text.py" line="298" />
         <source>error</source>
         <translation>错误</translation>
     </message>

@@ -214,9 +214,12 @@ def test_a_scan_whose_workers_die_as_they_start_fingerprints_its_files_itself(
     records = [r for r in got if isinstance(r, FileRecord)]
     assert sorted(r.path for r in records) == sorted(str(p) for p in paths[:6])
     assert sorted(taken) == sorted(str(p) for p in paths)  # each file once
-    (problem,) = [p for p in got if isinstance(p, Problem)]
+    note, problem = [p for p in got if isinstance(p, Problem)]
     assert problem.path == str(doc) and problem.kind == "error"
     assert "not read: the worker processes keep ending as they start" in problem.reason
+    assert note.path == str(tmp_path) and note.kind == "error"  # (the app's Problems tab)
+    assert note.reason.startswith("the worker processes keep ending as they start")
+    assert "went on in its own process" in note.reason
     warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
     assert len(warnings) == 1 and "goes on in its own process" in warnings[0]
     _no_children_left()
