@@ -27,6 +27,7 @@ from simdup_gui.core.group.cluster import fingerprint_words  # noqa: E402
 from simdup_gui.core.group.distributed import cluster_band_pairs, cluster_estimates  # noqa: E402,E501
 from simdup_gui.core.group.index import as_words  # noqa: E402
 from simdup_gui.core.group.lsh import band_pairs, minhashes  # noqa: E402
+from simdup_gui.core.scan import kernels  # noqa: E402
 from simdup_gui.core.textsim import estimate, sketch_array  # noqa: E402
 
 
@@ -61,6 +62,7 @@ def main() -> int:
         print(f"{n:>9,} files: LSH step here {t_local:6.1f} s, on the cluster {t_remote:6.1f} s "
               f"(x{t_local / t_remote:.2f}); {len(local):,} pairs, equal: {same}; "
               f"client peak {peak_mb():,.0f} MB")
+        kernels.settle()  # (here as on the workers: the compiled merge, where numba is)
         t = time.perf_counter()
         want = estimate(sk, local[:, 0], local[:, 1])
         t_local = time.perf_counter() - t

@@ -137,8 +137,9 @@ def _distinct_by_blocks(text: str):
 def _compiled() -> bool:
     """Whether a text's shingles are made with the compiled kernels here: in a process that
     uses them (kernels.active: the scan's workers), and in one that loaded them already
-    (kernels.loaded: the scan's main process once textsim.estimate took them for its
-    batches), where the doubtful pairs' files too few for the pool are read. On the 768 MB
+    (kernels.loaded: the scan's main process once a grouping of many candidate pairs took
+    them for its estimates, measure.COMPILED_PAIRS), where the doubtful pairs' files too
+    few for the pool are read. On the 768 MB
     tree's records (grouping then excerpts, from a warm fingerprint cache, ABBA, load 2-3,
     four runs each) the main process's 10,338 reads took 1.93-2.50 -> 0.92-1.20 CPU s,
     and with :func:`_compiled_points` the two steps' CPU of the process tree (main + pool

@@ -76,13 +76,13 @@ def test_an_ascii_text_is_prepared_compiled_in_slices(monkeypatch):
 
 
 def test_a_process_that_loaded_the_kernels_reads_with_them(monkeypatch):
-    """The scan's main process (kernels loaded for textsim.estimate, not enabled) makes a
+    """The scan's main process (kernels loaded for a large grouping's estimates, not enabled) makes a
     read file's shingles with them too, not by the numpy path; the same set."""
     from simdup_gui.core.scan import kernels
 
     monkeypatch.delenv("SIMDUP_COMPILED", raising=False)
     monkeypatch.setattr(kernels, "_enabled", False)
-    kernels.impl()  # loaded, as textsim.estimate leaves it
+    kernels.impl()  # loaded, as kernels.settle leaves it
     monkeypatch.setattr(shingles, "points_gram_hashes",
                         lambda *a: pytest.fail("the numpy path"))
     text = "Ünïcödé ﬁ 中文 text, and\u0301 some\tASCII\n" * 50

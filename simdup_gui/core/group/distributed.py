@@ -24,7 +24,8 @@ import operator
 
 import numpy as np
 
-from ..textsim import COMPILED_FROM, estimate
+from .. import textsim
+from ..textsim import estimate
 from .lsh import band_keys, minhashes, pairs_of_equal_keys, unique_pairs
 
 ROWS_PER_SLICE = 50_000  # files per key-making task
@@ -116,11 +117,11 @@ def _estimate_second(sk: np.ndarray, offset: int, pieces: list
     ska = np.concatenate([p[1] for p in pieces]).reshape(-1, sk.shape[1])
     skb = sk[pairs[:, 1] - offset]
     m = len(pairs)
-    if m >= COMPILED_FROM:  # a Dask worker, like the scan's: the compiled merge
+    if m >= textsim.COMPILED_FROM:  # a Dask worker, like the scan's: the compiled merge
         from ..scan import kernels
 
         if kernels.allowed():
-            kernels.settle()
+            kernels.settle()  # (loaded, or compiled when first used on a new host)
     idx = np.arange(m, dtype=np.int64)
     est, whole = estimate(np.concatenate((ska, skb)), idx, idx + m)
     return pos, est, whole

@@ -151,7 +151,7 @@ def _from_sketches(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
     nothing measures or groups them. On the 768 MB tree 1.3 of 7.6 million pairs are kept;
     estimating them all at once peaked at 720 MB of Python and numpy memory, by blocks
     138 MB (tracemalloc, records included; the same verdicts)."""
-    if len(cpairs) >= COMPILED_PAIRS:
+    if len(cpairs) >= COMPILED_PAIRS and estimates is None:
         from ..scan import kernels
 
         if kernels.allowed():

@@ -73,12 +73,17 @@ _settled = False
 def settle() -> None:
     """The first time: every kernel loaded (0.4 CPU s), then the LLVM code read to load
     them handed back (scan/pages.py). A grouping of many candidate pairs calls it before
-    its compiled estimates (group/measure.py: COMPILED_PAIRS): it goes on to load the
-    kernels that read doubtful pairs' files, and each load read that code again. Not while the kernels are still to be compiled (the
-    workers compile them, and the user is told): here each is compiled when used, as
-    before; nor after a kernel failed to load (each then loads when used)."""
+    its compiled estimates (group/measure.py: COMPILED_PAIRS), and a Dask worker before its
+    share of them: it goes on to load the kernels that read doubtful pairs' files, and each
+    load read that code again. While the kernels are still to be compiled (the scan's
+    workers compile them, and the user is told) they are only imported: each compiles when
+    first used here. After a kernel failed to load, each loads when used."""
     global _settled
-    if _settled or will_compile():
+    if _settled:
+        return
+    if will_compile():
+        if available():
+            impl()
         return
     _settled = True
     try:

@@ -149,6 +149,9 @@ def test_only_a_grouping_of_many_pairs_loads_the_kernels_into_its_process():
     import sys
     import textwrap
 
+    import pytest
+
+    pytest.importorskip("numba")
     code = textwrap.dedent("""
         import sys
         import numpy as np
@@ -175,3 +178,36 @@ def test_only_a_grouping_of_many_pairs_loads_the_kernels_into_its_process():
     assert out["few"][:2] == ["False", "False"], out
     assert out["many"][:2] == ["True", "True"], out
     assert out["few"][2:] == out["many"][2:] and int(out["few"][2]) > 1000, out
+
+
+def test_a_dask_workers_estimates_take_the_kernels_even_before_they_are_compiled():
+    """A Dask worker's share of the estimates (distributed._estimate_second) loads the
+    kernels, compiled when first used on a host where no scan compiled them yet (review:
+    settle() returned there before, and every estimate took the numpy path)."""
+    import subprocess
+    import sys
+    import textwrap
+
+    import pytest
+
+    pytest.importorskip("numba")
+    code = textwrap.dedent("""
+        import numpy as np
+        from simdup_gui.core import textsim
+        from simdup_gui.core.group import distributed
+        from simdup_gui.core.scan import kernels
+
+        kernels.will_compile = lambda: True  # a new host
+        rng = np.random.default_rng(3)
+        sk = np.sort(rng.integers(0, 2**32 - 2, (300, textsim.SKETCH_K),
+                                  dtype=np.uint64), axis=1).astype(np.uint32)
+        m = textsim.COMPILED_FROM
+        pairs = np.stack((rng.integers(0, 300, m), rng.integers(0, 300, m)), axis=1)
+        pieces = [((np.arange(m), pairs.ravel()), sk[pairs[:, 0]].ravel())]
+        pos, est, whole = distributed._estimate_second(sk, 0, pieces)
+        want = textsim.estimate(sk, pairs[:, 0], pairs[:, 1])
+        print(kernels.loaded(), np.array_equal(est, want[0]), np.array_equal(whole, want[1]))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=600, check=True, env={**os.environ, "SIMDUP_COMPILED": ""})
+    assert out.stdout.split() == ["True", "True", "True"], out

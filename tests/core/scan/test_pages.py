@@ -81,16 +81,20 @@ def test_the_libraries_pages_are_dropped_and_the_kernels_still_run():
 
 
 def test_settle_loads_the_kernels_and_drops_their_pages_once(monkeypatch):
-    """Once; not while the kernels are still to be compiled (the workers compile them, and
-    say so), nor past a kernel that failed to load."""
+    """Once; while the kernels are still to be compiled (the workers compile them, and say
+    so) only imported, each compiled when first used; not past a kernel that failed to
+    load."""
     calls = []
+    module = type("K", (), {"warm": staticmethod(lambda: calls.append("warm"))})
     monkeypatch.setattr(kernels, "_settled", False)
     monkeypatch.setattr(kernels, "will_compile", lambda: True)
+    monkeypatch.setattr(kernels, "available", lambda: True)
+    monkeypatch.setattr(kernels, "impl", lambda: calls.append("import") or module)
     kernels.settle()
-    assert calls == [] and not kernels._settled
+    assert calls == ["import"] and not kernels._settled
+    calls.clear()
     monkeypatch.setattr(kernels, "will_compile", lambda: False)
-    monkeypatch.setattr(kernels, "impl", lambda: type("K", (), {
-        "warm": staticmethod(lambda: calls.append("warm"))}))
+    monkeypatch.setattr(kernels, "impl", lambda: module)
     monkeypatch.setattr(pages, "drop_clean_pages", lambda: calls.append("drop") or 0)
     kernels.settle()
     kernels.settle()
