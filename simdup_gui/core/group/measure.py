@@ -132,12 +132,14 @@ def verified_pairs(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
 
 ESTIMATE_BLOCK = 1 << 18  # candidate pairs estimated at once (about 20 MB of temporaries)
 # From this many candidate pairs the grouping loads the compiled kernels (kernels.settle) for
-# textsim.estimate's merge; below, numpy's: numba costs the scan's process 55-90 MB and gains
-# it nothing there. Grouping the 764 MB tree's records (1.1 million pairs): estimates 1.4 CPU
-# s compiled (0.4 of them loading), 1.66 numpy, build_groups 4.96 against 4.91 s; a
-# million synthetic records (benchmarks/grouping.py, 517,000 pairs) 31.5 against 31.0 s.
-# The 100,000 tiny files warm (benchmarks/tiny_tree.py, 11 million pairs): 20.0 CPU s and
-# 789 MB PSS compiled, 23.8 s and 697 MB numpy.
+# textsim.estimate's merge (and, loaded, the files this process reads itself use them too);
+# below, numpy's. numba costs the scan's process 55-90 MB, which the 500 MB target of a cold
+# scan of the 764 MB tree (1.1 million pairs) cannot afford; without it that scan took 3-7 %
+# more CPU (its estimates 1.66 CPU s against 1.0 plus 0.4 of loading; its own reads of
+# doubtful pairs' files; docs/performance.md). A million synthetic records
+# (benchmarks/grouping.py, 517,000 pairs, nothing read) group in 31.0 s against 31.5. The
+# 100,000 tiny files warm (benchmarks/tiny_tree.py, 11 million pairs): 20.0 CPU s and 789 MB
+# PSS compiled, 23.8 s and 697 MB numpy.
 COMPILED_PAIRS = 4_000_000
 
 
