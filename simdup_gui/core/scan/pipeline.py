@@ -338,7 +338,7 @@ def _without_pool(why: PoolFailed, chunks, mode: str, job: Job, take) -> None:
         docs = [c for c in chunk if document_kind(c.path)]
         if docs:
             noted([Problem(c.path, f"not read: {why} (documents are read in worker processes "
-                          "only)", "error") for c in docs], docs)
+                           "only)", "error") for c in docs], docs)
         texts = [c for c in chunk if not document_kind(c.path)]
         if texts:
             _fingerprint_here([texts], mode, job, noted)
