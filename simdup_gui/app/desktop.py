@@ -9,6 +9,7 @@ import sys
 from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 
+from simdup_gui.core.command import run_detached
 from simdup_gui.core.models import CATALOG_SCHEME
 
 SAY_MS = 15_000  # how long the status bar says a file could not be opened
@@ -34,10 +35,25 @@ def open_path(path: str, window=None) -> bool:
     return opened
 
 
+def _held_linux() -> bool:
+    """On Linux, while a local Dask cluster holds PYTHONSAFEPATH in this process's
+    environment (poolctx.safe_path): the desktop's application is then started through
+    xdg-open in the user's own environment, not Qt's launcher in ours."""
+    from simdup_gui.core.scan.poolctx import holds_safe_path
+
+    return sys.platform.startswith("linux") and holds_safe_path()
+
+
 def _launch(path: str) -> bool:
     if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get(
             "WAYLAND_DISPLAY"):
         return False  # nothing to show an application on
+    if _held_linux():  # Qt would start xdg-open in this process's environment
+        try:
+            run_detached(["xdg-open", path])
+            return True
+        except OSError:
+            return False
     if QDesktopServices.openUrl(QUrl.fromLocalFile(path)):
         return True
     if sys.platform == "darwin":

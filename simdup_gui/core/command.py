@@ -41,9 +41,13 @@ def command_args(template: str, a: str, b: str | None = None) -> list[str]:
 
 def run_detached(args: list[str]) -> subprocess.Popen:
     """Start ``args`` without a shell, in its own session, not waited for by the caller (the
-    tool outlives the review if it likes; a thread reaps it when it ends). OSError when the
-    program cannot be started."""
+    tool outlives the review if it likes; a thread reaps it when it ends), in the user's
+    environment (poolctx.user_environ: not the safe-path mode our workers start in). OSError
+    when the program cannot be started."""
+    from .scan.poolctx import user_environ
+
     proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
+                            stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True,
+                            env=user_environ())
     threading.Thread(target=proc.wait, name="custom-command", daemon=True).start()
     return proc

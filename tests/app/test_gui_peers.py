@@ -296,3 +296,24 @@ def test_the_diff_follows_a_dark_palette_and_back(qtbot, reviewed):
     finally:
         QGuiApplication.setPalette(old)
         qtbot.waitUntil(lambda: colours.current().name == "light")
+
+
+def test_a_file_opened_while_a_local_cluster_holds_the_safe_path_opens_in_the_users_env(
+        monkeypatch):
+    """While poolctx.safe_path holds PYTHONSAFEPATH (a local Dask cluster's life), Enter's
+    desktop application is started through xdg-open in the user's environment, not by Qt in
+    ours; otherwise by Qt, as always."""
+    from simdup_gui.app import desktop
+    from simdup_gui.core.scan import poolctx
+
+    started, opened = [], []
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.delenv("PYTHONSAFEPATH", raising=False)
+    monkeypatch.setattr(desktop, "run_detached", lambda args: started.append(
+        (args, poolctx.user_environ().get("PYTHONSAFEPATH"))))
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    with poolctx.safe_path():
+        assert desktop.open_path("/tmp/a file.txt")
+    assert started == [(["xdg-open", "/tmp/a file.txt"], None)] and opened == []
+    assert desktop.open_path("/tmp/a file.txt")
+    assert opened == [QUrl.fromLocalFile("/tmp/a file.txt")] and len(started) == 1

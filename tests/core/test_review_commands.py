@@ -44,6 +44,27 @@ def test_a_file_name_with_spaces_quotes_or_semicolons_stays_one_argument(tmp_pat
     assert not (Path.home() / "~.txt").exists()
 
 
+def test_a_tool_started_while_our_workers_hold_the_safe_path_gets_the_users_environment(
+        tmp_path, monkeypatch):
+    """While a local Dask cluster holds PYTHONSAFEPATH in the app's environment
+    (poolctx.safe_path), a diff tool the user opens gets the environment the user set: a
+    Python tool run from its own folder would not find its modules in safe-path mode."""
+    from simdup_gui.core.scan import poolctx
+
+    out = tmp_path / "env.txt"
+    show = ["sh", "-c", f'printf "%s" "${{PYTHONSAFEPATH-unset}}" > "{out}"']
+    for before, want in ((None, "unset"), ("x", "x")):
+        if before is None:
+            monkeypatch.delenv("PYTHONSAFEPATH", raising=False)
+        else:
+            monkeypatch.setenv("PYTHONSAFEPATH", before)
+        with poolctx.safe_path():
+            assert os.environ["PYTHONSAFEPATH"] == "1" and poolctx.holds_safe_path()
+            assert run_detached(show).wait(timeout=30) == 0
+        assert out.read_text() == want
+        assert os.environ.get("PYTHONSAFEPATH") == before and not poolctx.holds_safe_path()
+
+
 def test_a_missing_program_is_an_oserror():
     with pytest.raises(OSError):
         run_detached(command_args("/no/such/simdup-tool %a", "x"))

@@ -468,6 +468,28 @@ def safe_path():
                     os.environ["PYTHONSAFEPATH"] = _starting[1]
 
 
+def user_environ() -> dict[str, str]:
+    """This process's environment as the user set it: without the PYTHONSAFEPATH that
+    :func:`safe_path` holds while our processes start (a local Dask cluster holds it for
+    its whole life, scan/distributed.py). For the programs the user opens from the app
+    meanwhile (a diff tool, the desktop's application for a file), which would otherwise
+    start without their own folder on sys.path."""
+    env = dict(os.environ)
+    with _safe:
+        if _starting[0]:
+            if _starting[1] is None:
+                env.pop("PYTHONSAFEPATH", None)
+            else:
+                env["PYTHONSAFEPATH"] = _starting[1]
+    return env
+
+
+def holds_safe_path() -> bool:
+    """Whether :func:`safe_path` holds PYTHONSAFEPATH in this process's environment now."""
+    with _safe:
+        return _starting[0] > 0
+
+
 def _end_when_started(starter: threading.Thread, process) -> None:
     """End ``process`` once ``starter`` has started it (its caller gave up meanwhile)."""
     starter.join()
