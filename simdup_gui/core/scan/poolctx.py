@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from multiprocessing import connection
 
 WARM_MODULE = __package__ + ".warm"
+HOOK_MODULE = __package__ + ".server_hook"  # the server's quiet excepthook (its own module:
+# known to be the server by being preloaded, not by multiprocessing's command line)
 BLAS_MODULE = "simdup_gui._blas"  # imported first: the fork server's numpy gets one thread
 
 
@@ -30,7 +32,7 @@ def pool_context():
     app's threads."""
     if sys.platform.startswith("linux") and "forkserver" in mp.get_all_start_methods():
         ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload([BLAS_MODULE, WARM_MODULE])
+        ctx.set_forkserver_preload([BLAS_MODULE, HOOK_MODULE, WARM_MODULE])
         return ctx
     return mp.get_context("spawn")
 

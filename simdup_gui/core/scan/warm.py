@@ -12,7 +12,6 @@ cache.
 from __future__ import annotations
 
 import gc
-import sys
 
 from . import features, kernels, pages
 
@@ -26,21 +25,6 @@ def warm() -> None:
     features.prepare_process(kernels.active())
     pages.drop_clean_pages()  # the libraries read to load the kernels (scan/pages.py)
 
-
-def _worker_start_hook(etype, value, tb) -> None:
-    """The fork server's sys.excepthook. A worker forked from the server reads its task
-    from the scan that asked for it; when that scan was interrupted meanwhile (Ctrl-C while
-    the server warmed up), what it sent is gone (an OSError or EOFError), and the server's
-    default hook printed that traceback into the user's terminal after the command had
-    said "interrupted". A scan still running sees such a worker end (its pool replaces it),
-    so that case stays quiet; anything else is printed as before."""
-    if issubclass(etype, (OSError, EOFError)):
-        return
-    sys.__excepthook__(etype, value, tb)
-
-
-if "from multiprocessing.forkserver import main" in " ".join(getattr(sys, "orig_argv", ())):
-    sys.excepthook = _worker_start_hook
 
 try:
     warm()

@@ -711,3 +711,28 @@ def test_a_started_task_lets_its_arguments_go_once_its_worker_is_ready():
     finally:
         pool.close()
     _no_children_left()
+
+
+@_FORK_SERVER
+def test_the_fork_server_preloads_its_quiet_excepthook(monkeypatch):
+    """The server knows it is the server by its preload (server_hook, a module nothing else
+    imports), not by multiprocessing's command line: there, a forked worker whose scan was
+    interrupted (its task's pipe gone: OSError, EOFError) prints no traceback; anything
+    else is printed as before."""
+    asked = []
+    ctx = mp.get_context("forkserver")
+    monkeypatch.setattr(type(ctx), "set_forkserver_preload",
+                        lambda self, names: asked.append(list(names)))
+    assert poolctx.pool_context() is ctx
+    assert asked == [[poolctx.BLAS_MODULE, poolctx.HOOK_MODULE, poolctx.WARM_MODULE]]
+    code = ("import sys\n"
+            f"import {poolctx.HOOK_MODULE}\n"
+            "for e in (OSError('gone'), EOFError('ended'), ValueError('shown')):\n"
+            "    sys.excepthook(type(e), e, None)\n")
+    err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True).stderr
+    assert "shown" in err and "gone" not in err and "ended" not in err
+    here = subprocess.run([sys.executable, "-c", f"import sys, {poolctx.WARM_MODULE}\n"
+                           "print(sys.excepthook is sys.__excepthook__)"],
+                          capture_output=True, text=True, timeout=300, check=True).stdout
+    assert here.split() == ["True"]  # warming a process (a spawned worker) leaves it alone
