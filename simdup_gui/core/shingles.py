@@ -116,22 +116,44 @@ def distinct_shingles(text: str):
 
 
 def _by_blocks(text: str) -> bool:
-    return len(text) > COMPACT_ABOVE and _compiled() and char_classes() is not None
+    return len(text) > COMPACT_ABOVE
 
 
 def _distinct_by_blocks(text: str):
     """The sorted distinct 5-gram hashes of a large ``text`` (:func:`shingle_set`), made
-    piece by piece through CompiledShingles, which keeps each block's distinct hashes only:
-    neither the text's code points nor all its hashes are ever held at once. A measuring
-    worker reading the 764 MB tree's largest files held all their hashes (8 bytes a
-    character, up to MAX_FEATURE_CHARS) and a sorted copy. Reading the six largest (3.4 to
-    12.7 MB) in one process under tracemalloc, with exact.read_shingles no longer holding
-    the file's bytes: their peaks 59-86 MB -> 25-59 MB (valgrind_manual.ps 70.2 -> 25.5 MB;
-    its set 0.7 MB), the same sets."""
-    builder = CompiledShingles()
-    for flat in _flat_pieces(text):
-        builder.add_points(flat)
-    return builder.distinct()
+    piece by piece, each block of COMPACT_ABOVE code points' distinct hashes only kept
+    (through CompiledShingles where the kernels are on; by numpy, the last SHINGLE - 1
+    points carried into the next block, elsewhere): neither the text's code points nor all
+    its hashes are ever held at once. A measuring worker reading the 764 MB tree's largest
+    files held all their hashes (8 bytes a character, up to MAX_FEATURE_CHARS) and a
+    sorted copy. Reading the six largest (3.4 to 12.7 MB) in one process under
+    tracemalloc, with exact.read_shingles no longer holding the file's bytes: their peaks
+    59-86 MB -> 25-59 MB (valgrind_manual.ps 70.2 -> 25.5 MB; its set 0.7 MB), the same
+    sets. The scan's own process, which reads the doubtful pairs too few for the pool
+    without the kernels (group/measure.py: COMPILED_PAIRS), read the three largest by
+    numpy at 129-171 MB traced, 0.47-0.71 CPU s each; by blocks at 27-59 MB, 0.28-0.43 s,
+    the same sets."""
+    if _compiled() and char_classes() is not None:
+        builder = CompiledShingles()
+        for flat in _flat_pieces(text):
+            builder.add_points(flat)
+        return builder.distinct()
+    kept, held, n, total = [], [], 0, 0
+    tail = np.zeros(0, dtype=np.uint64)
+    for p in pieces(text):
+        c = joined_points([solid(drop_invisible(normalise(p)))])
+        held.append(c)
+        n += len(c)
+        total += len(c)
+        if n >= COMPACT_ABOVE:
+            block = np.concatenate([tail, *held])
+            held, n = [], 0
+            kept.append(sorted_unique(points_gram_hashes(block)))
+            tail = block[-(SHINGLE - 1):]
+    block = np.concatenate([tail, *held])
+    if total < SHINGLE or len(block) >= SHINGLE:  # (a text of one shingle: the whole)
+        kept.append(sorted_unique(points_gram_hashes(block)))
+    return sorted_unique(np.concatenate(kept)) if len(kept) > 1 else kept[0]
 
 
 def _compiled() -> bool:

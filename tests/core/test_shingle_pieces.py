@@ -91,17 +91,22 @@ def test_a_process_that_loaded_the_kernels_reads_with_them(monkeypatch):
     assert np.array_equal(np.sort(shingles.distinct_shingles(text)), want)
 
 
+@pytest.mark.parametrize("compiled", ["0", "1"])
 @pytest.mark.parametrize("block", [5, 7, 23])
-def test_a_large_texts_set_made_by_blocks_is_the_definitions(monkeypatch, block):
-    """Above COMPACT_ABOVE characters the compiled path hashes a block of code points at a
-    time (the last four carried over) and keeps each block's distinct hashes only: the
-    definition's set, sorted, whatever falls at a block's edge, for texts of fewer than
-    five characters once whitespace is gone too."""
-    monkeypatch.setenv("SIMDUP_COMPILED", "1")
+def test_a_large_texts_set_made_by_blocks_is_the_definitions(monkeypatch, block, compiled):
+    """Above COMPACT_ABOVE characters the compiled path and the numpy path (the scan's own
+    process) hash a block of code points at a time (the last four carried over) and keep
+    each block's distinct hashes only: the definition's set, sorted, whatever falls at a
+    block's edge, for texts of fewer than five characters once whitespace is gone too."""
+    from simdup_gui.core.scan import kernels
+
+    monkeypatch.setenv("SIMDUP_COMPILED", compiled)
+    monkeypatch.setattr(kernels, "_enabled", compiled == "1")
     monkeypatch.setattr(shingles, "PIECE", 7)
     monkeypatch.setattr(shingles, "COMPACT_ABOVE", block)
-    if not shingles._compiled() or shingles.char_classes() is None:
+    if compiled == "1" and (not shingles._compiled() or shingles.char_classes() is None):
         pytest.skip("no compiled kernels here")
+    assert shingles._compiled() == (compiled == "1")
     calls = []
     real = shingles._distinct_by_blocks
     monkeypatch.setattr(shingles, "_distinct_by_blocks", lambda t: calls.append(t) or real(t))
