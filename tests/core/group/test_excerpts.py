@@ -165,6 +165,39 @@ def test_a_wholes_lookup_is_made_once_for_the_parts_that_come_with_it(tmp_path, 
     assert [here.contained(p, w) for p, w in pairs] == want and len(made) == 4
 
 
+def test_a_measuring_worker_gets_each_file_once_and_a_sketch_only_for_a_part(tmp_path):
+    """What a pool worker is sent (exact._wire) and measures (exact.measure_sent): each file
+    once as a plain tuple, a sketch only for the part of a containment, and the same
+    answers as measure_pairs of the whole records; a file changed since the scan gives
+    None through it too (its content hash travels)."""
+    from simdup_gui.core.group import exact
+
+    s = scanned(tmp_path)
+    at = {os.path.basename(r.path): i for i, r in enumerate(s.records)}
+    book, letter, start, quote = (at[n] for n in ("book.txt", "letter.txt", "book start.txt",
+                                                  "quote.txt"))
+    pairs = [(start, book), (quote, book), (quote, letter)]
+    for kind in ("contained", "jaccard"):
+        files, idx = exact._wire(s.records, pairs, kind)
+        assert [f[0] for f in files] == [s.records[i].path for i in (start, book, quote,
+                                                                     letter)]
+        assert all(type(f) is tuple for f in files)
+        assert [bool(f[4]) for f in files] == ([True, False, True, False]
+                                               if kind == "contained" else [False] * 4)
+        assert [(files[a][0], files[b][0]) for a, b in idx] == \
+            [(s.records[p].path, s.records[w].path) for p, w in pairs]
+        exact._WORKER_SETS.__init__(256)
+        want = exact.measure_pairs([(s.records[p], s.records[w]) for p, w in pairs], kind)
+        exact._WORKER_SETS.__init__(256)
+        assert exact.measure_sent(files, idx, kind) == want
+        assert all(v is not None for v in want[0])
+    with open(s.records[book].path, "a", encoding="utf-8") as fh:
+        fh.write("changed after the scan")
+    exact._WORKER_SETS.__init__(256)
+    got, _ = exact.measure_sent(*exact._wire(s.records, pairs, "contained"), "contained")
+    assert got[0] is None and got[1] is None and got[2] is not None
+
+
 def test_the_wholes_of_a_much_shared_part_are_measured_one_after_another():
     """_measure_order: a whole's pairs together (its file read once), and the wholes whose
     most shared doubtful part is the same one after another (that part read once for them,
