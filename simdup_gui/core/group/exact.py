@@ -20,7 +20,8 @@ from ..models import FileRecord
 from ..textsim import (EMPTY, SKETCH_K, containment_in, count_in, estimate, jaccard,
                        jaccard_distinct, sketch_array, whole_lookup)
 
-PARALLEL_READS = 64  # files to read at once that are worth the pool
+PARALLEL_READS = 64  # files to read at once that are worth starting the pool, and a task's
+POOL_UP_READS = 2  # files to read at once that go to the pool once it is up (Measurer)
 PREFETCH_TIMEOUT = 120.0  # seconds for one block of pairs, plus a second per READ_RATE bytes
 READ_RATE = 4 << 20  # of its files: a lost worker's block is given up on after that
 CONTAINED = 0.90  # |P & W| / |P| at which P is an excerpt of W (excerpts.py)
@@ -246,6 +247,16 @@ class Measurer:
     ``workers`` > 1: :meth:`prefetch` measures a block of pairs on that many processes of
     the scan's pool (forked from its warm fork server) when they need at least
     PARALLEL_READS files; only the similarities come back. :meth:`close` ends the pool.
+    Once it is up, a block of a few files goes to it too (POOL_UP_READS), in one task a
+    PARALLEL_READS files: the stars ask for a reference's doubtful pairs one star at a time
+    (edges.py), and the 764 MB tree's 1,430 such blocks of under 64 files (11,333 files)
+    were read here, by numpy (measure.COMPILED_PAIRS), while the workers waited. Whole cold
+    scans against 105a1b5 (``largetree.py run TREE --checkout BASE --checkout HEAD --rounds
+    4``, alternated, load 1.3-1.4): wall 30.2-32.3 against 32.1-34.8 s (per pair -2.8 to
+    -8.3 %), the process tree's CPU 50.0-53.4 against 52.4-57.2 s (-2.4 to -8.3 %), the
+    verify phase 13.2-14.0 against 15.1-15.9 s, peak PSS 468-477 against 467-476 MB; the
+    same groups and excerpts. The 25 MB mix (``alternate.py``, 6 rounds): 2.38 against
+    2.40 s median, its pool never started by a small block.
     Fresh workers, not the ones that fingerprinted: those were handed over until
     2026-11-28 (poolctx.take), and waited through the candidates' step with the heap of
     their fingerprinting, 68 MB PSS each. On the 764 MB tree (53,558 files, cold
@@ -317,9 +328,9 @@ class Measurer:
             todo.append((a, b))
             comp.append(labels[k] if labels is not None else k)
             files.update((a, b))
-        if len(files) < PARALLEL_READS:
+        if len(files) < (PARALLEL_READS if self._pool is None else POOL_UP_READS):
             return
-        blocks = _spread(todo, comp, 4 * self.workers)
+        blocks = _spread(todo, comp, min(4 * self.workers, -(-len(files) // PARALLEL_READS)))
         if self._pool is None:
             from ..scan.poolctx import make_pool
 

@@ -228,8 +228,8 @@ def _measure_doubtful(cpairs: np.ndarray, first: np.ndarray, todo_a: np.ndarray,
 def even_block(n: int, size: int) -> int:
     """The block size that cuts ``n`` pairs into the number of blocks of about ``size`` that
     comes nearest, of equal sizes: 544 doubtful pairs (the 25 MB mix) make one block, not one
-    of 512 and one of 32, whose files, too few for the pool (PARALLEL_READS), this process
-    read alone after the pool's block (33 of the grouping's 180 ms)."""
+    of 512 and one of 32, whose files, too few to start the pool for (PARALLEL_READS), this
+    process read alone after the pool's block (33 of the grouping's 180 ms)."""
     blocks = max(1, round(n / max(1, size)))
     return max(1, -(-n // blocks))
 

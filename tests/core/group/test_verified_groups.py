@@ -361,6 +361,35 @@ def test_the_doubtful_pairs_are_measured_on_fresh_workers_after_the_scans_pool_e
         [[(x.index, x.similarity, x.measured) for x in g.members] for g in want]
 
 
+def test_once_the_pool_is_up_a_few_files_are_read_on_it_too(tmp_path, monkeypatch):
+    """The pool is started only for a block of PARALLEL_READS files or more; once it is up,
+    a block of a few files (a star's pairs, edges.py) goes to it too, rather than being read
+    here while its workers wait, and its answers are the ones measured here."""
+    from simdup_gui.core.group import exact
+    from simdup_gui.core.scan.pipeline import ScanOptions, scan
+
+    _doubtful_families(tmp_path, 14)
+    records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
+    monkeypatch.setattr(exact, "PARALLEL_READS", 10)  # (20 files)
+    few = [(0, 1), (1, 2)]
+    big = [(i, i + 1) for i in range(3, len(records) - 1)]
+    assert len(big) + 1 >= exact.PARALLEL_READS > 3
+    m = Measurer(records, workers=2)
+    try:
+        m.prefetch(few)
+        assert m._pool is None and not m._measured  # too few to start it: read here
+        m.prefetch(big)
+        assert m._pool is not None and set(m._measured) == set(big)
+        m.prefetch(few)
+        assert set(few) <= set(m._measured)
+        read = m.read
+        here = Measurer(records)
+        assert [m(a, b) for a, b in few] == [here(a, b) for a, b in few]
+        assert m.read == read  # answered by the pool, nothing read here
+    finally:
+        m.close()
+
+
 def test_copies_scattered_over_folders_are_read_once_on_the_pool(tmp_path):
     """Doubtful pairs are measured component by component (the copies of one text together,
     on one worker), so each file is read about once, wherever its copies lie in the scan's
