@@ -281,8 +281,13 @@ def _measure_order(part: np.ndarray, whole: np.ndarray, sure: np.ndarray) -> np.
     return np.lexsort((part, whole, anchor[whole]))
 
 
-POOL_ABOVE = 5_000  # doubtful pairs: more are measured on ``workers`` processes (a pool's
-# start, about a second, is worth it only then); on the 768 MB tree, 97,452 pairs
+POOL_ABOVE = 1_000  # doubtful pairs: more are measured on ``workers`` processes. A pool's
+# start took about a second once; forked from the warm fork server it costs about what
+# reading 500 pairs here does (by numpy: this process loads no kernels for a small scan).
+# At 5,000, a 25 MB mix (`mixcorpus.py --mb 25`, 4,206 doubtful pairs) measured them here:
+# `alternate.py MIX 6`, a pool from 256 pairs against 5,000: 2.16 against 2.40 s median wall,
+# 3.20 against 3.33 CPU s; a 5 MB mix (497 pairs, 8 rounds): 1.11 against 1.12 s, 1.41
+# against 1.39 CPU s; the same groups and excerpts. The 764 MB tree: 97,452 pairs
 MEASURE_BLOCK = 512  # doubtful pairs sent to the pool at once (the next block meanwhile)
 
 
