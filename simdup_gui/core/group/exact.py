@@ -20,7 +20,7 @@ from ..models import FileRecord
 from ..textsim import (EMPTY, SKETCH_K, containment_in, count_in, estimate, jaccard,
                        jaccard_distinct, sketch_array, whole_lookup)
 
-PARALLEL_READS = 64  # files to read at once that are worth starting the pool, and a task's
+PARALLEL_READS = 64  # files to read at once that are worth starting the pool for
 POOL_UP_READS = 2  # files to read at once that go to the pool once it is up (Measurer)
 PREFETCH_TIMEOUT = 120.0  # seconds for one block of pairs, plus a second per READ_RATE bytes
 READ_RATE = 4 << 20  # of its files: a lost worker's block is given up on after that
@@ -228,6 +228,15 @@ def measuring_worker() -> None:
     kernels.enable(True)
 
 
+def _task_count(files: int, workers: int) -> int:
+    """The tasks a block of pairs reading ``files`` files is cut into: about one a
+    PARALLEL_READS files, at least one a worker and at most four. Four a worker whatever
+    the block's size (before 2026-11-28) cut a 290-file block into eight tasks on two
+    workers, each with its own start and its share of the components' files; see Measurer
+    for a whole scan's figures."""
+    return min(4 * workers, max(workers, -(-files // PARALLEL_READS)))
+
+
 def _block_key(pairs: list[tuple[int, int]]) -> tuple:
     return (len(pairs), pairs[0], pairs[-1]) if pairs else (0,)
 
@@ -247,16 +256,18 @@ class Measurer:
     ``workers`` > 1: :meth:`prefetch` measures a block of pairs on that many processes of
     the scan's pool (forked from its warm fork server) when they need at least
     PARALLEL_READS files; only the similarities come back. :meth:`close` ends the pool.
-    Once it is up, a block of a few files goes to it too (POOL_UP_READS), in one task a
-    PARALLEL_READS files: the stars ask for a reference's doubtful pairs one star at a time
-    (edges.py), and the 764 MB tree's 1,430 such blocks of under 64 files (11,333 files)
-    were read here, by numpy (measure.COMPILED_PAIRS), while the workers waited. Whole cold
-    scans against 105a1b5 (``largetree.py run TREE --checkout BASE --checkout HEAD --rounds
-    4``, alternated, load 1.3-1.4): wall 30.2-32.3 against 32.1-34.8 s (per pair -2.8 to
-    -8.3 %), the process tree's CPU 50.0-53.4 against 52.4-57.2 s (-2.4 to -8.3 %), the
-    verify phase 13.2-14.0 against 15.1-15.9 s, peak PSS 468-477 against 467-476 MB; the
-    same groups and excerpts. The 25 MB mix (``alternate.py``, 6 rounds): 2.38 against
-    2.40 s median, its pool never started by a small block.
+    Once it is up, a block of a few files goes to it too (POOL_UP_READS), in
+    :func:`_task_count` tasks: the stars ask for a reference's doubtful pairs one star at a
+    time (edges.py), and the 764 MB tree's 1,430 such blocks of under 64 files (11,333
+    files) were read here, by numpy (measure.COMPILED_PAIRS), while the workers waited.
+    Whole cold scans against 105a1b5 (``largetree.py run TREE --checkout HEAD --checkout
+    BASE --rounds 4``, alternated, load 0.6-1.3): wall 29.1-31.3 against 30.4-32.5 s (per
+    pair -2.5 to -4.7 %), the process tree's CPU 48.3-52.2 against 50.1-53.3 s (-1.9 to
+    -3.6 %), the verify phase 12.6-13.6 against 13.7-14.1 s, peak PSS 462-474 against
+    460-478 MB; the same groups and excerpts. (Small blocks to the pool with four tasks a
+    worker for every block, as before, gained less: verify 14.2-14.8 against 14.8-15.5 s.)
+    The 25 MB mix (``alternate.py``, 6 rounds): 2.38 against 2.40 s median, its pool never
+    started by a small block.
     Fresh workers, not the ones that fingerprinted: those were handed over until
     2026-11-28 (poolctx.take), and waited through the candidates' step with the heap of
     their fingerprinting, 68 MB PSS each. On the 764 MB tree (53,558 files, cold
@@ -330,7 +341,7 @@ class Measurer:
             files.update((a, b))
         if len(files) < (PARALLEL_READS if self._pool is None else POOL_UP_READS):
             return
-        blocks = _spread(todo, comp, min(4 * self.workers, -(-len(files) // PARALLEL_READS)))
+        blocks = _spread(todo, comp, _task_count(len(files), self.workers))
         if self._pool is None:
             from ..scan.poolctx import make_pool
 

@@ -287,7 +287,9 @@ POOL_ABOVE = 1_000  # doubtful pairs: more are measured on ``workers`` processes
 # At 5,000, a 25 MB mix (`mixcorpus.py --mb 25`, 4,206 doubtful pairs) measured them here:
 # `alternate.py MIX 6`, a pool from 256 pairs against 5,000: 2.16 against 2.40 s median wall,
 # 3.20 against 3.33 CPU s; a 5 MB mix (497 pairs, 8 rounds): 1.11 against 1.12 s, 1.41
-# against 1.39 CPU s; the same groups and excerpts. The 764 MB tree: 97,452 pairs
+# against 1.39 CPU s; the same groups and excerpts. The 764 MB tree: 97,452 pairs. Where
+# workers are spawned (macOS, Windows: poolctx.forks_warm), not measured: 5,000 as before
+POOL_ABOVE_SPAWNED = 5_000
 MEASURE_BLOCK = 512  # doubtful pairs sent to the pool at once (the next block meanwhile)
 
 
@@ -310,7 +312,10 @@ def find_excerpts(records: Sequence[FileRecord], workers: int = 1, memo=None,
     sure = (sample < 0) | ((est >= SURE) & (sample >= SURE_SAMPLE))
     own = measure is None and not sure.all()  # (no pair in doubt: no measurer)
     if own:
-        pooled = workers if int((~sure).sum()) > POOL_ABOVE else 1
+        from ..scan.poolctx import forks_warm
+
+        above = POOL_ABOVE if forks_warm() else POOL_ABOVE_SPAWNED
+        pooled = workers if int((~sure).sum()) > above else 1
         measure = Measurer(records, store, workers=pooled, kind="contained")
     out: list[Excerpt] = []
     try:

@@ -30,11 +30,18 @@ def pool_context():
     has no fork, and macOS's system libraries are not safe to use after a fork (Python's
     own default there is spawn). Both start from a fresh interpreter, never a fork of the
     app's threads."""
-    if sys.platform.startswith("linux") and "forkserver" in mp.get_all_start_methods():
+    if forks_warm():
         ctx = mp.get_context("forkserver")
         ctx.set_forkserver_preload([BLAS_MODULE, HOOK_MODULE, WARM_MODULE])
         return ctx
     return mp.get_context("spawn")
+
+
+def forks_warm() -> bool:
+    """Whether :func:`pool_context` forks workers from a warm fork server (Linux): a pool
+    then starts in a fraction of a second; a spawned worker loads numpy and the kernels
+    itself first."""
+    return sys.platform.startswith("linux") and "forkserver" in mp.get_all_start_methods()
 
 
 class WorkerDied(Exception):

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from simdup_gui.cli import main
 from simdup_gui.core.group.cluster import build_groups
 from simdup_gui.core.group.exact import Measurer
+from simdup_gui.core.models import FileRecord
 from simdup_gui.core.group.graph import component_order, unique_pairs
 from simdup_gui.core.group.measure import MARGIN
 from simdup_gui.core.scan.features import FeatureBuilder, rechunk
@@ -366,11 +367,21 @@ def test_once_the_pool_is_up_a_few_files_are_read_on_it_too(tmp_path, monkeypatc
     a block of a few files (a star's pairs, edges.py) goes to it too, rather than being read
     here while its workers wait, and its answers are the ones measured here."""
     from simdup_gui.core.group import exact
+    from simdup_gui.core.scan import poolctx
     from simdup_gui.core.scan.pipeline import ScanOptions, scan
 
     _doubtful_families(tmp_path, 14)
     records = scan([str(tmp_path)], ScanOptions(use_cache=False, workers=1)).records
     monkeypatch.setattr(exact, "PARALLEL_READS", 10)  # (20 files)
+    sent = []  # (task function, its arguments), as the pool was given them
+    real_make = poolctx.make_pool
+
+    def making(*a, **k):
+        pool = real_make(*a, **k)
+        real_submit = pool.submit
+        pool.submit = lambda fn, args: (sent.append((fn, args)), real_submit(fn, args))[1]
+        return pool
+    monkeypatch.setattr(poolctx, "make_pool", making)
     few = [(0, 1), (1, 2)]
     big = [(i, i + 1) for i in range(3, len(records) - 1)]
     assert len(big) + 1 >= exact.PARALLEL_READS > 3
@@ -380,14 +391,33 @@ def test_once_the_pool_is_up_a_few_files_are_read_on_it_too(tmp_path, monkeypatc
         assert m._pool is None and not m._measured  # too few to start it: read here
         m.prefetch(big)
         assert m._pool is not None and set(m._measured) == set(big)
+        assert len(sent) == exact._task_count(len(big) + 1, 2) == 2
         m.prefetch(few)
         assert set(few) <= set(m._measured)
+        assert len(sent) == 2 + 2  # a small one: a task a worker
+        # each task is exact.measure_sent of plain tuples (exact._wire), never records
+        assert all(fn is exact.measure_sent for fn, _ in sent)
+        assert all(type(f) is tuple and not any(isinstance(x, FileRecord) for x in f)
+                   for _, (files, _, _) in sent for f in files)
         read = m.read
         here = Measurer(records)
         assert [m(a, b) for a, b in few] == [here(a, b) for a, b in few]
         assert m.read == read  # answered by the pool, nothing read here
     finally:
         m.close()
+
+
+def test_a_block_is_cut_into_a_task_per_64_files_one_to_four_a_worker():
+    """exact._task_count: about one task a PARALLEL_READS files, never fewer than one a
+    worker (on 16 cores a 290-file block still keeps every worker busy) nor more than four."""
+    from simdup_gui.core.group import exact
+
+    per = exact.PARALLEL_READS
+    assert [exact._task_count(f, 2) for f in (2, 63, 64, 65, 290, 10 ** 6)] == [2, 2, 2, 2, 5, 8]
+    for workers in (1, 2, 3, 8, 16):
+        for files in (1, 2, 30, per, 290, 5_000, 10 ** 6):
+            n = exact._task_count(files, workers)
+            assert workers <= n <= 4 * workers
 
 
 def test_copies_scattered_over_folders_are_read_once_on_the_pool(tmp_path):
