@@ -82,7 +82,8 @@ def test_many_doubtful_pairs_are_measured_on_the_pool_alike(tmp_path, monkeypatc
     assert {(e.part, e.whole) for e in here} <= {(e.part, e.whole) for e in pooled}
 
 
-def test_spawned_workers_take_more_doubtful_pairs_to_be_worth_a_pool(tmp_path, monkeypatch):
+def test_spawned_workers_take_more_doubtful_pairs_to_be_worth_a_pool(tmp_path, monkeypatch,
+                                                                     measurer_workers):
     """Where a pool's workers are spawned rather than forked from a warm server (macOS,
     Windows: poolctx.forks_warm), the excerpts' doubtful pairs go to a pool only past
     POOL_ABOVE_SPAWNED, the threshold measured before forked pools were cheap."""
@@ -92,20 +93,14 @@ def test_spawned_workers_take_more_doubtful_pairs_to_be_worth_a_pool(tmp_path, m
     s = scanned(tmp_path)
     monkeypatch.setattr(ex, "SURE", 2.0)  # every pair in doubt
     monkeypatch.setattr(ex, "POOL_ABOVE", 0)
-    made = []
-    real = exact.Measurer.__init__
-
-    def init(self, *a, **k):
-        real(self, *a, **k)
-        made.append(self.workers)
-    monkeypatch.setattr(exact.Measurer, "__init__", init)
     monkeypatch.setattr(ex, "POOL_ABOVE_SPAWNED", 10 ** 9)
+    measurer_workers.clear()  # (the scan's)
     monkeypatch.setattr(poolctx, "forks_warm", lambda: False)
     spawned = ex.find_excerpts(s.records, workers=2)
     monkeypatch.setattr(poolctx, "forks_warm", lambda: True)
     monkeypatch.setattr(exact, "PARALLEL_READS", 10 ** 9)  # (no pool started: not needed)
     forked = ex.find_excerpts(s.records, workers=2)
-    assert made == [1, 2] and spawned == forked and forked
+    assert measurer_workers == [1, 2] and spawned == forked and forked
 
 
 def test_a_regroup_does_not_find_the_excerpts_again(tmp_path, monkeypatch):

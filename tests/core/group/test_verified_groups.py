@@ -499,21 +499,14 @@ def test_doubtful_pairs_come_in_blocks_of_even_size_never_a_small_last_one():
         assert sum(sizes) == n and min(sizes) >= min(n, (size + 1) // 2), (n, size, sizes)
         assert size >= min(n, target * 2 // 3)
 
-def test_only_the_cli_reads_doubtful_pairs_on_a_pool(tmp_path, monkeypatch):
+def test_only_the_cli_reads_doubtful_pairs_on_a_pool(tmp_path, measurer_workers):
     """The app's regroups (some on its GUI thread) measure in-process: a pool's start froze
     the window for over a second; `simdup scan` reads on as many processes as it scanned."""
-    from simdup_gui.core.group import exact
     from simdup_gui.core.session import ReviewSettings, Session
 
     for name, text in (("a.txt", ZH * 3), ("b.txt", ZH * 3 + "\n补充一句话。"), ("c.txt", EN)):
         (tmp_path / name).write_text(text, encoding="utf-8")
-    seen = []
-    real_init = exact.Measurer.__init__
-
-    def init(self, *a, **k):
-        real_init(self, *a, **k)
-        seen.append(self.workers)
-    monkeypatch.setattr(exact.Measurer, "__init__", init)
+    seen = measurer_workers
     s = Session([str(tmp_path)], ReviewSettings(use_cache=False, workers=1))
     s.set_scan(s.scan_request().run())
     s.regroup()
