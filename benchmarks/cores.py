@@ -14,6 +14,7 @@ asserted; docs/performance.md quotes it with the command.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import subprocess
 import sys
@@ -82,7 +83,7 @@ def main() -> int:
         time.sleep(args.interval)
     reader.join(5)
     rows = []  # (end time, cores in all, {pid: cores})
-    for (ta, a), (tb, b) in zip(samples, samples[1:]):
+    for (ta, a), (tb, b) in itertools.pairwise(samples):
         per = {p: (b[p] - a.get(p, 0.0)) / (tb - ta) for p in b if b[p] > a.get(p, 0.0)}
         rows.append((tb, sum(per.values()), per))
     at = 0
@@ -94,12 +95,12 @@ def main() -> int:
               " ".join(f"{p}:{v:.2f}" for p, v in sorted(per.items())))
     print(f"\nexit {proc.returncode}, {rows[-1][0] if rows else 0:.1f} s")
     bounds = phases + [(rows[-1][0] if rows else 0.0, "end")]
-    for (ta, name), (tb, _) in zip(bounds, bounds[1:]):
+    for (ta, name), (tb, _) in itertools.pairwise(bounds):
         inside = [c for t, c, _ in rows if ta < t <= tb]
         if inside:
             print(f"{name:12s} {tb - ta:6.1f} s  mean cores {sum(inside) / len(inside):.2f}")
     lone, start = 0.0, None
-    for (t, total, _), prev in zip(rows, [0.0, *[r[0] for r in rows]]):
+    for (_, total, _), prev in zip(rows, [0.0, *[r[0] for r in rows]], strict=False):
         if total <= 1.1:
             start = prev if start is None else start
         elif start is not None:
