@@ -345,7 +345,10 @@ AHEAD_ABOVE = 2_000  # records: more (and more than one process to read with), a
 # below, they were found here after the grouping, on one core. `alternate.py MIX N`, 2,000
 # against 20,000 (the same groups and excerpts): a 100 MB mix (13,009 files, 5 rounds)
 # 4.46 against 4.83 s median wall, 7.78 against 7.71 CPU s, peak PSS 313-314 MB either way
-# (`coldscan.py --baseline`); a 25 MB mix (3,319 files, 6 rounds) 1.97 against 2.06 s
+# (`coldscan.py --baseline`); a 25 MB mix (3,319 files, 6 rounds) 1.97 against 2.06 s.
+# Where the process is spawned (macOS, Windows: poolctx.forks_warm), its start is an
+# interpreter's, numpy's and the kernels': not measured there, 20,000 as before
+AHEAD_ABOVE_SPAWNED = 20_000
 
 
 def with_excerpts(records: Sequence[FileRecord], workers: int, memo, find: bool, grouping,
@@ -403,11 +406,12 @@ def _ahead_pool(records: Sequence[FileRecord], workers: int, memo):
     """The process to find the excerpt candidates on beside the grouping; None where they
     are found here after it: too few records or processes, the candidates remembered, or
     no worker that could be started (poolctx.PoolFailed)."""
-    if workers < 2 or len(records) <= AHEAD_ABOVE or (memo is not None
-                                                       and memo.knows_excerpts(records)):
-        return None
-    from ..scan.poolctx import PoolFailed, make_pool
+    from ..scan.poolctx import PoolFailed, forks_warm, make_pool
 
+    above = AHEAD_ABOVE if forks_warm() else AHEAD_ABOVE_SPAWNED
+    if workers < 2 or len(records) <= above or (memo is not None
+                                                and memo.knows_excerpts(records)):
+        return None
     try:
         return make_pool(1)
     except PoolFailed:

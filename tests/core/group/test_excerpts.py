@@ -330,6 +330,26 @@ def _plain(found):
     return [(e.part, e.whole, e.containment) for e in found]
 
 
+def test_spawned_workers_take_more_records_to_find_candidates_beside(tmp_path, monkeypatch):
+    """The excerpt candidates get a process of their own beside the grouping past
+    AHEAD_ABOVE records where it forks from the warm server, past AHEAD_ABOVE_SPAWNED where
+    it would be spawned (poolctx.forks_warm), and never with one process to read with."""
+    from simdup_gui.core.scan import poolctx
+
+    s = scanned(tmp_path)
+    monkeypatch.setattr(ex, "AHEAD_ABOVE", 0)
+    monkeypatch.setattr(ex, "AHEAD_ABOVE_SPAWNED", 10 ** 9)
+    monkeypatch.setattr(poolctx, "forks_warm", lambda: False)
+    assert ex._ahead_pool(s.records, 2, None) is None
+    monkeypatch.setattr(poolctx, "forks_warm", lambda: True)
+    assert ex._ahead_pool(s.records, 1, None) is None
+    pool = ex._ahead_pool(s.records, 2, None)
+    try:
+        assert pool is not None and pool.running
+    finally:
+        pool.end()
+
+
 def test_the_candidates_found_on_a_process_beside_the_grouping_are_the_same(tmp_path,
                                                                              monkeypatch):
     """Past AHEAD_ABOVE records, with processes to read with (the command line), the
