@@ -120,8 +120,7 @@ def _estimate_second(sk: np.ndarray, offset: int, pieces: list
     if m >= textsim.COMPILED_FROM:  # a Dask worker, like the scan's: the compiled merge
         from ..scan import kernels
 
-        if kernels.allowed():
-            kernels.settle()  # (loaded, or compiled when first used on a new host)
+        kernels.settle()  # (loaded, or compiled when first used on a new host)
     idx = np.arange(m, dtype=np.int64)
     est, whole = estimate(np.concatenate((ska, skb)), idx, idx + m)
     return pos, est, whole

@@ -156,8 +156,7 @@ def _from_sketches(records: Sequence[FileRecord], cpairs: np.ndarray, first: np.
     if len(cpairs) >= COMPILED_PAIRS and estimates is None:
         from ..scan import kernels
 
-        if kernels.allowed():
-            kernels.settle()
+        kernels.settle()
     used = np.zeros(len(first), dtype=bool)
     used[cpairs[:, 0]] = True
     used[cpairs[:, 1]] = True

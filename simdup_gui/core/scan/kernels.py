@@ -77,13 +77,13 @@ def settle() -> None:
     share of them: it goes on to load the kernels that read doubtful pairs' files, and each
     load read that code again. While the kernels are still to be compiled (the scan's
     workers compile them, and the user is told) they are only imported: each compiles when
-    first used here. After a kernel failed to load, each loads when used."""
+    first used here. After a kernel failed to load, each loads when used. Nothing where
+    the kernels are not :func:`allowed`."""
     global _settled
-    if _settled:
+    if _settled or not allowed():
         return
     if will_compile():
-        if available():
-            impl()
+        impl()
         return
     _settled = True
     try:
